@@ -1,0 +1,31 @@
+# Two commands do everything on a fresh machine with Python 3.11+: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+$(BIN)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+.PHONY: install run test lint bench play
+install: $(BIN)/.installed
+
+run: install
+	$(BIN)/python -m bot
+
+test: install
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/python -m pytest
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+bench: install
+	$(BIN)/python -m bench.random_games
+
+play: install
+	$(BIN)/python -m tests.fakediscord play

@@ -1,0 +1,349 @@
+"""The one interface every game implements, and the small values it trades in.
+
+The shape follows python-chess, pokerkit and OpenSpiel: options with defaults, a new game from
+options and a seed (or explicit deals), the seats to act, legal moves per seat, a check that
+explains a refusal in one sentence, an apply that returns events, per-seat views, an outcome.
+
+A game object is mutable: :meth:`Game.apply` checks the move completely before it changes
+anything, so a refused move leaves the game exactly as it was. Callers that must commit a move
+before the change becomes visible (the bot) apply it to a :meth:`Game.clone`.
+
+Texts meant for people (event texts, prompts, refusal reasons) may name seats with the
+placeholders ``{s0}``, ``{s1}``, ... (see :func:`games.seats.seat_ref`); the bot fills in the
+players' names and :func:`fill_names` does it for plain output.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal, Self
+
+from games.cards import CardError, parse_card, parse_cards
+
+Status = Literal["in_progress", "finished", "awaiting_deal"]
+MoveValue = int | str | bool | tuple[str, ...]
+
+_CARD_FIELDS = ("card",)
+_CARD_LIST_FIELDS = ("cards",)
+
+
+class IllegalMove(Exception):
+    """A move refused by the rules. ``str(error)`` is one sentence safe to show the player."""
+
+
+class OptionError(ValueError):
+    """An unknown option or a bad value; the message names it."""
+
+
+class DealError(ValueError):
+    """A malformed deal in a transcript or a deal list."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One decision: an action name plus its fields, hashable and with a compact code.
+
+    ``Move("play", (("card", "JS"),))`` is ``{"action": "play", "card": "JS"}`` in a transcript
+    and ``play;card=JS`` as a code (buttons and database rows). Fields are kept sorted by name.
+    """
+
+    action: str
+    fields: tuple[tuple[str, MoveValue], ...] = ()
+
+    @classmethod
+    def of(cls, action: str, **fields: MoveValue) -> Move:
+        return cls(action, tuple(sorted(fields.items())))
+
+    def get(self, name: str, default: Any = None) -> Any:
+        for key, value in self.fields:
+            if key == name:
+                return value
+        return default
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"action": self.action}
+        for key, value in self.fields:
+            data[key] = list(value) if isinstance(value, tuple) else value
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Move:
+        """Build a move from its transcript object (``seat`` is ignored here).
+
+        Card fields are parsed forgivingly; a bad card raises :class:`IllegalMove` naming it.
+        """
+        action = data.get("action")
+        if not isinstance(action, str) or not action:
+            raise IllegalMove("A move needs an action.")
+        fields: dict[str, MoveValue] = {}
+        for key, value in data.items():
+            if key in ("action", "seat"):
+                continue
+            try:
+                if key in _CARD_FIELDS:
+                    value = parse_card(value)
+                elif key in _CARD_LIST_FIELDS:
+                    if not isinstance(value, list | tuple):
+                        raise IllegalMove(f"{key} must be a list of cards.")
+                    value = tuple(parse_cards(value))
+            except CardError as error:
+                raise IllegalMove(f"That is {error}.") from None
+            if isinstance(value, list):
+                value = tuple(value)
+            if not isinstance(value, int | str | bool | tuple):
+                raise IllegalMove(f"The field {key} has a value of the wrong kind.")
+            fields[key] = value
+        return cls.of(action, **fields)
+
+    @property
+    def code(self) -> str:
+        parts = [self.action]
+        for key, value in self.fields:
+            if isinstance(value, tuple):
+                text = "[" + ",".join(value) + "]"
+            elif isinstance(value, bool):
+                text = "true" if value else "false"
+            else:
+                text = str(value)
+            parts.append(f"{key}={text}")
+        return ";".join(parts)
+
+    @classmethod
+    def from_code(cls, code: str) -> Move:
+        action, *parts = code.split(";")
+        fields: dict[str, MoveValue] = {}
+        for part in parts:
+            key, _, text = part.partition("=")
+            value: MoveValue
+            if text.startswith("[") and text.endswith("]"):
+                value = tuple(item for item in text[1:-1].split(",") if item)
+            elif text in ("true", "false"):
+                value = text == "true"
+            elif re.fullmatch(r"-?\d+", text):
+                value = int(text)
+            else:
+                value = text
+            fields[key] = value
+        return cls.of(action, **fields)
+
+    def __str__(self) -> str:
+        return self.code
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something the table shows: ``to`` is ``None`` for public, else the seats that may see it."""
+
+    kind: str
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    to: frozenset[int] | None = None
+
+    @property
+    def public(self) -> bool:
+        return self.to is None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.to is None or (seat is not None and seat in self.to)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One dealing: each seat's cards in the order dealt, and the undealt stock, top first."""
+
+    hands: tuple[tuple[str, ...], ...]
+    stock: tuple[str, ...] = ()
+
+    @classmethod
+    def from_json(cls, data: Any) -> Deal:
+        if not isinstance(data, Mapping) or not isinstance(data.get("hands"), list):
+            raise DealError("a deal needs a list of hands")
+        try:
+            hands = tuple(tuple(parse_cards(hand)) for hand in data["hands"])
+            stock = tuple(parse_cards(data.get("stock", [])))
+        except (CardError, TypeError) as error:
+            raise DealError(f"bad card in a deal: {error}") from None
+        cards = [card for hand in hands for card in hand] + list(stock)
+        if len(set(cards)) != len(cards):
+            raise DealError("a card appears twice in a deal")
+        return cls(hands, stock)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hands": [list(hand) for hand in self.hands], "stock": list(self.stock)}
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One variant option: its default and what values it allows."""
+
+    name: str
+    default: MoveValue
+    help: str
+    choices: tuple[MoveValue, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def validate(self, value: Any) -> MoveValue:
+        expected = type(self.default)
+        if type(value) is not expected:
+            kind = {bool: "true or false", int: "a whole number", str: "a word"}.get(
+                expected, expected.__name__
+            )
+            raise OptionError(f"option {self.name} must be {kind}, not {value!r}")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(str(choice) for choice in self.choices)
+            raise OptionError(f"option {self.name} must be one of {allowed}, not {value!r}")
+        if self.minimum is not None and isinstance(value, int) and value < self.minimum:
+            raise OptionError(f"option {self.name} must be at least {self.minimum}")
+        if self.maximum is not None and isinstance(value, int) and value > self.maximum:
+            raise OptionError(f"option {self.name} must be at most {self.maximum}")
+        return value  # type: ignore[no-any-return]
+
+
+def validate_options(spec: Sequence[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Every option with its value: the given ones checked, the rest at their defaults."""
+    known = {option.name: option for option in spec}
+    given = dict(given or {})
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        raise OptionError(f"unknown option: {', '.join(unknown)}")
+    return {
+        name: option.validate(given[name]) if name in given else option.default
+        for name, option in known.items()
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: the winning seats (empty for a draw) and the final score."""
+
+    winners: tuple[int, ...]
+    score: tuple[int, ...]
+    abandoned: bool = False
+
+
+def deal_rng(seed: int, index: int) -> random.Random:
+    """The random source for deal ``index`` of a seeded game.
+
+    Deriving it from (seed, index) means a game rebuilt from its stored deals shuffles the next
+    deal exactly as the original would have, with no generator state to store or clone.
+    """
+    return random.Random(f"{seed}:{index}")
+
+
+def fill_names(text: str, names: Sequence[str] | None = None) -> str:
+    """Replace seat placeholders (``{s2}``) with names, or with ``seat 2``."""
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        if names is not None and seat < len(names):
+            return names[seat]
+        return f"seat {seat}"
+
+    return re.sub(r"\{s(\d+)\}", name, text)
+
+
+class Game(ABC):
+    """A game in progress. Subclasses are registered in :mod:`games.registry`.
+
+    Required class attributes: ``name`` (the transcript's ``game``), ``title`` (for people),
+    ``OPTIONS`` (the variant options) and ``teams`` (partnership game or each for themselves).
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    OPTIONS: ClassVar[tuple[Option, ...]]
+    teams: ClassVar[bool] = True
+    summary_text: ClassVar[str] = ""
+
+    players: int
+    options: dict[str, Any]
+    deals: list[Deal]
+
+    # --- creation ---
+    @classmethod
+    def validate_options(cls, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        return validate_options(cls.OPTIONS, options)
+
+    @classmethod
+    def seat_count(cls, options: Mapping[str, Any] | None) -> int:
+        """How many seats a table of this game with these options has."""
+        return int(cls.validate_options(options).get("players", 4))
+
+    @classmethod
+    @abstractmethod
+    def new(
+        cls,
+        options: Mapping[str, Any] | None = None,
+        *,
+        seed: int | None = None,
+        deals: Sequence[Deal] = (),
+        first_dealer: int | None = None,
+    ) -> Self:
+        """A new game. Deals come from ``deals`` first; past them a seeded game shuffles its own
+        (with :func:`deal_rng`) and records them in ``self.deals``; an unseeded one waits in
+        ``awaiting_deal``. Raises :class:`OptionError` or :class:`DealError`."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy (cheap: the bot clones before every move)."""
+
+    # --- whose turn, what is legal ---
+    @property
+    @abstractmethod
+    def status(self) -> Status: ...
+
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that have a legal move now, in seat order (empty when nobody can act)."""
+
+    @abstractmethod
+    def legal_moves(self, seat: int) -> list[Move]:
+        """Every move this seat may make now."""
+
+    @abstractmethod
+    def check(self, seat: int, move: Move) -> None:
+        """Raise :class:`IllegalMove` with a one-sentence reason if the move is refused."""
+
+    @abstractmethod
+    def apply(self, seat: int, move: Move) -> list[Event]:
+        """Check the move, then make it. A refused move changes nothing."""
+
+    def add_deal(self, deal: Deal) -> list[Event]:
+        """Supply the next deal to a game in ``awaiting_deal``. Games that shuffle override."""
+        raise IllegalMove("This game is not waiting for a deal.")
+
+    # --- what people see ---
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: the public view), as plain JSON-ready data.
+
+        Keys every game provides, so one renderer serves them all:
+        ``game``, ``players``, ``dealer``, ``phase`` (words), ``to_act`` (seats), ``prompt`` (what
+        the seats to act are deciding, a text with seat placeholders), ``hand_sizes``,
+        ``hand`` (the seat's own cards, sorted for display; absent in the public view),
+        ``trick`` (``[[seat, card], ...]``), ``last_trick`` (``{"cards", "winner", "points"}`` or
+        ``None``), ``trump`` (a suit letter, ``"NT"`` or ``None``), ``lines`` (further texts:
+        bids, declarations), ``score`` (per team or seat) and ``score_label``.
+        """
+
+    @abstractmethod
+    def move_label(self, move: Move) -> str:
+        """A short button label for a move (``Call 30``, ``Pass``, ``Jodhi ♥ 40``)."""
+
+    # --- results ---
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The result once finished, else ``None``."""
+
+    @abstractmethod
+    def summary(self) -> dict[str, Any]:
+        """The replay output's ``deals``, ``score`` and ``winner`` (shared/spec/transcripts.md)."""
+
+    def choose_move(self, seat: int, rng: random.Random) -> Move:
+        """A computer player's move. Games override this with a sensible heuristic."""
+        return rng.choice(self.legal_moves(seat))

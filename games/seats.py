@@ -1,0 +1,49 @@
+"""Seat arithmetic for 2, 3, 4 and 6 seats.
+
+Seats are numbered from 0 in the order of play: seat ``i + 1`` (mod the number of seats) plays
+after seat ``i``. In partnership games the team of seat ``i`` is ``i % 2``. Nothing in the project
+writes ``1 - seat`` or ``seat ^ 1``: those only work for two seats.
+"""
+
+from __future__ import annotations
+
+
+def next_seat(seat: int, players: int, step: int = 1) -> int:
+    """The seat ``step`` places after ``seat`` in the order of play."""
+    return (seat + step) % players
+
+
+def seats_from(first: int, players: int) -> list[int]:
+    """Every seat once, in order of play, starting with ``first``."""
+    return [(first + i) % players for i in range(players)]
+
+
+def team_of(seat: int) -> int:
+    """Team of a seat in a partnership game (seat 0's team is 0)."""
+    return seat % 2
+
+
+def team_seats(team: int, players: int) -> list[int]:
+    """The seats of a team, in order of play."""
+    return [seat for seat in range(players) if seat % 2 == team]
+
+
+def partners(seat: int, players: int) -> list[int]:
+    """The other seats of this seat's team (one with 4 players, two with 6, none with 2)."""
+    return [other for other in team_seats(team_of(seat), players) if other != seat]
+
+
+def partner(seat: int, players: int) -> int:
+    """The partner opposite: only meaningful for four players."""
+    if players != 4:
+        raise ValueError("a single partner exists only with four players")
+    return (seat + 2) % 4
+
+
+def other_team(team: int) -> int:
+    return (team + 1) % 2
+
+
+def seat_ref(seat: int) -> str:
+    """Placeholder for a seat's name in an event or prompt text: the bot fills in the name."""
+    return "{s" + str(seat) + "}"

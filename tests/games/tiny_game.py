@@ -1,0 +1,181 @@
+"""A tiny trick game that exercises the rules core before and beside the real games.
+
+Two players, six cards (9 T A of spades and hearts), three each; the non-dealer leads; follow
+suit when you can; the higher card of the suit led wins. One deal, most tricks wins. Actions:
+``{"action": "play", "card": "AS"}``. It is deliberately small, and it is also the reference for
+how a game implements :class:`games.base.Game`.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from typing import Any, Self
+
+from games.base import (
+    Deal,
+    DealError,
+    Event,
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    Outcome,
+    Status,
+    deal_rng,
+)
+from games.cards import SUIT_NAMES, display
+from games.registry import register
+from games.seats import next_seat, seat_ref
+
+ORDER = "9TA"
+DECK = [r + s for s in "SH" for r in ORDER]
+
+
+@register
+class TinyGame(Game):
+    name = "tiny"
+    title = "Tiny"
+    teams = False
+    OPTIONS = (Option("players", 2, "Number of players.", choices=(2,)),)
+    summary_text = "Follow suit; high card wins the trick; most tricks wins."
+
+    @classmethod
+    def new(
+        cls,
+        options: Mapping[str, Any] | None = None,
+        *,
+        seed: int | None = None,
+        deals: Sequence[Deal] = (),
+        first_dealer: int | None = None,
+    ) -> Self:
+        game = cls()
+        game.options = cls.validate_options(options)
+        game.players = 2
+        game.seed = seed
+        game.deals = list(deals)
+        game.dealer = first_dealer or 0
+        game.hands = [[], []]
+        game.trick = []
+        game.tricks = []
+        game.turn = next_seat(game.dealer, 2)
+        if game.deals:
+            game._start(game.deals[0])
+        elif seed is not None:
+            cards = DECK[:]
+            deal_rng(seed, 0).shuffle(cards)
+            deal = Deal((tuple(cards[:3]), tuple(cards[3:])))
+            game.deals.append(deal)
+            game._start(deal)
+        return game
+
+    def _start(self, deal: Deal) -> None:
+        if len(deal.hands) != 2 or sorted(c for h in deal.hands for c in h) != sorted(DECK):
+            raise DealError("a tiny deal is three cards each of 9 T A in spades and hearts")
+        self.hands = [list(hand) for hand in deal.hands]
+
+    def clone(self) -> Self:
+        return copy.deepcopy(self)
+
+    @property
+    def status(self) -> Status:
+        if not self.deals:
+            return "awaiting_deal"
+        return "finished" if len(self.tricks) == 3 else "in_progress"
+
+    def to_act(self) -> tuple[int, ...]:
+        return (self.turn,) if self.status == "in_progress" else ()
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        if seat not in self.to_act():
+            return []
+        hand = self.hands[seat]
+        if self.trick:
+            led = self.trick[0][1][1]
+            same = [card for card in hand if card[1] == led]
+            hand = same or hand
+        return [Move.of("play", card=card) for card in hand]
+
+    def check(self, seat: int, move: Move) -> None:
+        if self.status != "in_progress":
+            raise IllegalMove("The game is over.")
+        if seat != self.turn:
+            raise IllegalMove(f"It is {seat_ref(self.turn)}'s turn.")
+        if move.action != "play":
+            raise IllegalMove("The only move here is to play a card.")
+        card = move.get("card")
+        if card not in self.hands[seat]:
+            raise IllegalMove("That card is not in your hand.")
+        if move not in self.legal_moves(seat):
+            raise IllegalMove(f"You must follow {SUIT_NAMES[self.trick[0][1][1]]}.")
+
+    def apply(self, seat: int, move: Move) -> list[Event]:
+        self.check(seat, move)
+        card = move.get("card")
+        self.hands[seat].remove(card)
+        self.trick.append((seat, card))
+        events = [Event("card_played", f"{seat_ref(seat)} plays {display(card)}.",
+                        {"seat": seat, "card": card})]
+        if len(self.trick) < 2:
+            self.turn = next_seat(seat, 2)
+            return events
+        led = self.trick[0][1][1]
+        winner = max((s for s, c in self.trick if c[1] == led),
+                     key=lambda s: ORDER.index(dict(self.trick)[s][0]))
+        self.tricks.append({"leader": self.trick[0][0], "cards": [c for _, c in self.trick],
+                            "winner": winner})
+        self.trick = []
+        self.turn = winner
+        events.append(Event("trick_won", f"{seat_ref(winner)} wins the trick.",
+                            {"winner": winner}))
+        if self.status == "finished":
+            events.append(Event("game_over", f"{seat_ref(self.winner())} wins the game.",
+                                {"winner": self.winner()}))
+        return events
+
+    def score(self) -> list[int]:
+        return [sum(1 for t in self.tricks if t["winner"] == s) for s in range(2)]
+
+    def winner(self) -> int:
+        score = self.score()
+        return 0 if score[0] > score[1] else 1
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "game": self.name,
+            "players": 2,
+            "dealer": self.dealer,
+            "phase": "tricks" if self.status == "in_progress" else self.status,
+            "to_act": list(self.to_act()),
+            "prompt": f"{seat_ref(self.turn)} to play" if self.to_act() else "",
+            "hand_sizes": [len(hand) for hand in self.hands],
+            "trick": [list(pair) for pair in self.trick],
+            "last_trick": ({"cards": [[i, c] for i, c in enumerate(self.tricks[-1]["cards"])],
+                            "winner": self.tricks[-1]["winner"], "points": None}
+                           if self.tricks else None),
+            "trump": None,
+            "lines": [],
+            "score": self.score(),
+            "score_label": "tricks",
+        }
+        if seat is not None:
+            data["hand"] = sorted(self.hands[seat], key=lambda c: (c[1], ORDER.index(c[0])))
+        return data
+
+    def move_label(self, move: Move) -> str:
+        return display(move.get("card"))
+
+    def outcome(self) -> Outcome | None:
+        if self.status != "finished":
+            return None
+        return Outcome((self.winner(),), tuple(self.score()))
+
+    def summary(self) -> dict[str, Any]:
+        finished = self.status == "finished"
+        return {
+            "deals": [{"tricks": self.tricks, "result": {"tricks": self.score()} if finished
+                       else None, "score_after": self.score() if finished else None}]
+            if self.deals else [],
+            "score": self.score(),
+            "winner": self.winner() if finished else None,
+        }
