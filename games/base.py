@@ -262,7 +262,8 @@ class Game(ABC):
 
     players: int
     options: dict[str, Any]
-    deals: list[Deal]
+    first_dealer: int  # as a transcript records it (a seeded game may draw it, e.g. Thunee)
+    deals: list[Deal]  # every deal so far, including the ones a seeded game shuffled
 
     # --- creation ---
     @classmethod
@@ -329,6 +330,14 @@ class Game(ABC):
         ``trick`` (``[[seat, card], ...]``), ``last_trick`` (``{"cards", "winner", "points"}`` or
         ``None``), ``trump`` (a suit letter, ``"NT"`` or ``None``), ``lines`` (further texts:
         bids, declarations), ``score`` (per team or seat) and ``score_label``.
+        """
+
+    @abstractmethod
+    def hidden_cards(self, seat: int | None) -> set[str]:
+        """Every card whose identity ``seat`` (``None``: an onlooker) may not know right now.
+
+        Other hands, the stock, a face-down trump card, unrevealed bid cards. The tests check
+        every view and event against it, and the bot refuses to post a public text naming one.
         """
 
     @abstractmethod

@@ -54,7 +54,7 @@ class TinyGame(Game):
         game.players = 2
         game.seed = seed
         game.deals = list(deals)
-        game.dealer = first_dealer or 0
+        game.first_dealer = game.dealer = first_dealer or 0
         game.hands = [[], []]
         game.trick = []
         game.tricks = []
@@ -161,6 +161,9 @@ class TinyGame(Game):
         if seat is not None:
             data["hand"] = sorted(self.hands[seat], key=lambda c: (c[1], ORDER.index(c[0])))
         return data
+
+    def hidden_cards(self, seat: int | None) -> set[str]:
+        return {card for s, hand in enumerate(self.hands) if s != seat for card in hand}
 
     def move_label(self, move: Move) -> str:
         return display(move.get("card"))
