@@ -1,0 +1,145 @@
+"""Settings, read once from the environment (and ``.env``) and validated before anything starts.
+
+A missing or malformed setting stops the bot with one line naming the variable and the fix. The
+token is kept in a :class:`Secret` so that it never shows in a repr or a log line.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlparse
+
+DEFAULT_DATABASE_PATH = "data/cardtable.sqlite3"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class SettingsError(ValueError):
+    """A setting is missing or malformed; the message says which and how to fix it."""
+
+
+class Secret:
+    """A string that does not print itself."""
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: str) -> None:
+        self._value = value
+
+    def reveal(self) -> str:
+        return self._value
+
+    def __repr__(self) -> str:
+        return "Secret('********')"
+
+    __str__ = __repr__
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Secret) and other._value == self._value
+
+    def __hash__(self) -> int:
+        return hash(self._value)
+
+
+@dataclass(frozen=True)
+class Settings:
+    discord_token: Secret = field(repr=False)
+    database_path: Path = Path(DEFAULT_DATABASE_PATH)
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    sync_global: bool = False
+    turn_seconds: int = 60
+    # For tests only: point discord.py at the in-repo fake Discord instead of discord.com.
+    api_base: str | None = None
+    gateway_url: str | None = None
+    guild_ready_timeout: float | None = None
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str]) -> Settings:
+        token = environ.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise SettingsError(
+                "DISCORD_TOKEN is not set: copy .env.example to .env and paste your bot's token "
+                "(Discord Developer Portal → your application → Bot → Reset Token)."
+            )
+        if any(ch.isspace() for ch in token) or token.count(".") < 2:
+            raise SettingsError(
+                "DISCORD_TOKEN does not look like a bot token (three dot-separated parts, no "
+                "spaces): copy it again from the Developer Portal's Bot page."
+            )
+        level = environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+        if level not in LOG_LEVELS:
+            raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
+        return cls(
+            discord_token=Secret(token),
+            database_path=Path(environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE_PATH),
+            dev_guild_id=_snowflake(environ, "DEV_GUILD_ID"),
+            log_level=level,
+            sync_global=_flag(environ, "SYNC_GLOBAL"),
+            turn_seconds=_whole(environ, "TURN_SECONDS", 60, 10, 3600),
+            api_base=_url(environ, "DISCORD_API_BASE", ("http", "https")),
+            gateway_url=_url(environ, "DISCORD_GATEWAY_URL", ("ws", "wss")),
+            guild_ready_timeout=_seconds(environ, "DISCORD_GUILD_READY_TIMEOUT"),
+        )
+
+    @property
+    def log_level_number(self) -> int:
+        return int(getattr(logging, self.log_level))
+
+
+def _snowflake(environ: Mapping[str, str], name: str) -> int | None:
+    text = environ.get(name, "").strip()
+    if not text:
+        return None
+    if not text.isdigit() or not 15 <= len(text) <= 21:
+        raise SettingsError(
+            f"{name} must be a server ID (a 17 to 20 digit number: enable Developer Mode, then "
+            f"right-click the server → Copy Server ID), not {text!r}."
+        )
+    return int(text)
+
+
+def _flag(environ: Mapping[str, str], name: str) -> bool:
+    text = environ.get(name, "").strip().lower()
+    if text in ("", "0", "false", "no", "off"):
+        return False
+    if text in ("1", "true", "yes", "on"):
+        return True
+    raise SettingsError(f"{name} must be true or false, not {text!r}.")
+
+
+def _whole(environ: Mapping[str, str], name: str, default: int, low: int, high: int) -> int:
+    text = environ.get(name, "").strip()
+    if not text:
+        return default
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise SettingsError(f"{name} must be a whole number from {low} to {high}, not {text!r}.")
+    return int(text)
+
+
+def _seconds(environ: Mapping[str, str], name: str) -> float | None:
+    text = environ.get(name, "").strip()
+    if not text:
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if value < 0:
+        raise SettingsError(f"{name} must be a number of seconds, not {text!r}.")
+    return value
+
+
+def _url(environ: Mapping[str, str], name: str, schemes: tuple[str, ...]) -> str | None:
+    text = environ.get(name, "").strip()
+    if not text:
+        return None
+    parsed = urlparse(text)
+    if parsed.scheme not in schemes or not parsed.netloc:
+        raise SettingsError(
+            f"{name} must be a {' or '.join(schemes)} URL (it is for tests only: leave it unset "
+            f"to use Discord), not {text!r}."
+        )
+    return text.rstrip("/")

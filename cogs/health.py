@@ -1,0 +1,64 @@
+"""``/ping``: proves the loop end to end (latency, version, open tables), with a Refresh button
+that keeps working after a restart (a dynamic item: everything it needs is in its custom id)."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+if TYPE_CHECKING:
+    from bot.app import CardTableBot
+
+
+async def health_embed(bot: CardTableBot) -> discord.Embed:
+    latency = bot.latency * 1000 if bot.latency == bot.latency else 0.0  # NaN before a heartbeat
+    embed = discord.Embed(title="🃏 Card table: healthy", colour=discord.Colour.green())
+    embed.add_field(name="Latency", value=f"{latency:.0f} ms")
+    embed.add_field(name="Version", value=bot.version)
+    embed.add_field(name="Open tables", value=str(await bot.store.count_open_tables()))
+    return embed
+
+
+class RefreshButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+                    template=r"ping:refresh"):
+    def __init__(self) -> None:
+        super().__init__(discord.ui.Button(label="Refresh", emoji="🔄",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id="ping:refresh"))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str], /,
+    ) -> RefreshButton:
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: CardTableBot = interaction.client  # type: ignore[assignment]
+        await interaction.response.edit_message(embed=await health_embed(bot), view=refresh_view())
+
+
+def refresh_view() -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RefreshButton())
+    return view
+
+
+class Health(commands.Cog):
+    def __init__(self, bot: CardTableBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="ping", description="Check that the card table bot is awake.")
+    async def ping(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(
+            embed=await health_embed(self.bot), view=refresh_view(), ephemeral=True
+        )
+
+
+async def setup(bot: CardTableBot) -> None:
+    bot.add_dynamic_items(RefreshButton)
+    await bot.add_cog(Health(bot))

@@ -1,0 +1,42 @@
+"""``/rules game:``: a short summary of a game's rules and its options."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.tables import game_autocomplete
+from games.registry import all_games
+
+if TYPE_CHECKING:
+    from bot.app import CardTableBot
+
+
+class Help(commands.Cog):
+    def __init__(self, bot: CardTableBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="rules", description="How a game is played here.")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        games = all_games()
+        if game not in games:
+            await interaction.response.send_message(
+                f"There is no game called {game!r}. Try: {', '.join(sorted(games))}.",
+                ephemeral=True)
+            return
+        game_class = games[game]
+        embed = discord.Embed(title=f"📖 {game_class.title}",
+                              description=game_class.summary_text[:4000] or "—",
+                              colour=discord.Colour.blurple())
+        defaults = ", ".join(f"{o.name}={o.default}" for o in game_class.OPTIONS)
+        embed.add_field(name="Options (defaults)", value=defaults[:1024] or "none", inline=False)
+        embed.set_footer(text="/table options explains each option · /table new starts a table")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot: CardTableBot) -> None:
+    await bot.add_cog(Help(bot))

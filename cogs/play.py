@@ -1,0 +1,250 @@
+"""Playing: the private hand (ephemeral), its move buttons and selects, and "I'm back".
+
+Every component is a dynamic item whose custom id carries the table, the move number and the
+move, so a click works after a restart and a stale or double click is told apart by its number.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands
+
+from bot.sessions import LiveTable, UserError
+from cogs.render import hand_embed, hand_layout
+from games.base import Move
+from games.cards import display
+
+if TYPE_CHECKING:
+    from bot.app import CardTableBot
+
+log = logging.getLogger(__name__)
+
+HAND_TOKEN_SECONDS = 14 * 60  # an interaction token lasts 15 minutes; keep a margin
+RED_SUITS = ("H", "D")
+
+
+def _bot(interaction: discord.Interaction) -> CardTableBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+def hand_view(table: LiveTable, seat: int) -> discord.ui.View:
+    """Card buttons (legal ones enabled, red suits red) and the open decisions."""
+    game = table.game
+    assert game is not None
+    view = discord.ui.View(timeout=None)
+    own = game.view(seat).get("hand") or []
+    moves = game.legal_moves(seat) if game.status == "in_progress" else []
+    layout = hand_layout(own, moves)
+    row = 0
+    for index, (card, move) in enumerate(layout.card_buttons):
+        row = index // 5
+        style = (discord.ButtonStyle.danger if card[1] in RED_SUITS
+                 else discord.ButtonStyle.secondary)
+        if move is None:
+            view.add_item(discord.ui.Button(label=display(card), style=style, disabled=True,
+                                            custom_id=f"ct:x:{table.id}:{card}", row=row))
+        else:
+            view.add_item(MoveButton(table.id, table.moves, move, display(card), style, row))
+    next_row = (row + 1) if layout.card_buttons else 0
+    if layout.card_select:
+        view.add_item(MoveSelect(table.id, table.moves, 0, layout.card_select,
+                                 [game.move_label(m) for m in layout.card_select],
+                                 "Choose a card to play", next_row))
+        next_row += 1
+    for move in layout.action_buttons:
+        view.add_item(MoveButton(table.id, table.moves, move, game.move_label(move),
+                                 discord.ButtonStyle.primary, next_row))
+    for index, chunk in enumerate(layout.selects, start=1):
+        labels = [game.move_label(m) for m in chunk]
+        view.add_item(MoveSelect(table.id, table.moves, index, chunk, labels,
+                                 "Choose your move", next_row + index - 1))
+    return view
+
+
+def remember_hand(bot: CardTableBot, table_id: int, user_id: int,
+                  interaction: discord.Interaction) -> None:
+    bot.open_hands[(table_id, user_id)] = (interaction, time.monotonic())
+
+
+async def send_hand(interaction: discord.Interaction, table: LiveTable, seat: int,
+                    note: str | None = None, *, edit: bool = False) -> None:
+    embed, view = hand_embed(table, seat, note), hand_view(table, seat)
+    if edit:
+        await interaction.response.edit_message(embed=embed, view=view)
+    else:
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+    remember_hand(_bot(interaction), table.id, interaction.user.id, interaction)
+
+
+async def refresh_hands(bot: CardTableBot, table: LiveTable) -> None:
+    """Bring every open hand of this table up to date (through each one's own token)."""
+    for seat_row in table.humans():
+        key = (table.id, seat_row.user_id or 0)
+        entry = bot.open_hands.get(key)
+        if entry is None or table.game is None:
+            continue
+        interaction, opened = entry
+        if time.monotonic() - opened > HAND_TOKEN_SECONDS:
+            bot.open_hands.pop(key, None)
+            continue
+        try:
+            await interaction.edit_original_response(
+                embed=hand_embed(table, seat_row.seat),
+                view=None if table.game.status == "finished" else hand_view(table, seat_row.seat),
+            )
+        except discord.HTTPException:
+            bot.open_hands.pop(key, None)
+
+
+async def answer_error(interaction: discord.Interaction, message: str) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(message, ephemeral=True)
+    else:
+        await interaction.response.send_message(message, ephemeral=True)
+
+
+async def play_move(interaction: discord.Interaction, table_id: int, seq: int, move: Move) -> None:
+    """The one path of a click: submit, then show the hand as it is now."""
+    bot = _bot(interaction)
+    try:
+        table = bot.sessions.get(table_id)
+        await bot.sessions.submit(table_id, interaction.user.id, seq, move)
+    except UserError as error:
+        table_now = bot.sessions.tables.get(table_id)
+        seat = table_now.seat_of(interaction.user.id) if table_now else None
+        if table_now is not None and seat is not None and table_now.game is not None \
+                and seq != table_now.moves:
+            await send_hand(interaction, table_now, seat, str(error), edit=True)
+        else:
+            await answer_error(interaction, str(error))
+        return
+    seat = table.seat_of(interaction.user.id)
+    assert seat is not None
+    await send_hand(interaction, table, seat, edit=True)
+
+
+class MoveButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+                 template=r"ct:m:(?P<table>\d+):(?P<seq>\d+):(?P<code>.+)"):
+    def __init__(self, table_id: int, seq: int, move: Move, label: str = "·",
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary,
+                 row: int | None = None) -> None:
+        self.table_id, self.seq, self.move = table_id, seq, move
+        super().__init__(discord.ui.Button(label=label[:80], style=style, row=row,
+                                           custom_id=f"ct:m:{table_id}:{seq}:{move.code}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[discord.ui.View], match: re.Match[str], /,
+                             ) -> MoveButton:
+        return cls(int(match["table"]), int(match["seq"]), Move.from_code(match["code"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await play_move(interaction, self.table_id, self.seq, self.move)
+
+
+class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+                 template=r"ct:s:(?P<table>\d+):(?P<seq>\d+):(?P<index>\d+)"):
+    def __init__(self, table_id: int, seq: int, index: int, moves: list[Move] | None = None,
+                 labels: list[str] | None = None, placeholder: str = "Choose",
+                 row: int | None = None) -> None:
+        self.table_id, self.seq = table_id, seq
+        options = [discord.SelectOption(label=label[:100], value=move.code)
+                   for move, label in zip(moves or [], labels or [], strict=True)]
+        super().__init__(discord.ui.Select(
+            custom_id=f"ct:s:{table_id}:{seq}:{index}", placeholder=placeholder,
+            options=options or [discord.SelectOption(label="·", value="none")], row=row))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[discord.ui.View], match: re.Match[str], /,
+                             ) -> MoveSelect:
+        return cls(int(match["table"]), int(match["seq"]), int(match["index"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        if len(values) != 1:
+            await answer_error(interaction, "Choose one move.")
+            return
+        try:
+            move = Move.from_code(str(values[0]))
+        except ValueError:
+            await answer_error(interaction, "That choice is not a move.")
+            return
+        await play_move(interaction, self.table_id, self.seq, move)
+
+
+class ShowHand(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+               template=r"ct:h:(?P<table>\d+)"):
+    def __init__(self, table_id: int) -> None:
+        self.table_id = table_id
+        super().__init__(discord.ui.Button(label="Show my hand", emoji="🂠",
+                                           style=discord.ButtonStyle.success,
+                                           custom_id=f"ct:h:{table_id}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[discord.ui.View], match: re.Match[str], /,
+                             ) -> ShowHand:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        table = bot.sessions.tables.get(self.table_id)
+        if table is None or table.game is None:
+            await answer_error(interaction, "That table is closed.")
+            return
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            await answer_error(interaction, "You are not playing at this table.")
+            return
+        await send_hand(interaction, table, seat)
+
+
+class ImBack(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+             template=r"ct:b:(?P<table>\d+)"):
+    def __init__(self, table_id: int) -> None:
+        self.table_id = table_id
+        super().__init__(discord.ui.Button(label="I'm back", emoji="🙋",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"ct:b:{table_id}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[discord.ui.View], match: re.Match[str], /,
+                             ) -> ImBack:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        try:
+            await bot.sessions.come_back(self.table_id, interaction.user.id)
+        except UserError as error:
+            await answer_error(interaction, str(error))
+            return
+        table = bot.sessions.get(self.table_id)
+        seat = table.seat_of(interaction.user.id)
+        assert seat is not None
+        await send_hand(interaction, table, seat, "Welcome back: your seat is yours again.")
+
+
+def table_view(table: LiveTable) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ShowHand(table.id))
+    if any(seat.away for seat in table.humans()):
+        view.add_item(ImBack(table.id))
+    return view
+
+
+class Play(commands.Cog):
+    def __init__(self, bot: CardTableBot) -> None:
+        self.bot = bot
+
+
+async def setup(bot: CardTableBot) -> None:
+    bot.add_dynamic_items(MoveButton, MoveSelect, ShowHand, ImBack)
+    await bot.add_cog(Play(bot))

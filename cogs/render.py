@@ -1,0 +1,230 @@
+"""Pure rendering: lobby, table and hand embeds and the hand's components, from game views.
+
+Nothing here talks to Discord or decides a rule: it lays out what the engine's views say. Every
+public text passes :func:`guard_public`, which refuses to show a card the engine calls hidden.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.sessions import LiveTable
+from games.base import Game, Move, fill_names
+from games.cards import display
+
+TEAM_NAMES = ("A", "B")
+SUIT_ORDER_STYLE = {"H": discord.ButtonStyle.danger, "D": discord.ButtonStyle.danger}
+MAX_ROWS = 5
+PER_ROW = 5
+MAX_OPTIONS = 25
+
+
+class LeakError(RuntimeError):
+    """A public text would have shown a hidden card: a bug, never shown to anyone."""
+
+
+def guard_public(game: Game | None, text: str) -> str:
+    """Return ``text`` unless it names a card hidden from onlookers."""
+    if game is None:
+        return text
+    for card in game.hidden_cards(None):
+        if display(card) in text:
+            raise LeakError("a public text named a hidden card")
+    return text
+
+
+def seat_line(table: LiveTable, seat: int, view: dict[str, Any] | None) -> str:
+    game_class = table.game_class
+    row = table.seats.get(seat)
+    name = row.name if row else "*empty*"
+    parts = [f"`{seat + 1}` **{name}**" if row else f"`{seat + 1}` {name}"]
+    if game_class.teams:
+        parts.append(f"team {TEAM_NAMES[seat % 2]}")
+    if row and row.user_id == table.row.host_id and table.row.status == "lobby":
+        parts.append("host")
+    if view is not None:
+        sizes = view.get("hand_sizes") or []
+        if seat < len(sizes):
+            parts.append(f"{sizes[seat]} cards")
+        if view.get("dealer") == seat:
+            parts.append("dealer")
+        if seat in (view.get("to_act") or []):
+            parts.append("⏳ to act")
+    if row and row.away:
+        parts.append("away (computer plays)")
+    return " · ".join(parts)
+
+
+def options_in_words(game_class: type[Game], options: dict[str, Any]) -> str:
+    changed = [f"{o.name} = {options.get(o.name)}" for o in game_class.OPTIONS
+               if options.get(o.name, o.default) != o.default]
+    return ", ".join(changed) if changed else "standard rules"
+
+
+def lobby_embed(table: LiveTable) -> discord.Embed:
+    game_class = table.game_class
+    embed = discord.Embed(
+        title=f"🃏 {game_class.title} · table #{table.id}",
+        description="Waiting for players. Join, pick a seat, or add computer players; "
+                    "the host starts when every seat is filled.",
+        colour=discord.Colour.blurple(),
+    )
+    embed.add_field(name="Options", value=options_in_words(game_class, table.row.options),
+                    inline=False)
+    embed.add_field(name="Seats", value="\n".join(seat_line(table, s, None)
+                                                  for s in range(table.seat_count)), inline=False)
+    return embed
+
+
+def cards_text(cards: Sequence[Any]) -> str:
+    return " ".join(display(card) for card in cards) or "—"
+
+
+def trick_text(trick: Sequence[Sequence[Any]], names: Sequence[str]) -> str:
+    return " · ".join(f"{names[seat]} {display(card)}" for seat, card in trick) or "—"
+
+
+def score_text(game_class: type[Game], view: dict[str, Any], names: Sequence[str]) -> str:
+    score = view.get("score") or []
+    label = view.get("score_label", "")
+    if game_class.teams:
+        return " · ".join(f"Team {TEAM_NAMES[i]}: **{v}**" for i, v in enumerate(score)) + \
+            (f" {label}" if label else "")
+    return " · ".join(f"{names[i]}: **{v}**" for i, v in enumerate(score)) + \
+        (f" {label}" if label else "")
+
+
+def table_embed(table: LiveTable, now: float | None = None) -> discord.Embed:
+    """The one public table message: turn, trick, last trick, trump, calls, score, timer."""
+    game = table.game
+    assert game is not None
+    names = table.names
+    view = game.view(None)
+    status = game.status
+    embed = discord.Embed(title=f"🃏 {table.game_class.title} · table #{table.id}",
+                          colour=discord.Colour.dark_green())
+    lines = []
+    prompt = fill_names(view.get("prompt") or "", names)
+    if status == "finished":
+        lines.append("**Game over.**")
+    elif prompt:
+        lines.append(f"**{prompt}**")
+    deadline = table.row.turn_deadline
+    if deadline and status == "in_progress":
+        lines.append(f"⏱ turn ends <t:{int(deadline)}:R>")
+    embed.description = "\n".join(lines) or None
+    embed.add_field(name="Seats", value="\n".join(seat_line(table, s, view)
+                                                  for s in range(table.seat_count)), inline=False)
+    trump = view.get("trump")
+    if trump:
+        embed.add_field(name="Trump", value=_suit_text(trump))
+    if view.get("trick"):
+        embed.add_field(name="Trick", value=trick_text(view["trick"], names), inline=False)
+    last = view.get("last_trick")
+    if last:
+        won = f" → **{names[last['winner']]}**" if last.get("winner") is not None else ""
+        points = f" ({last['points']} pts)" if last.get("points") is not None else ""
+        embed.add_field(name="Last trick", value=trick_text(last["cards"], names) + won + points,
+                        inline=False)
+    extra = [fill_names(line, names) for line in view.get("lines") or []]
+    if extra:
+        embed.add_field(name="Table", value=_clip("\n".join(extra), 1024), inline=False)
+    embed.add_field(name="Score", value=score_text(table.game_class, view, names), inline=False)
+    recent = [fill_names(text, names) for text in table.recent]
+    if recent:
+        embed.add_field(name="Recent", value=_clip("\n".join(recent[-6:]), 1024), inline=False)
+    embed.set_footer(text="Press “Show my hand” to see your cards and play.")
+    for field in embed.fields:
+        guard_public(game, f"{field.name} {field.value}")
+    guard_public(game, embed.description or "")
+    return embed
+
+
+def _suit_text(trump: str) -> str:
+    from games.cards import SUIT_NAMES, SUIT_SYMBOLS
+
+    if trump in SUIT_SYMBOLS:
+        return f"{SUIT_SYMBOLS[trump]} {SUIT_NAMES[trump]}"
+    return {"NT": "no trump"}.get(trump, str(trump))
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else "…" + text[-(limit - 1):]
+
+
+def event_message(table: LiveTable, texts: Sequence[str]) -> str:
+    """A message that stays in the channel: a hand's or the game's result."""
+    body = "\n".join(fill_names(text, table.names) for text in texts)
+    return guard_public(table.game, _clip(f"**Table #{table.id}** · {body}", 1900))
+
+
+# --- the private hand ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class HandLayout:
+    """The hand's components: card buttons (legal ones enabled), then actions."""
+
+    card_buttons: list[tuple[str, Move | None]]  # (card, its legal move or None)
+    action_buttons: list[Move]
+    selects: list[list[Move]]
+    card_select: list[Move]  # used when the hand is too big for buttons
+
+
+def hand_layout(hand: Sequence[str], moves: Sequence[Move]) -> HandLayout:
+    """Fit a hand and its legal moves into Discord's five rows of five."""
+    by_card = {m.get("card"): m for m in moves if m.action == "play" and m.get("card")}
+    others = [m for m in moves if m not in by_card.values()]
+    card_rows = -(-len(hand) // PER_ROW)
+    card_buttons: list[tuple[str, Move | None]] = []
+    card_select: list[Move] = []
+    if card_rows <= 3:
+        card_buttons = [(card, by_card.get(card)) for card in hand]
+        free_rows = MAX_ROWS - card_rows
+    else:
+        card_select = list(by_card.values())[:MAX_OPTIONS]
+        free_rows = MAX_ROWS - (1 if card_select else 0)
+    if len(others) <= PER_ROW and free_rows >= 1:
+        return HandLayout(card_buttons, others, [], card_select)
+    chunks = [others[i:i + MAX_OPTIONS] for i in range(0, len(others), MAX_OPTIONS)]
+    return HandLayout(card_buttons, [], chunks[:free_rows], card_select)
+
+
+def hand_embed(table: LiveTable, seat: int, note: str | None = None) -> discord.Embed:
+    game = table.game
+    assert game is not None
+    names = table.names
+    view = game.view(seat)
+    embed = discord.Embed(title=f"Your hand · table #{table.id}", colour=discord.Colour.gold())
+    lines = []
+    if note:
+        lines.append(f"⚠️ {note}")
+    if game.status == "finished":
+        lines.append("The game is over.")
+    elif seat in game.to_act():
+        prompt = fill_names(view.get("prompt") or "", names)
+        lines.append(f"**Your move.** {prompt}")
+    else:
+        prompt = fill_names(view.get("prompt") or "", names)
+        lines.append(f"Waiting: {prompt}" if prompt else "Waiting for the others.")
+    lines.append(cards_text(view.get("hand") or []))
+    embed.description = "\n".join(lines)
+    private = [fill_names(text, names) for text in table.private.get(seat, [])]
+    if private:
+        embed.add_field(name="Only you see", value=_clip("\n".join(private[-5:]), 1024),
+                        inline=False)
+    embed.set_footer(text=f"Move {table.moves + 1}")
+    return embed
+
+
+def hand_moves_text(game: Game, moves: Sequence[Move]) -> str:
+    return ", ".join(game.move_label(m) for m in moves)
+
+
+def deadline_text(deadline: float | None) -> str:
+    if not deadline:
+        return ""
+    return f"{max(0, int(deadline - time.time()))} s left"

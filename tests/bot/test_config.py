@@ -1,0 +1,73 @@
+"""Settings: validated once, one clear line per problem, and the token never printed."""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.config import Settings, SettingsError
+
+TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GabcDE.abcdefghijklmnopqrstuvwxyz0123456789"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_defaults() -> None:
+    settings = Settings.from_env({"DISCORD_TOKEN": TOKEN})
+    assert settings.database_path == Path("data/cardtable.sqlite3")
+    assert settings.dev_guild_id is None
+    assert settings.log_level == "INFO" and settings.log_level_number == logging.INFO
+    assert settings.api_base is None and settings.gateway_url is None
+    assert settings.sync_global is False and settings.turn_seconds == 60
+
+
+def test_all_settings() -> None:
+    settings = Settings.from_env({
+        "DISCORD_TOKEN": TOKEN, "DATABASE_PATH": "/tmp/x.sqlite3",
+        "DEV_GUILD_ID": "123456789012345678", "LOG_LEVEL": "debug", "SYNC_GLOBAL": "yes",
+        "TURN_SECONDS": "90", "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10/",
+        "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9/gw", "DISCORD_GUILD_READY_TIMEOUT": "0.1",
+    })
+    assert settings.dev_guild_id == 123456789012345678
+    assert settings.log_level == "DEBUG" and settings.sync_global is True
+    assert settings.turn_seconds == 90 and settings.guild_ready_timeout == 0.1
+    assert settings.api_base == "http://127.0.0.1:9/api/v10"
+
+
+@pytest.mark.parametrize("env,name", [
+    ({}, "DISCORD_TOKEN"),
+    ({"DISCORD_TOKEN": "   "}, "DISCORD_TOKEN"),
+    ({"DISCORD_TOKEN": "not a token"}, "DISCORD_TOKEN"),
+    ({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "my server"}, "DEV_GUILD_ID"),
+    ({"DISCORD_TOKEN": TOKEN, "LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
+    ({"DISCORD_TOKEN": TOKEN, "SYNC_GLOBAL": "maybe"}, "SYNC_GLOBAL"),
+    ({"DISCORD_TOKEN": TOKEN, "TURN_SECONDS": "5"}, "TURN_SECONDS"),
+    ({"DISCORD_TOKEN": TOKEN, "DISCORD_API_BASE": "discord.com"}, "DISCORD_API_BASE"),
+    ({"DISCORD_TOKEN": TOKEN, "DISCORD_GATEWAY_URL": "http://x"}, "DISCORD_GATEWAY_URL"),
+])
+def test_bad_settings_name_the_variable(env: dict[str, str], name: str) -> None:
+    with pytest.raises(SettingsError) as error:
+        Settings.from_env(env)
+    assert str(error.value).startswith(name)
+    assert "\n" not in str(error.value)
+
+
+def test_token_is_never_shown() -> None:
+    settings = Settings.from_env({"DISCORD_TOKEN": TOKEN})
+    assert TOKEN not in repr(settings) and TOKEN not in str(settings)
+    assert TOKEN not in repr(settings.discord_token) and TOKEN not in f"{settings.discord_token}"
+    assert settings.discord_token.reveal() == TOKEN
+
+
+def test_start_without_token_explains_in_one_line(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD_")}
+    result = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.strip().count("\n") == 0
+    assert "DISCORD_TOKEN is not set" in result.stderr
+    assert "Traceback" not in result.stderr

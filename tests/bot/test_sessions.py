@@ -1,0 +1,194 @@
+"""The session manager on real SQLite, with the tiny reference game and no Discord at all."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+
+import pytest
+
+import tests.games.tiny_game  # noqa: F401  (registers the reference game)
+from bot.config import Secret, Settings
+from bot.sessions import LiveTable, SessionManager, UserError, parse_options
+from bot.store import Store
+from games.base import Event, Move
+
+HOST, GUEST, STRANGER = 101, 202, 303
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        self.closed: list[int] = []
+
+    def table_changed(self, table: LiveTable, events: Sequence[Event]) -> None:
+        self.events.extend(events)
+
+    def table_closed(self, table: LiveTable) -> None:
+        self.closed.append(table.id)
+
+
+def settings(path: Path, turn_seconds: int = 60) -> Settings:
+    return Settings(discord_token=Secret("x.y.z"), database_path=path, turn_seconds=turn_seconds)
+
+
+@pytest.fixture
+async def manager(tmp_path: Path) -> AsyncIterator[SessionManager]:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    sessions = SessionManager(store, settings(tmp_path / "db.sqlite3"))
+    sessions.presenter = Recorder()
+    yield sessions
+    await sessions.shutdown()
+    await store.close()
+
+
+async def two_humans(sessions: SessionManager) -> LiveTable:
+    table = await sessions.create_table(guild_id=1, channel_id=2, host_id=HOST, host_name="Host",
+                                        game="tiny")
+    await sessions.join(table.id, GUEST, "Guest")
+    await sessions.start(table.id, HOST)
+    return table
+
+
+async def snapshot(sessions: SessionManager, table: LiveTable) -> str:
+    assert table.game is not None
+    moves = await sessions.store.moves(table.id)
+    return json.dumps([table.game.summary(), table.moves, [m.move for m in moves]])
+
+
+def seat_user(table: LiveTable, seat: int) -> int:
+    user = table.seats[seat].user_id
+    assert user is not None
+    return user
+
+
+async def test_lobby_rules(manager: SessionManager) -> None:
+    with pytest.raises(UserError, match="no game called"):
+        await manager.create_table(guild_id=1, channel_id=2, host_id=HOST, host_name="H",
+                                   game="chess")
+    with pytest.raises(UserError, match="players"):
+        await manager.create_table(guild_id=1, channel_id=2, host_id=HOST, host_name="H",
+                                   game="tiny", options_text="players=3")
+    table = await manager.create_table(guild_id=1, channel_id=2, host_id=HOST, host_name="H",
+                                       game="tiny")
+    with pytest.raises(UserError, match="already seated"):
+        await manager.create_table(guild_id=1, channel_id=2, host_id=HOST, host_name="H",
+                                   game="tiny")
+    with pytest.raises(UserError, match="Fill every seat"):
+        await manager.start(table.id, HOST)
+    await manager.join(table.id, GUEST, "G")
+    with pytest.raises(UserError, match="full"):
+        await manager.join(table.id, STRANGER, "S")
+    with pytest.raises(UserError, match="Only the host"):
+        await manager.start(table.id, GUEST)
+    with pytest.raises(UserError, match="Only the host"):
+        await manager.cancel(table.id, GUEST, is_admin=False)
+    await manager.cancel(table.id, STRANGER, is_admin=True)
+    assert table.id not in manager.tables
+    stored = await manager.store.get_table(table.id)
+    assert stored is not None and stored.status == "cancelled"
+
+
+async def test_refusals_change_nothing(manager: SessionManager) -> None:
+    table = await two_humans(manager)
+    assert table.game is not None
+    seat = table.game.to_act()[0]
+    other = (seat + 1) % 2
+    before = await snapshot(manager, table)
+    card = table.game.legal_moves(seat)[0]
+    refusals = [
+        (STRANGER, 0, card, "not playing"),
+        (seat_user(table, other), 0, card, "turn"),
+        (seat_user(table, seat), 5, card, "out of date"),
+        (seat_user(table, seat), 0, Move.of("play", card="2C"), "not in your hand"),
+    ]
+    for user, seq, move, message in refusals:
+        with pytest.raises(UserError, match=message):
+            await manager.submit(table.id, user, seq, move)
+        assert await snapshot(manager, table) == before
+
+
+async def test_double_click_is_accepted_once(manager: SessionManager) -> None:
+    table = await two_humans(manager)
+    assert table.game is not None
+    seat = table.game.to_act()[0]
+    move = table.game.legal_moves(seat)[0]
+    results = await asyncio.gather(
+        *(manager.submit(table.id, seat_user(table, seat), 0, move) for _ in range(2)),
+        return_exceptions=True)
+    assert sum(isinstance(r, list) for r in results) == 1
+    assert sum(isinstance(r, UserError) for r in results) == 1
+    assert len(await manager.store.moves(table.id)) == 1
+
+
+async def test_game_against_a_computer_finishes_and_is_recorded(manager: SessionManager) -> None:
+    table = await manager.create_table(guild_id=1, channel_id=2, host_id=HOST, host_name="H",
+                                       game="tiny")
+    await manager.add_computer(table.id, HOST)
+    await manager.start(table.id, HOST)
+    for _ in range(50):
+        await asyncio.sleep(0.02)
+        game = table.game
+        assert game is not None
+        if game.status == "finished":
+            break
+        if 0 in game.to_act():
+            await manager.submit(table.id, HOST, table.moves, game.legal_moves(0)[0])
+    assert table.game is not None and table.game.status == "finished"
+    stored = await manager.store.get_table(table.id)
+    assert stored is not None and stored.status == "finished"
+    board = await manager.store.leaderboard(1)
+    assert [(r.user_id, r.played) for r in board] == [(HOST, 1)]
+    assert table.id not in manager.tables
+
+
+async def test_restore_rebuilds_the_game(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    store = await Store.open(path)
+    first = SessionManager(store, settings(path))
+    table = await two_humans(first)
+    assert table.game is not None
+    for _ in range(3):
+        seat = table.game.to_act()[0]
+        await first.submit(table.id, seat_user(table, seat), table.moves,
+                           table.game.legal_moves(seat)[-1])
+    before = await snapshot(first, table)
+    await first.shutdown()
+    await store.close()
+
+    store = await Store.open(path)
+    second = SessionManager(store, settings(path))
+    await second.restore()
+    restored = second.tables[table.id]
+    assert await snapshot(second, restored) == before
+    assert restored.names == ["Host", "Guest"]
+    await second.shutdown()
+    await store.close()
+
+
+async def test_timer_hands_the_turn_to_a_computer(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    store = await Store.open(path)
+    sessions = SessionManager(store, settings(path, turn_seconds=1))
+    table = await two_humans(sessions)
+    assert table.game is not None
+    first_seat = table.game.to_act()[0]
+    await asyncio.sleep(0.3)
+    stored = await store.get_table(table.id)
+    assert stored is not None and stored.turn_deadline is not None
+    await asyncio.sleep(1.2)
+    assert table.moves >= 1, "the computer played the timed-out turn"
+    assert table.seats[first_seat].away
+    await sessions.come_back(table.id, seat_user(table, first_seat))
+    assert not table.seats[first_seat].away
+    await sessions.shutdown()
+    await store.close()
+
+
+def test_parse_options() -> None:
+    assert parse_options("players=6 last_trick=bonus, fast=true x=-3") == {
+        "players": 6, "last_trick": "bonus", "fast": True, "x": -3}
+    with pytest.raises(UserError, match="name=value"):
+        parse_options("players")

@@ -1,0 +1,133 @@
+"""The store against real SQLite files: migrations, transactions, moves log, results."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.store import Migration, Store, load_migrations
+
+
+async def test_migrates_an_empty_file(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "new.sqlite3"
+    store = await Store.open(path)
+    try:
+        assert path.exists()
+        assert await store.schema_version() == len(load_migrations())
+    finally:
+        await store.close()
+    with sqlite3.connect(path) as raw:
+        tables = {row[0] for row in raw.execute("SELECT name FROM sqlite_master")}
+        assert {"game_tables", "seats", "deals", "moves", "results"} <= tables
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+@pytest.mark.parametrize("start", range(len(load_migrations()) + 1))
+async def test_migrates_from_every_earlier_version(tmp_path: Path, start: int) -> None:
+    migrations = load_migrations()
+    path = tmp_path / "db.sqlite3"
+    old = await Store.open(path, migrations[:start])
+    assert await old.schema_version() == start
+    await old.close()
+    store = await Store.open(path)
+    try:
+        assert await store.schema_version() == len(migrations)
+        table = await store.create_table(guild_id=1, channel_id=2, host_id=3, game="tiny",
+                                         options={}, seed=5, seats=[(3, "host")])
+        assert (await store.get_table(table.id)) == table
+    finally:
+        await store.close()
+
+
+async def test_a_failed_migration_leaves_the_version(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    good = [Migration(1, "one", "CREATE TABLE a (x INTEGER);")]
+    bad = [*good, Migration(2, "two", "CREATE TABLE b (x INTEGER); SELECT * FROM missing;")]
+    store = await Store.open(path, good)
+    with pytest.raises(sqlite3.OperationalError):
+        await store.migrate(bad)
+    assert await store.schema_version() == 1
+    async with store.transaction() as db, db.execute(
+            "SELECT name FROM sqlite_master WHERE name = 'b'") as cursor:
+        assert await cursor.fetchone() is None
+    await store.close()
+
+
+async def test_refuses_a_newer_database(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    with sqlite3.connect(path) as raw:
+        raw.execute("PRAGMA user_version = 99")
+    with pytest.raises(RuntimeError, match="newer"):
+        await Store.open(path)
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> Store:
+    opened = await Store.open(tmp_path / "db.sqlite3")
+    yield opened  # type: ignore[misc]
+    await opened.close()
+
+
+async def test_a_failed_transaction_leaves_no_row(store: Store) -> None:
+    table = await store.create_table(guild_id=1, channel_id=2, host_id=3, game="tiny",
+                                     options={}, seed=5, seats=[(3, "host")])
+    with pytest.raises(RuntimeError):
+        async with store.transaction() as db:
+            await db.execute("INSERT INTO seats (table_id, seat, user_id, name) VALUES (?,1,4,'x')",
+                             (table.id,))
+            raise RuntimeError("boom")
+    assert [s.seat for s in await store.seats(table.id)] == [0]
+
+
+async def test_concurrent_transactions_do_not_mix(store: Store) -> None:
+    """Without the lock, the failing transaction's row would be committed by the other one."""
+    table = await store.create_table(guild_id=1, channel_id=2, host_id=3, game="tiny",
+                                     options={}, seed=5, seats=[])
+
+    async def failing() -> None:
+        async with store.transaction() as db:
+            await db.execute("INSERT INTO seats (table_id, seat, user_id, name) VALUES (?,0,1,'a')",
+                             (table.id,))
+            await asyncio.sleep(0.01)
+            raise RuntimeError("boom")
+
+    async def succeeding() -> None:
+        await asyncio.sleep(0.001)
+        await store.sit(table.id, 1, 2, "b")
+
+    results = await asyncio.gather(failing(), succeeding(), return_exceptions=True)
+    assert isinstance(results[0], RuntimeError)
+    assert [(s.seat, s.name) for s in await store.seats(table.id)] == [(1, "b")]
+
+
+async def test_moves_log_is_unique_per_number(store: Store) -> None:
+    table = await store.create_table(guild_id=1, channel_id=2, host_id=3, game="tiny",
+                                     options={}, seed=5, seats=[(3, "h"), (None, "cpu")])
+    await store.start_game(table.id, 0, [{"hands": [["AS"], ["AH"]], "stock": []}])
+    await store.append_move(table.id, 0, 1, {"action": "play", "card": "AH"}, None)
+    with pytest.raises(sqlite3.IntegrityError):
+        await store.append_move(table.id, 0, 1, {"action": "play", "card": "AH"}, None)
+    moves = await store.moves(table.id)
+    assert [(m.seq, m.seat, m.move) for m in moves] == [(0, 1, {"action": "play", "card": "AH"})]
+    assert await store.deals(table.id) == [{"hands": [["AS"], ["AH"]], "stock": []}]
+
+
+async def test_results_and_leaderboard(store: Store) -> None:
+    for winner in (0, 0, 1):
+        table = await store.create_table(guild_id=9, channel_id=2, host_id=1, game="tiny",
+                                         options={}, seed=5, seats=[(1, "a"), (2, "b")])
+        await store.record_result(table, "finished",
+                                  {"winners": [winner], "score": [1, 0], "abandoned": False},
+                                  [(1, 0, winner == 0), (2, 1, winner == 1)])
+    abandoned = await store.create_table(guild_id=9, channel_id=2, host_id=1, game="tiny",
+                                         options={}, seed=5, seats=[(1, "a"), (2, "b")])
+    await store.record_result(abandoned, "abandoned",
+                              {"winners": [], "score": [], "abandoned": True}, [(1, 0, False)])
+    board = await store.leaderboard(9)
+    assert [(r.user_id, r.won, r.played) for r in board] == [(1, 2, 3), (2, 1, 3)]
+    assert await store.leaderboard(9, "thunee") == []
+    assert await store.open_tables() == []
+    assert await store.open_table_of_user(9, 1) is None
