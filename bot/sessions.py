@@ -23,6 +23,7 @@ from typing import Any, Protocol
 from bot.config import Settings
 from bot.store import SeatRow, Store, TableRow
 from games.base import Deal, Event, Game, IllegalMove, Move, OptionError, fill_names
+from games.cards import display
 from games.registry import all_games, get_game
 
 log = logging.getLogger(__name__)
@@ -104,8 +105,14 @@ class LiveTable:
         return tuple(waiting()) if callable(waiting) else self.game.to_act()
 
     def remember(self, events: Sequence[Event]) -> None:
+        """Keep recent event texts: public ones for the table, private ones per seat."""
+        hidden = self.game.hidden_cards(None) if self.game is not None else set()
         for event in events:
             if event.to is None:
+                if any(display(card) in event.text for card in hidden):
+                    log.error("table %s: a public %s event named a hidden card; not shown",
+                              self.id, event.kind)
+                    continue
                 self.recent.append(event.text)
             else:
                 for seat in event.to:

@@ -139,8 +139,9 @@ def table_embed(table: LiveTable, now: float | None = None) -> discord.Embed:
     if recent:
         embed.add_field(name="Recent", value=_clip("\n".join(recent[-6:]), 1024), inline=False)
     embed.set_footer(text="Press “Show my hand” to see your cards and play.")
-    for field in embed.fields:
-        guard_public(game, f"{field.name} {field.value}")
+    for field in embed.fields:  # "Recent" was checked when each event happened
+        if field.name != "Recent":
+            guard_public(game, f"{field.name} {field.value}")
     guard_public(game, embed.description or "")
     return embed
 

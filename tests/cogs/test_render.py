@@ -1,0 +1,84 @@
+"""Rendering without Discord: layouts fit Discord's limits, and public texts never leak."""
+
+from __future__ import annotations
+
+import pytest
+
+import tests.games.tiny_game  # noqa: F401  (registers the reference game)
+from bot.sessions import LiveTable
+from bot.store import SeatRow, TableRow
+from cogs.play import hand_view
+from cogs.render import LeakError, guard_public, hand_layout, lobby_embed, table_embed
+from games.base import Move
+from games.cards import make_deck
+from games.registry import get_game
+
+
+def cards(n: int) -> list[str]:
+    return make_deck()[:n]
+
+
+@pytest.mark.parametrize("hand_size,others", [(13, 0), (13, 2), (13, 5), (13, 11), (13, 35),
+                                               (6, 25), (15, 40), (30, 0), (30, 12), (0, 3)])
+def test_hand_layout_fits_discord(hand_size: int, others: int) -> None:
+    hand = cards(hand_size)
+    moves = [Move.of("play", card=c) for c in hand[::2]]
+    moves += [Move.of("bid", value=i) for i in range(others)]
+    layout = hand_layout(hand, moves)
+    card_rows = -(-len(layout.card_buttons) // 5)
+    rows = card_rows + bool(layout.card_select) + (1 if layout.action_buttons else 0) + len(
+        layout.selects)
+    assert rows <= 5
+    assert len(layout.action_buttons) <= 5
+    assert all(len(chunk) <= 25 for chunk in layout.selects)
+    offered = (len(layout.action_buttons) + sum(len(c) for c in layout.selects))
+    assert offered == others, "every decision is offered"
+    enabled = [m for _, m in layout.card_buttons if m is not None] or layout.card_select
+    assert len(enabled) == len(hand[::2])
+
+
+def make_table(status: str = "playing") -> LiveTable:
+    row = TableRow(id=7, guild_id=1, channel_id=2, message_id=3, host_id=10, game="tiny",
+                   options={"players": 2}, seed=1, first_dealer=0, status=status,
+                   turn_deadline=None, created_at=0, updated_at=0)
+    seats = {0: SeatRow(7, 0, 10, "Alice", False), 1: SeatRow(7, 1, None, "🤖 Ada", False)}
+    table = LiveTable(row, seats)
+    if status == "playing":
+        table.game = get_game("tiny").new(seed=4)
+    return table
+
+
+def test_lobby_and_table_embeds() -> None:
+    lobby = lobby_embed(make_table("lobby"))
+    assert "Alice" in str(lobby.to_dict()) and "host" in str(lobby.to_dict())
+    table = make_table()
+    embed = table_embed(table).to_dict()
+    text = str(embed)
+    assert "Alice" in text and "to play" in text
+    assert len(text) < 6000
+    hand = table.game.view(0)["hand"]  # type: ignore[union-attr]
+    from games.cards import display
+
+    assert not any(display(card) in text for card in hand), "no hand on the public table"
+
+
+def test_hand_view_components_are_valid() -> None:
+    table = make_table()
+    assert table.game is not None
+    seat = table.game.to_act()[0]
+    view = hand_view(table, seat)
+    ids = [item.custom_id for item in view.children]  # type: ignore[attr-defined]
+    assert len(ids) == len(set(ids)) and all(len(i) <= 100 for i in ids)
+    enabled = [i for i in view.children if not getattr(i, "disabled", False)]
+    assert len(enabled) == len(table.game.legal_moves(seat))
+
+
+def test_guard_refuses_a_hidden_card() -> None:
+    table = make_table()
+    assert table.game is not None
+    hidden = sorted(table.game.hidden_cards(None))[0]
+    from games.cards import display
+
+    with pytest.raises(LeakError):
+        guard_public(table.game, f"oops {display(hidden)}")
+    assert guard_public(table.game, "fine") == "fine"
