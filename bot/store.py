@@ -114,7 +114,11 @@ class Store:
         await connection.execute("PRAGMA busy_timeout=5000")
         await connection.execute("PRAGMA synchronous=NORMAL")
         store = cls(connection)
-        await store.migrate(load_migrations() if migrations is None else migrations)
+        try:
+            await store.migrate(load_migrations() if migrations is None else migrations)
+        except BaseException:
+            await connection.close()
+            raise
         return store
 
     async def close(self) -> None:
