@@ -6,6 +6,7 @@ import logging
 from typing import Any
 
 import discord
+import yarl
 from discord.ext import commands
 
 from bot import __version__
@@ -27,7 +28,7 @@ def apply_endpoint_overrides(settings: Settings) -> None:
     if settings.api_base:
         discord.http.Route.BASE = settings.api_base
     if settings.gateway_url:
-        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = settings.gateway_url  # type: ignore[attr-defined]
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
 
 
 class CardTableBot(commands.Bot):

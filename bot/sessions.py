@@ -17,6 +17,7 @@ import random
 import time
 from collections import deque
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -104,12 +105,15 @@ class LiveTable:
         waiting = getattr(self.game, "waiting_for", None)
         return tuple(waiting()) if callable(waiting) else self.game.to_act()
 
-    def remember(self, events: Sequence[Event]) -> None:
-        """Keep recent event texts: public ones for the table, private ones per seat."""
-        hidden = self.game.hidden_cards(None) if self.game is not None else set()
+    def remember(self, events: Sequence[Event], secret: AbstractSet[str] = frozenset()) -> None:
+        """Keep recent event texts: public ones for the table, private ones per seat.
+
+        ``secret`` are cards that stayed hidden from onlookers through the move: a public event
+        naming one is an engine bug, logged and not shown.
+        """
         for event in events:
             if event.to is None:
-                if any(display(card) in event.text for card in hidden):
+                if any(display(card) in event.text for card in secret):
                     log.error("table %s: a public %s event named a hidden card; not shown",
                               self.id, event.kind)
                     continue
@@ -402,6 +406,7 @@ class SessionManager:
     ) -> list[Event]:
         """Apply on a clone, store the move (and any new deal), then swap the clone in."""
         assert table.game is not None
+        hidden_before = table.game.hidden_cards(None)
         game = table.game.clone()
         events = game.apply(seat, move)
         new_deals = [(i, game.deals[i].to_json())
@@ -414,7 +419,8 @@ class SessionManager:
         table.game = game
         table.moves += 1
         table.row = replace(table.row, turn_deadline=None)
-        table.remember(events)
+        played = {move.get("card")} | set(move.get("cards") or ())
+        table.remember(events, (hidden_before & game.hidden_cards(None)) - played)
         if finished:
             outcome = game.outcome()
             assert outcome is not None

@@ -138,7 +138,7 @@ def table_embed(table: LiveTable, now: float | None = None) -> discord.Embed:
     recent = [fill_names(text, names) for text in table.recent]
     if recent:
         embed.add_field(name="Recent", value=_clip("\n".join(recent[-6:]), 1024), inline=False)
-    embed.set_footer(text="Press “Show my hand” to see your cards and play.")
+    embed.set_footer(text=f"Move {table.moves} · Press “Show my hand” to see your cards and play.")
     for field in embed.fields:  # "Recent" was checked when each event happened
         if field.name != "Recent":
             guard_public(game, f"{field.name} {field.value}")

@@ -1,0 +1,144 @@
+"""Helpers for end-to-end table tests: users who only click what is on their screen.
+
+The driver finds the table message a user sees, opens the user's hand with "Show my hand", and
+picks one of the enabled moves at random. Oracles (what is hidden right now) come from the bot's
+session manager: the tests read it, the simulated users never do.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from typing import Any
+
+from games.cards import display
+from tests.fakediscord import FakeDiscord, FakeUser, InteractionResult, Message
+
+TABLE_TITLE = re.compile(r"table #(\d+)")
+ANSWER_SECONDS = 3.0
+
+
+def table_messages(user: FakeUser) -> list[Message]:
+    return [m for m in user.visible_messages() if not m.is_ephemeral and m.embeds
+            and TABLE_TITLE.search(str(m.embeds[0].get("title", "")))]
+
+
+def table_message(user: FakeUser, table_id: int) -> Message:
+    for message in reversed(table_messages(user)):
+        if f"table #{table_id}" in str(message.embeds[0].get("title", "")):
+            return message
+    raise AssertionError(f"{user.name} cannot see table #{table_id}")
+
+
+def table_id_of(message: Message) -> int:
+    match = TABLE_TITLE.search(str(message.embeds[0].get("title", "")))
+    assert match
+    return int(match.group(1))
+
+
+def ok(result: InteractionResult) -> InteractionResult:
+    assert not result.failed, f"the interaction failed: {result}"
+    assert result.latency < ANSWER_SECONDS, f"answered after {result.latency:.2f} s"
+    return result
+
+
+async def open_table(fake: FakeDiscord, host: FakeUser, game: str,
+                     options: str | None = None) -> int:
+    before = {m.id for m in table_messages(host)}
+    kwargs: dict[str, Any] = {"game": game}
+    if options:
+        kwargs["options"] = options
+    result = ok(await host.slash("table new", **kwargs))
+    assert result.ephemeral
+    await fake.quiet()
+    new = [m for m in table_messages(host) if m.id not in before]
+    assert len(new) == 1, "one lobby message per new table"
+    return table_id_of(new[0])
+
+
+async def fill_with_computers(fake: FakeDiscord, host: FakeUser, table_id: int) -> None:
+    for _ in range(6):
+        lobby = table_message(host, table_id)
+        if "*empty*" not in lobby.text():
+            return
+        ok(await host.click(lobby, "Add computer player"))
+        await fake.quiet()
+    assert "*empty*" not in table_message(host, table_id).text()
+
+
+async def start(fake: FakeDiscord, host: FakeUser, table_id: int) -> None:
+    ok(await host.click(table_message(host, table_id), "Start"))
+    await fake.quiet()
+
+
+def move_controls(message: Message) -> tuple[list[dict[str, Any]], list[tuple[dict[str, Any],
+                                                                                 str]]]:
+    """Enabled move buttons, and (select, option value) pairs, on a hand message."""
+    buttons = [b for b in message.buttons()
+               if str(b.get("custom_id", "")).startswith("ct:m:") and not b.get("disabled")]
+    options = [(c, o["value"]) for c in message.iter_components() if c.get("type") == 3
+               and str(c.get("custom_id", "")).startswith("ct:s:") for o in c.get("options", [])]
+    return buttons, options
+
+
+async def wait_for_table(user: FakeUser, table_id: int, shows: str,
+                         timeout: float = 3.0) -> Message:
+    """The table message once it shows ``shows`` in its text or as a button label.
+
+    Edits of the table message are coalesced, so they lag a moment behind the game.
+    """
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        message = table_message(user, table_id)
+        if shows in message.text() or any(b.get("label") == shows for b in message.buttons()):
+            return message
+        if loop.time() > deadline:
+            raise AssertionError(f"table #{table_id} never showed {shows!r}:\n{message.text()}")
+        await asyncio.sleep(0.02)
+
+
+async def show_hand(user: FakeUser, table_id: int) -> Message:
+    message = await wait_for_table(user, table_id, "Show my hand")
+    result = ok(await user.click(message, "Show my hand"))
+    assert result.ephemeral and result.message is not None
+    return result.message
+
+
+async def act(user: FakeUser, hand: Message, rng: random.Random) -> InteractionResult | None:
+    """Make one random move from the hand's enabled controls; None when there is none."""
+    buttons, options = move_controls(hand)
+    total = len(buttons) + len(options)
+    if total == 0:
+        return None
+    pick = rng.randrange(total)
+    if pick < len(buttons):
+        return ok(await user.click(hand, custom_id=buttons[pick]["custom_id"]))
+    select, value = options[pick - len(buttons)]
+    return ok(await user.select(hand, select["custom_id"], [value]))
+
+
+def visible_cards(text: str, cards: set[str]) -> set[str]:
+    return {c for c in cards if re.search(rf"(?<![0-9]){re.escape(display(c))}", text)}
+
+
+def public_text(message: Message) -> str:
+    """A public message's text without its "Recent" log (checked when each event happened)."""
+    parts = [message.content]
+    for embed in message.embeds:
+        parts += [str(embed.get("title", "")), str(embed.get("description", ""))]
+        parts += [f"{f['name']} {f['value']}" for f in embed.get("fields", [])
+                  if f.get("name") != "Recent"]
+    return "\n".join(parts)
+
+
+def hand_text(message: Message) -> str:
+    parts = [str(e.get("description", "")) for e in message.embeds]
+    parts += [str(b.get("label", "")) for b in message.buttons()]
+    return "\n".join(parts)
+
+
+async def settle(fake: FakeDiscord) -> None:
+    await fake.quiet(idle=0.05, timeout=5.0)
+    await asyncio.sleep(0)

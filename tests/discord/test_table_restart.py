@@ -1,0 +1,85 @@
+"""A game survives SIGKILL: the bot process is killed in the middle of a trick and started
+again; the table continues from its last committed move, old buttons still work (a stale one
+answers with the fresh hand), and the game finishes."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from games.registry import GAME_MODULES, all_games
+from tests.conftest import BotProcess
+from tests.discord.table_driver import (
+    act,
+    fill_with_computers,
+    open_table,
+    show_hand,
+    start,
+    wait_for_table,
+)
+from tests.discord.test_restart import wait_identified
+from tests.fakediscord import FakeDiscord
+
+REAL_GAMES = [name for name, cls in all_games().items()
+              if cls.__module__ in GAME_MODULES]
+
+
+def stored_moves(path: Path, table_id: int) -> int:
+    with sqlite3.connect(path) as db:
+        return int(db.execute("SELECT COUNT(*) FROM moves WHERE table_id = ?",
+                              (table_id,)).fetchone()[0])
+
+
+def table_status(path: Path, table_id: int) -> str:
+    with sqlite3.connect(path) as db:
+        return str(db.execute("SELECT status FROM game_tables WHERE id = ?",
+                              (table_id,)).fetchone()[0])
+
+
+@pytest.mark.skipif(not REAL_GAMES, reason="no game registered yet")
+async def test_game_survives_sigkill(fake_discord: FakeDiscord, bot_env: dict[str, str],
+                                     bot_process: Callable[[], BotProcess]) -> None:
+    database = Path(bot_env["DATABASE_PATH"])
+    game = REAL_GAMES[0]
+    first = bot_process()
+    await wait_identified(fake_discord, 1, first)
+    alice = fake_discord.user("alice")
+    table_id = await open_table(fake_discord, alice, game)
+    await fill_with_computers(fake_discord, alice, table_id)
+    await start(fake_discord, alice, table_id)
+    rng = random.Random(1)
+    played_by_alice = 0
+    for _ in range(400):  # play until alice has made a few moves, then kill mid-game
+        hand = await show_hand(alice, table_id)
+        if await act(alice, hand, rng) is not None:
+            played_by_alice += 1
+            if played_by_alice == 3:
+                break
+        else:
+            await asyncio.sleep(0.05)
+    assert played_by_alice == 3, first.output()
+    old_hand = await show_hand(alice, table_id)
+    before = stored_moves(database, table_id)
+    first.kill()
+    await fake_discord.wait_for(lambda: not fake_discord.connected, timeout=5)
+    assert stored_moves(database, table_id) == before, "every answered move was committed"
+
+    second = bot_process()
+    await wait_identified(fake_discord, 2, second)
+    await wait_for_table(alice, table_id, "Show my hand")
+    # A button posted before the kill still answers (with the move, or with a fresh hand).
+    await act(alice, old_hand, rng)
+    for _ in range(3000):
+        if table_status(database, table_id) == "finished":
+            break
+        if await act(alice, await show_hand(alice, table_id), rng) is None:
+            await asyncio.sleep(0.02)
+    assert table_status(database, table_id) == "finished", second.output()
+    await wait_for_table(alice, table_id, "Game over", timeout=5)
+    assert stored_moves(database, table_id) > before
+    assert "Traceback" not in second.output()
