@@ -60,11 +60,19 @@ def candidate_moves(game: Game, seat: int) -> set[Move]:
     return moves
 
 
-def check_event_secrecy(game: Game, events: list[Event]) -> None:
+def check_event_secrecy(game: Game, events: list[Event], move: Move,
+                        hidden_before: dict[int | None, set[str]]) -> None:
+    """No event shows its readers a card that stayed hidden from them through the move.
+
+    A card hidden before and after the move (other than the move's own cards) must not appear;
+    comparing with both states lets a move reveal cards (trump shown) and end a deal whose next
+    deal hands the played cards out again.
+    """
+    played = {move.get("card")} | set(move.get("cards") or ())
     for event in events:
         readers: list[int | None] = [None] if event.to is None else sorted(event.to)
         for reader in readers:
-            hidden = game.hidden_cards(reader)
+            hidden = (hidden_before[reader] & game.hidden_cards(reader)) - played
             shown = leaked({"text": event.text, "data": dict(event.data)}, hidden)
             assert not shown, f"event {event.kind} shows {shown} to {reader}"
 
@@ -92,9 +100,11 @@ def play_random_game(game: Game, rng: random.Random, *, probe: bool) -> list[tup
                 shown = leaked(game.view(viewer), game.hidden_cards(viewer))
                 assert not shown, f"the view of {viewer} shows hidden cards {shown}"
         move = rng.choice(legal)
+        hidden_before = ({viewer: game.hidden_cards(viewer)
+                          for viewer in [None, *range(game.players)]} if probe else {})
         events = game.apply(seat, move)
         if probe:
-            check_event_secrecy(game, events)
+            check_event_secrecy(game, events, move, hidden_before)
         moves.append((seat, move))
     return moves
 
