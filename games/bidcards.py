@@ -1,0 +1,734 @@
+"""What Tuppi and Norwegian (Minnesota) Whist share: secret bid cards, a reveal, no-trump tricks.
+
+Both games deal 13 cards to each of four seats (two partnerships, team = seat % 2), let every seat
+commit a secret **bid card** at the same time (its colour says "high" or "low"), reveal the
+commitments one at a time and stop at the first "high" bid, then play thirteen tricks without
+trumps. The subclasses (:mod:`games.tuppi`, :mod:`games.norwegian_whist`) supply the words
+(rami/nolo, grand/nullo), which cards may carry a bid, the reveal order, the leaders and the
+scoring.
+
+Hidden information, as both contracts require:
+
+- The commit is public only as "X has committed a bid". The value and the card are told to the
+  committing seat alone (a private event and that seat's own view).
+- Revealed bids (value and card, or "verbally") become public; the revealed card stays in the hand,
+  so it is removed from :meth:`hidden_cards` of every reader until it is played.
+- Bids the reveal never reached stay secret forever: no event, view or summary names them. They
+  are ordinary cards of their owner's hand, so :meth:`hidden_cards` covers them.
+
+The next hand is dealt lazily. The move that ends a hand returns the hand's events (the last
+trick, the score, the new dealer) while the finished hand's cards are still the known cards of
+that hand; the new cards are drawn the next time the table asks about the game (``to_act``,
+``legal_moves``, ``check``, ``apply``, ``view`` or ``choose_move``). The deal used is fixed in
+advance (the next transcript deal, or ``deal_rng(seed, index)``), so when it happens never changes
+what is dealt, and :meth:`summary` shows the same thing before and after.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Self
+
+from games.base import (
+    Deal,
+    DealError,
+    Event,
+    Game,
+    IllegalMove,
+    Move,
+    Outcome,
+    Status,
+    deal_rng,
+)
+from games.cards import RANK_NAMES, SUIT_NAMES, display, make_deck
+from games.seats import seat_ref, team_seats
+
+DECK = make_deck()
+DECK_SET = frozenset(DECK)
+NORMAL_ORDER = "23456789TJQKA"
+NORMAL_RANK = {r: i for i, r in enumerate(NORMAL_ORDER)}
+BLACK = frozenset("SC")
+RED = frozenset("HD")
+TEAM_NAMES = ("A", "B")
+PLAY_MOVES = {card: Move.of("play", card=card) for card in DECK}
+PASS_MOVE = Move.of("pass")
+
+
+def article(card: str) -> str:
+    """``a queen``, ``an ace``, ``an eight``."""
+    name = RANK_NAMES[card[0]]
+    return ("an " if name[0] in "aeiou" else "a ") + name
+
+
+def colour_of(card: str) -> str:
+    return "black" if card[1] in BLACK else "red"
+
+
+def team_word(team: int) -> str:
+    return f"team {TEAM_NAMES[team]}"
+
+
+class BidCardGame(Game):
+    """The shared engine. Subclasses set the class constants and override the hooks."""
+
+    teams = True
+    HIGH: ClassVar[str] = "high"
+    LOW: ClassVar[str] = "low"
+    BID_WORD: ClassVar[str] = "bid card"
+
+    # --- state (set in new) ---
+    seed: int | None
+    dealer: int
+    deal_index: int
+    hands_played: int
+    phase: str  # bids, sooli, exchange, tricks, between, over
+    hands: list[list[str]]
+    commits: list[tuple[str, str | None] | None]
+    revealed: list[tuple[int, str, str | None]]
+    declarer: int | None
+    hand_type: str | None
+    trick: list[tuple[int, str]]
+    order: list[int]
+    turn: int
+    won: list[int]
+    seat_won: list[int]
+    records: list[dict[str, Any]]
+    score: list[int]
+    winner: int | None
+    public_known: set[str]
+    known: list[set[str]]
+    played: list[str]
+    rank_of: dict[str, int]
+    last_trick: dict[str, Any] | None
+
+    # ------------------------------------------------------------------ creation
+    @classmethod
+    def new(
+        cls,
+        options: Mapping[str, Any] | None = None,
+        *,
+        seed: int | None = None,
+        deals: Sequence[Deal] = (),
+        first_dealer: int | None = None,
+    ) -> Self:
+        game = cls()
+        game.options = cls.validate_options(options)
+        game.players = 4
+        for deal in deals:
+            cls._validate_deal(deal)
+        if first_dealer is None:
+            first_dealer = deal_rng(seed, -1).randrange(4) if seed is not None else 0
+        if not 0 <= first_dealer < 4:
+            raise DealError("the first dealer must be a seat from 0 to 3")
+        game.seed = seed
+        game.deals = list(deals)
+        game.first_dealer = first_dealer
+        game.dealer = first_dealer
+        game.deal_index = 0
+        game.hands_played = 0
+        game.phase = "between"
+        game.hands = [[], [], [], []]
+        game.commits = [None, None, None, None]
+        game.revealed = []
+        game.declarer = None
+        game.hand_type = None
+        game.trick = []
+        game.order = []
+        game.turn = 0
+        game.won = [0, 0]
+        game.seat_won = [0, 0, 0, 0]
+        game.records = []
+        game.score = [0, 0]
+        game.winner = None
+        game.public_known = set()
+        game.known = [set(), set(), set(), set()]
+        game.played = []
+        game.rank_of = NORMAL_RANK
+        game.last_trick = None
+        game._init_extra()
+        game._ensure_dealt()
+        return game
+
+    def _init_extra(self) -> None:
+        """Subclass state; called once by :meth:`new`."""
+
+    @classmethod
+    def _validate_deal(cls, deal: Deal) -> None:
+        if (
+            len(deal.hands) != 4
+            or any(len(hand) != 13 for hand in deal.hands)
+            or deal.stock
+            or {card for hand in deal.hands for card in hand} != DECK_SET
+        ):
+            raise DealError(
+                f"a {cls.title} deal is 13 cards to each of four seats from one 52-card deck"
+            )
+
+    def clone(self) -> Self:
+        other = copy.copy(self)
+        other.options = dict(self.options)
+        other.deals = list(self.deals)
+        other.hands = [list(hand) for hand in self.hands]
+        other.commits = list(self.commits)
+        other.revealed = list(self.revealed)
+        other.trick = list(self.trick)
+        other.order = list(self.order)
+        other.won = list(self.won)
+        other.seat_won = list(self.seat_won)
+        other.records = [dict(record) for record in self.records]
+        if other.records:
+            other.records[-1]["tricks"] = list(other.records[-1]["tricks"])
+        other.score = list(self.score)
+        other.public_known = set(self.public_known)
+        other.known = [set(k) for k in self.known]
+        other.played = list(self.played)
+        other._clone_extra(self)
+        return other
+
+    def _clone_extra(self, original: Self) -> None:
+        """Copy the subclass's mutable state (``self`` is a shallow copy of ``original``)."""
+
+    # ------------------------------------------------------------------ dealing
+    def _deal_available(self) -> bool:
+        return self.deal_index < len(self.deals) or self.seed is not None
+
+    def _ensure_dealt(self) -> None:
+        if self.phase != "between" or not self._deal_available():
+            return
+        if self.deal_index < len(self.deals):
+            deal = self.deals[self.deal_index]
+        else:
+            assert self.seed is not None
+            deck = DECK[:]
+            deal_rng(self.seed, self.deal_index).shuffle(deck)
+            first = (self.dealer + 1) % 4
+            hands: list[tuple[str, ...]] = [(), (), (), ()]
+            for offset in range(4):
+                seat = (first + offset) % 4
+                hands[seat] = tuple(deck[offset::4])
+            deal = Deal(tuple(hands))
+            self.deals.append(deal)
+        self.deal_index += 1
+        self._start_deal(deal)
+
+    def _start_deal(self, deal: Deal) -> None:
+        self.hands = [list(hand) for hand in deal.hands]
+        self.commits = [None, None, None, None]
+        self.revealed = []
+        self.declarer = None
+        self.hand_type = None
+        self.trick = []
+        self.order = []
+        self.won = [0, 0]
+        self.seat_won = [0, 0, 0, 0]
+        self.public_known = set()
+        self.known = [set(), set(), set(), set()]
+        self.played = []
+        self.rank_of = NORMAL_RANK
+        self.last_trick = None
+        self.phase = "bids"
+        self.records.append({"tricks": [], "result": None, "score_after": None})
+        self._start_extra()
+
+    def _start_extra(self) -> None:
+        """Reset the subclass's per-hand state."""
+
+    def add_deal(self, deal: Deal) -> list[Event]:
+        if self.status != "awaiting_deal":
+            raise IllegalMove("This game is not waiting for a deal.")
+        self._validate_deal(deal)
+        self.deals.append(deal)
+        self._ensure_dealt()
+        return [Event("new_deal", f"{seat_ref(self.dealer)} has dealt.", {"dealer": self.dealer})]
+
+    # ------------------------------------------------------------------ status
+    @property
+    def status(self) -> Status:
+        if self.phase == "over":
+            return "finished"
+        if self.phase == "between" and not self._deal_available():
+            return "awaiting_deal"
+        return "in_progress"
+
+    def to_act(self) -> tuple[int, ...]:
+        self._ensure_dealt()
+        phase = self.phase
+        if phase == "tricks":
+            return (self.turn,)
+        if phase == "bids":
+            return self._bid_seats()
+        if phase in ("sooli", "exchange"):
+            return (self.turn,)
+        return ()
+
+    def _bid_seats(self) -> tuple[int, ...]:
+        return tuple(seat for seat in range(4) if self.commits[seat] is None)
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        self._ensure_dealt()
+        phase = self.phase
+        if phase == "tricks":
+            if seat != self.turn:
+                return []
+            hand = self.hands[seat]
+            if self.trick:
+                led = self.trick[0][1][1]
+                follow = [card for card in hand if card[1] == led]
+                if follow:
+                    return [PLAY_MOVES[card] for card in follow]
+            return [PLAY_MOVES[card] for card in hand]
+        if phase == "bids":
+            return self._bid_moves(seat)
+        return self._other_moves(seat)
+
+    def _other_moves(self, seat: int) -> list[Move]:
+        return []
+
+    # --- bids (the subclass defines what cards may carry which value) ---
+    def _value_of_card(self, card: str) -> str:
+        raise NotImplementedError
+
+    def _card_allowed(self, card: str) -> bool:
+        return True
+
+    def _bid_with_token(self) -> bool:
+        return False
+
+    def _bid_moves(self, seat: int) -> list[Move]:
+        moves: list[Move] = []
+        if self.commits[seat] is None:
+            if self._bid_with_token():
+                return [self._bid_move(self.HIGH, None), self._bid_move(self.LOW, None)]
+            have_high = have_low = False
+            for card in self.hands[seat]:
+                if self._card_allowed(card):
+                    value = self._value_of_card(card)
+                    moves.append(self._bid_move(value, card))
+                    if value == self.HIGH:
+                        have_high = True
+                    else:
+                        have_low = True
+            if not have_high:
+                moves.append(self._bid_move(self.HIGH, None))
+            if not have_low:
+                moves.append(self._bid_move(self.LOW, None))
+        return moves
+
+    _bid_cache: ClassVar[dict[tuple[str, str | None], Move]] = {}
+
+    @classmethod
+    def _bid_move(cls, value: str, card: str | None) -> Move:
+        key = (value, card)
+        move = cls._bid_cache.get(key)
+        if move is None:
+            move = Move.of("bid", value=value) if card is None else Move.of(
+                "bid", value=value, card=card)
+            cls._bid_cache[key] = move
+        return move
+
+    def _colour_word(self, value: str) -> str:
+        """The colour that carries ``value``."""
+        for card in ("2S", "2H"):
+            if self._value_of_card(card) == value:
+                return colour_of(card)
+        raise AssertionError(value)
+
+    def _check_bid(self, seat: int, move: Move) -> None:
+        if self.phase != "bids":
+            raise IllegalMove("Bids are not being taken now.")
+        if self.commits[seat] is not None:
+            raise IllegalMove("You have already committed your bid.")
+        value = move.get("value")
+        card = move.get("card")
+        if value not in (self.HIGH, self.LOW):
+            raise IllegalMove(f"A bid is {self.HIGH} or {self.LOW}.")
+        if any(key not in ("value", "card") for key, _ in move.fields):
+            raise IllegalMove("A bid takes only a value and a card.")
+        if self._bid_with_token():
+            if card is not None:
+                raise IllegalMove("Bids are made with tokens here, not with a card.")
+            return
+        if card is not None:
+            if card not in self.hands[seat]:
+                raise IllegalMove("That card is not in your hand.")
+            if not self._card_allowed(card):
+                raise IllegalMove(f"{article(card).capitalize()} cannot be a bid card.")
+            meaning = self._value_of_card(card)
+            if meaning != value:
+                raise IllegalMove(f"A {colour_of(card)} card means {meaning}.")
+            return
+        colour = self._colour_word(value)
+        for held in self.hands[seat]:
+            if self._card_allowed(held) and self._value_of_card(held) == value:
+                raise IllegalMove(self._verbal_refusal(colour, value))
+
+    def _verbal_refusal(self, colour: str, value: str) -> str:
+        return f"You have a {colour} card, so you cannot bid {value} verbally."
+
+    def _commit(self, seat: int, move: Move, events: list[Event]) -> None:
+        value: str = move.get("value")
+        card: str | None = move.get("card")
+        self.commits[seat] = (value, card)
+        events.append(Event("bid_committed", f"{seat_ref(seat)} has committed a bid.",
+                            {"seat": seat}))
+        events.append(Event("bid_chosen", f"You bid {value} {self._bid_how(card)}.",
+                            {"seat": seat, "value": value, "card": card},
+                            frozenset({seat})))
+        if all(commit is not None for commit in self.commits):
+            self._reveal(events)
+
+    def _bid_how(self, card: str | None) -> str:
+        if card is not None:
+            return f"with {display(card)}"
+        if self._bid_with_token():
+            return "with a token"
+        return "verbally"
+
+    def _reveal_order(self) -> list[int]:
+        raise NotImplementedError
+
+    def _reveal(self, events: list[Event]) -> None:
+        for seat in self._reveal_order():
+            commit = self.commits[seat]
+            assert commit is not None
+            value, card = commit
+            self.revealed.append((seat, value, card))
+            if card is not None:
+                self.public_known.add(card)
+            events.append(Event("bid_revealed",
+                                f"{seat_ref(seat)} shows {value} {self._bid_how(card)}.",
+                                {"seat": seat, "value": value, "card": card}))
+            if value == self.HIGH:
+                self.declarer = seat
+                self.hand_type = self.HIGH
+                break
+        else:
+            self.hand_type = self.LOW
+        self._after_reveal(events)
+
+    def _after_reveal(self, events: list[Event]) -> None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ tricks
+    def _start_tricks(self, leader: int, events: list[Event]) -> None:
+        self.phase = "tricks"
+        self.order = self._trick_order(leader)
+        self.turn = leader
+        events.append(Event("lead", f"{seat_ref(leader)} leads.", {"leader": leader}))
+
+    def _trick_order(self, leader: int) -> list[int]:
+        return [leader, (leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4]
+
+    def _check_play(self, seat: int, move: Move) -> None:
+        if self.phase != "tricks":
+            if self.phase == "bids":
+                raise IllegalMove("Bids are still being made.")
+            raise IllegalMove("No cards are being played now.")
+        if len(move.fields) != 1 or move.fields[0][0] != "card":
+            raise IllegalMove("A play names one card.")
+        if seat != self.turn:
+            raise IllegalMove(f"It is {seat_ref(self.turn)}'s turn to play.")
+        card = move.fields[0][1]
+        hand = self.hands[seat]
+        if card not in hand:
+            raise IllegalMove("That card is not in your hand.")
+        if self.trick:
+            led = self.trick[0][1][1]
+            if card[1] != led:
+                for held in hand:
+                    if held[1] == led:
+                        raise IllegalMove(f"You must follow {SUIT_NAMES[led]}.")
+
+    def _play(self, seat: int, card: str, events: list[Event]) -> None:
+        self.hands[seat].remove(card)
+        self.played.append(card)
+        trick = self.trick
+        trick.append((seat, card))
+        events.append(Event("card_played", f"{seat_ref(seat)} plays {display(card)}.",
+                            {"seat": seat, "card": card}))
+        if len(trick) < len(self.order):
+            self.turn = self.order[len(trick)]
+            return
+        led = trick[0][1][1]
+        rank_of = self.rank_of
+        best_seat, best_card = trick[0]
+        for other_seat, other_card in trick[1:]:
+            if other_card[1] == led and rank_of[other_card[0]] > rank_of[best_card[0]]:
+                best_seat, best_card = other_seat, other_card
+        winner = best_seat
+        self.won[winner % 2] += 1
+        self.seat_won[winner] += 1
+        record: dict[str, Any] = {"leader": trick[0][0], "cards": [c for _, c in trick],
+                                  "winner": winner}
+        if len(trick) != 4:
+            record["seats"] = [s for s, _ in trick]
+        self.records[-1]["tricks"].append(record)
+        self.last_trick = {"cards": [[s, c] for s, c in trick], "winner": winner, "points": None}
+        self.trick = []
+        events.append(Event(
+            "trick_won", f"{seat_ref(winner)} wins the trick.",
+            {"winner": winner, "leader": record["leader"], "cards": record["cards"],
+             "tricks": list(self.won)}))
+        if self._hand_over():
+            self._end_hand(events)
+        else:
+            self.order = self._trick_order(winner)
+            self.turn = winner
+
+    def _hand_over(self) -> bool:
+        return len(self.records[-1]["tricks"]) == 13
+
+    # ------------------------------------------------------------------ end of a hand
+    def _score_hand(self, events: list[Event]) -> dict[str, Any]:
+        """Update ``self.score`` and return the hand's result (the summary's ``result``)."""
+        raise NotImplementedError
+
+    def _game_winner(self) -> tuple[bool, int | None]:
+        """(game over?, winning team or None for a draw)."""
+        raise NotImplementedError
+
+    def _end_hand(self, events: list[Event]) -> None:
+        result = self._score_hand(events)
+        self.hands_played += 1
+        record = self.records[-1]
+        record["result"] = result
+        record["score_after"] = list(self.score)
+        events.append(Event("hand_scored", self._result_text(result),
+                            {"result": result, "score": list(self.score)}))
+        self._close_hand()
+        over, winner = self._game_winner()
+        if over:
+            self.phase = "over"
+            self.winner = winner
+            text = ("The game is a draw." if winner is None
+                    else f"{team_word(winner).capitalize()} wins the game.")
+            events.append(Event("game_over", text, {"winner": winner, "score": list(self.score)}))
+            return
+        self.dealer = (self.dealer + 1) % 4
+        events.append(Event("new_deal", f"{seat_ref(self.dealer)} deals the next hand.",
+                            {"dealer": self.dealer}))
+
+    def _close_hand(self) -> None:
+        """The cards are collected: nothing of the finished hand stays in anyone's hand."""
+        self.phase = "between"
+        self.hands = [[], [], [], []]
+        self.trick = []
+        self.public_known = set()
+        self.known = [set(), set(), set(), set()]
+
+    def _result_text(self, result: dict[str, Any]) -> str:
+        return "The hand is scored."
+
+    # ------------------------------------------------------------------ check / apply
+    def check(self, seat: int, move: Move) -> None:
+        self._ensure_dealt()
+        if self.phase == "over":
+            raise IllegalMove("The game is over.")
+        if self.phase == "between":
+            raise IllegalMove("The next hand has not been dealt yet.")
+        if not 0 <= seat < 4:
+            raise IllegalMove("There is no such seat.")
+        action = move.action
+        if action == "play":
+            self._check_play(seat, move)
+        elif action == "bid":
+            self._check_bid(seat, move)
+        else:
+            self._check_other(seat, move)
+
+    def _check_other(self, seat: int, move: Move) -> None:
+        raise IllegalMove(f"That is not a move in {self.title}.")
+
+    def apply(self, seat: int, move: Move) -> list[Event]:
+        self.check(seat, move)
+        events: list[Event] = []
+        action = move.action
+        if action == "play":
+            self._play(seat, move.fields[0][1], events)  # type: ignore[arg-type]
+        elif action == "bid":
+            self._commit(seat, move, events)
+        else:
+            self._apply_other(seat, move, events)
+        return events
+
+    def _apply_other(self, seat: int, move: Move, events: list[Event]) -> None:
+        raise AssertionError(move)
+
+    # ------------------------------------------------------------------ what people see
+    def hidden_cards(self, seat: int | None) -> set[str]:
+        hidden: set[str] = set()
+        for other, hand in enumerate(self.hands):
+            if other != seat:
+                hidden.update(hand)
+        hidden -= self.public_known
+        if seat is not None:
+            hidden -= self.known[seat]
+        return hidden
+
+    def _sort_key(self, card: str) -> tuple[int, int]:
+        return ("SHCD".index(card[1]), -self.rank_of[card[0]])
+
+    def _prompt(self) -> str:
+        if self.phase == "bids":
+            return (f"Commit a bid: a {self._colour_word(self.HIGH)} card for {self.HIGH}, "
+                    f"a {self._colour_word(self.LOW)} card for {self.LOW}.")
+        if self.phase == "tricks":
+            return f"{seat_ref(self.turn)} to play."
+        if self.phase == "over":
+            return "The game is over."
+        return "Waiting for the next deal."
+
+    def _lines(self, seat: int | None) -> list[str]:
+        lines: list[str] = []
+        if self.phase == "bids":
+            done = [seat_ref(s) for s in range(4) if self.commits[s] is not None]
+            if done:
+                lines.append("Committed: " + ", ".join(done) + ".")
+        if self.revealed:
+            lines.append("Revealed: " + ", ".join(
+                f"{seat_ref(s)} {v} ({display(c) if c else self._bid_how(None)})"
+                for s, v, c in self.revealed) + ".")
+        if self.hand_type is not None:
+            lines.append(self._hand_line())
+        if self.phase == "tricks":
+            lines.append(f"Tricks: A {self.won[0]}, B {self.won[1]}.")
+        return lines
+
+    def _hand_line(self) -> str:
+        if self.declarer is None:
+            return f"The hand is {self.hand_type}."
+        return f"The hand is {self.hand_type}, by {seat_ref(self.declarer)}."
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        self._ensure_dealt()
+        own_bid = None
+        if seat is not None and self.phase != "between":
+            commit = self.commits[seat]
+            if commit is not None:
+                own_bid = {"value": commit[0], "card": commit[1]}
+        data: dict[str, Any] = {
+            "game": self.name,
+            "players": 4,
+            "dealer": self.dealer,
+            "phase": {"between": "waiting for the deal", "over": "game over"}.get(
+                self.phase, self.phase),
+            "to_act": list(self.to_act()),
+            "prompt": self._prompt(),
+            "hand_sizes": [len(hand) for hand in self.hands],
+            "trick": [[s, c] for s, c in self.trick],
+            "last_trick": copy.deepcopy(self.last_trick),
+            "trump": None,
+            "lines": self._lines(seat),
+            "score": list(self.score),
+            "score_label": "points",
+            "committed": [commit is not None for commit in self.commits],
+            "own_bid": own_bid,
+            "revealed": [{"seat": s, "value": v, "card": c} for s, v, c in self.revealed],
+            "hand_type": self.hand_type,
+            "declarer": self.declarer,
+            "tricks_won": list(self.won),
+            "hand_number": len(self.records),
+        }
+        if seat is not None:
+            data["hand"] = sorted(self.hands[seat], key=self._sort_key)
+        self._view_extra(seat, data)
+        return data
+
+    def _view_extra(self, seat: int | None, data: dict[str, Any]) -> None:
+        """Add the subclass's keys."""
+
+    def move_label(self, move: Move) -> str:
+        action = move.action
+        if action == "play":
+            return f"Play {display(move.get('card'))}"
+        if action == "bid":
+            value = str(move.get("value")).capitalize()
+            card = move.get("card")
+            if card is not None:
+                return f"{value} ({display(card)})"
+            return f"{value} ({'token' if self._bid_with_token() else 'verbal'})"
+        return action.capitalize()
+
+    # ------------------------------------------------------------------ results
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        winners = () if self.winner is None else tuple(team_seats(self.winner, 4))
+        return Outcome(winners, tuple(self.score))
+
+    def summary(self) -> dict[str, Any]:
+        deals = copy.deepcopy(self.records)
+        if self.phase == "between":
+            deals.append({"tricks": [], "result": None, "score_after": None})
+        return {
+            "deals": deals,
+            "score": list(self.score),
+            "winner": self.winner if self.phase == "over" else None,
+        }
+
+    # ------------------------------------------------------------------ computer player
+    def _wants_tricks(self, seat: int) -> bool:
+        """Whether ``seat`` tries to win tricks in the current hand."""
+        return self.hand_type == self.HIGH
+
+    def _choose_bid(self, seat: int) -> Move:
+        hand = self.hands[seat]
+        strength = sum({"A": 4, "K": 3, "Q": 2, "J": 1}.get(card[0], 0) for card in hand)
+        suits = {s: sum(1 for card in hand if card[1] == s) for s in "SHDC"}
+        strength += max(0, max(suits.values()) - 4)
+        want = self.HIGH if strength >= self._high_threshold() else self.LOW
+        moves = [m for m in self._bid_moves(seat) if m.get("value") == want]
+        return min(moves, key=lambda m: NORMAL_RANK[m.get("card")[0]] if m.get("card") else -1)
+
+    def _high_threshold(self) -> int:
+        return 12
+
+    def _choose_play(self, seat: int) -> Move:
+        legal = [m.get("card") for m in self.legal_moves(seat)]
+        rank_of = self.rank_of
+        want = self._wants_tricks(seat)
+        if not self.trick:
+            if want:
+                best = max(legal, key=lambda c: rank_of[c[0]])
+                if rank_of[best[0]] >= rank_of["K"]:
+                    return PLAY_MOVES[best]
+            return PLAY_MOVES[min(legal, key=lambda c: rank_of[c[0]])]
+        led = self.trick[0][1][1]
+        best_seat, best = self.trick[0]
+        for s, c in self.trick[1:]:
+            if c[1] == led and rank_of[c[0]] > rank_of[best[0]]:
+                best_seat, best = s, c
+        following = legal[0][1] == led
+        last = len(self.trick) == len(self.order) - 1
+        if want:
+            if best_seat % 2 == seat % 2:
+                return PLAY_MOVES[min(legal, key=lambda c: rank_of[c[0]])]
+            if following:
+                beating = [c for c in legal if rank_of[c[0]] > rank_of[best[0]]]
+                if beating:
+                    pick = min(beating, key=lambda c: rank_of[c[0]]) if last else max(
+                        beating, key=lambda c: rank_of[c[0]])
+                    return PLAY_MOVES[pick]
+            return PLAY_MOVES[min(legal, key=lambda c: rank_of[c[0]])]
+        if following:
+            under = [c for c in legal if rank_of[c[0]] < rank_of[best[0]]]
+            if under:
+                return PLAY_MOVES[max(under, key=lambda c: rank_of[c[0]])]
+            if last:
+                return PLAY_MOVES[max(legal, key=lambda c: rank_of[c[0]])]
+            return PLAY_MOVES[min(legal, key=lambda c: rank_of[c[0]])]
+        return PLAY_MOVES[max(legal, key=lambda c: rank_of[c[0]])]
+
+    def _choose_other(self, seat: int, rng: Any) -> Move:
+        return rng.choice(self.legal_moves(seat))  # type: ignore[no-any-return]
+
+    def choose_move(self, seat: int, rng: Any) -> Move:
+        self._ensure_dealt()
+        if self.phase == "tricks":
+            return self._choose_play(seat)
+        if self.phase == "bids":
+            if self.commits[seat] is None:
+                return self._choose_bid(seat)
+            return self._choose_other(seat, rng)
+        return self._choose_other(seat, rng)

@@ -1,0 +1,440 @@
+"""Tuppi: the Finnish no-trump partnership game with secret bid cards (shared/rules/tuppi.md).
+
+Terms:
+
+- **rami**: "we take most tricks"; bid with a **red** card. **nolo**: "we take fewest"; a **black**
+  card. A **bid card** is a 3..10 from the own hand (`bid_card_ranks: federation` adds the ace);
+  it is only shown, never spent. A seat without an allowed card of the colour it needs bids
+  **verbally** (no card). With `bid_with: token` (tournaments) bids are red/black tokens.
+- The reveal goes `D+1, D+2, D+3, D` and stops at the first rami: that seat is the **declarer**
+  `R`, the hand is rami and `R+3` leads. Four nolos make a nolo hand, led by `D+1`.
+- **sooli**: after a rami reveal, `R+1` and then `R+3` may declare sooli (solo nolo). The soloist
+  `S` plays alone against `S+1` and `S+3`, his partner `S+2` sits out, aces rank lowest, and the
+  hand stops as soon as the soloist wins a trick. 24 points either way.
+- **nousussa**: the team that has points. Only one team can have points: when the other team
+  scores, both totals go back to 0. A team with 52 (``target``) at the end of a hand wins.
+
+Transcript actions: ``bid`` (``value`` rami/nolo, optional ``card``), ``sooli``, ``pass``,
+``give`` (``card``, the soloist's partner), ``return`` (``card``, the soloist), ``play``
+(``card``).
+
+Options: ``rules`` (home | federation | tournament: presets; an option given explicitly wins over
+its preset), ``sooli``, ``sooli_exchange``, ``sooli_soloist_last``, ``bid_with``,
+``bid_card_ranks``, ``rami_defender_points``, ``nolo_points``, ``target``, ``max_hands`` (0 = no
+limit), ``stop_when_decided``.
+
+Choices where the contract is silent:
+
+- A stopped hand (`stop_when_decided`, or a sooli the soloist has lost) is scored from the tricks
+  taken so far; its result says ``stopped_early``. Under `stop_when_decided` the points are moot
+  (the totals reset).
+- ``max_hands`` counts scored hands. When it is reached the higher peak wins, equal peaks are a
+  draw (no winner; ``Outcome.winners`` is empty). The peak rule applies whenever ``max_hands``
+  is set, not only under `rules: tournament`.
+- In sooli tricks the summary's trick records add ``seats`` (the three seats in order of play).
+- The sooli window asks `R+1` first (the contract's choice); ``pass`` is the answer "no sooli".
+- Random play can in principle go on for ever (every score by the other team resets the totals);
+  in practice games end, and a table that wants a bound sets ``max_hands``.
+
+Hidden information: see :mod:`games.bidcards`. In the exchange the card given is told to the
+soloist and his partner only, and so is the card returned; the partner's hand is never shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self
+
+from games.base import Event, IllegalMove, Move, Option, validate_options
+from games.bidcards import (
+    NORMAL_RANK,
+    PASS_MOVE,
+    BidCardGame,
+    team_word,
+)
+from games.cards import display
+from games.registry import register
+from games.seats import seat_ref
+
+ACE_LOW_RANK = {r: i for i, r in enumerate("A23456789TJQK")}
+SEED_RANKS = frozenset("3456789T")
+FEDERATION_RANKS = frozenset("3456789TA")
+SOOLI_MOVE = Move.of("sooli")
+SOOLI_POINTS = 24
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "home": {},
+    "federation": {
+        "rami_defender_points": 8,
+        "nolo_points": 4,
+        "bid_card_ranks": "federation",
+        "sooli_exchange": True,
+        "sooli_soloist_last": True,
+    },
+    "tournament": {"sooli": False, "bid_with": "token", "max_hands": 16},
+}
+
+
+@register
+class Tuppi(BidCardGame):
+    name = "tuppi"
+    title = "Tuppi"
+    HIGH = "rami"
+    LOW = "nolo"
+    OPTIONS = (
+        Option("rules", "home", "Preset: home (the original page), federation or tournament.",
+               choices=("home", "federation", "tournament")),
+        Option("sooli", True, "Defenders may declare sooli (solo nolo) after a rami reveal."),
+        Option("sooli_exchange", False, "The soloist swaps one card with his partner."),
+        Option("sooli_soloist_last", False, "The soloist plays last to every trick."),
+        Option("bid_with", "hand_card", "Bid with a card from the hand, or with tokens.",
+               choices=("hand_card", "token")),
+        Option("bid_card_ranks", "seed", "seed: 3 to 10; federation: also the ace.",
+               choices=("seed", "federation")),
+        Option("rami_defender_points", 6, "Points per trick over six for beaten rami defenders.",
+               minimum=1, maximum=100),
+        Option("nolo_points", 1, "Points per trick under seven in a nolo hand.",
+               minimum=1, maximum=100),
+        Option("target", 52, "Points that win the game.", minimum=1, maximum=10_000),
+        Option("max_hands", 0, "Stop after this many hands; the higher peak wins (0: no limit).",
+               minimum=0, maximum=10_000),
+        Option("stop_when_decided", False,
+               "End a rami or nolo hand once the totals will reset whatever the count."),
+    )
+    summary_text = (
+        "Four players, two teams, no trumps. Everyone secretly picks a bid card: red (3-10) = rami "
+        "(take most tricks), black = nolo (take fewest).\n"
+        "Bids are shown from the dealer's left and the first rami decides the hand; four nolos "
+        "make a nolo hand. A defender may call sooli: play alone, aces low, and take no trick.\n"
+        "Rami: 4 a trick over six for the declarers, 6 a trick over six if the defenders win. "
+        "Nolo: 7 minus its tricks to the team with fewer. Sooli: 24.\n"
+        "Only one team can have points: if the other team scores, both go back to 0. "
+        "52 wins."
+    )
+
+    soloist: int | None
+    sooli_asked: int
+    given: str | None
+    peaks: list[int]
+    stopped_early: bool
+
+    @classmethod
+    def validate_options(cls, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        given = dict(options or {})
+        values = validate_options(cls.OPTIONS, given)
+        for key, value in PRESETS[values["rules"]].items():
+            if key not in given:
+                values[key] = value
+        return values
+
+    def _init_extra(self) -> None:
+        self.peaks = [0, 0]
+        self._start_extra()
+
+    def _start_extra(self) -> None:
+        self.soloist = None
+        self.sooli_asked = 0
+        self.given = None
+        self.stopped_early = False
+
+    def _clone_extra(self, original: Self) -> None:
+        self.peaks = list(original.peaks)
+
+    # ------------------------------------------------------------------ bids
+    def _value_of_card(self, card: str) -> str:
+        return "nolo" if card[1] in "SC" else "rami"
+
+    def _card_allowed(self, card: str) -> bool:
+        ranks = FEDERATION_RANKS if self.options["bid_card_ranks"] == "federation" else SEED_RANKS
+        return card[0] in ranks
+
+    def _bid_with_token(self) -> bool:
+        return bool(self.options["bid_with"] == "token")
+
+    def _verbal_refusal(self, colour: str, value: str) -> str:
+        return f"You have an allowed {colour} card, so you cannot bid {value} verbally."
+
+    def _reveal_order(self) -> list[int]:
+        return [(self.dealer + step) % 4 for step in (1, 2, 3, 4)]
+
+    def _after_reveal(self, events: list[Event]) -> None:
+        if self.hand_type == "nolo":
+            events.append(Event("hand_type", "All four bid nolo: the hand is nolo.",
+                                {"hand": "nolo", "declarer": None}))
+            self._start_tricks((self.dealer + 1) % 4, events)
+            return
+        declarer = self.declarer
+        assert declarer is not None
+        events.append(Event("hand_type",
+                            f"{seat_ref(declarer)} bid rami: the hand is rami.",
+                            {"hand": "rami", "declarer": declarer}))
+        if self.options["sooli"]:
+            self.phase = "sooli"
+            self.turn = (declarer + 1) % 4
+            self.sooli_asked = 1
+            events.append(Event("sooli_window", f"{seat_ref(self.turn)} may declare sooli.",
+                                {"seat": self.turn}))
+        else:
+            self._start_tricks((declarer + 3) % 4, events)
+
+    # ------------------------------------------------------------------ sooli and exchange
+    def _other_moves(self, seat: int) -> list[Move]:
+        if seat != self.turn:
+            return []
+        if self.phase == "sooli":
+            return [SOOLI_MOVE, PASS_MOVE]
+        if self.phase == "exchange":
+            action = "give" if self.given is None else "return"
+            return [_EXCHANGE_MOVES[action][card] for card in self.hands[seat]]
+        return []
+
+    def _check_other(self, seat: int, move: Move) -> None:
+        action = move.action
+        if action in ("sooli", "pass"):
+            if action == "sooli" and not self.options["sooli"]:
+                if self.options["rules"] == "tournament":
+                    raise IllegalMove("Sooli is not played in tournaments.")
+                raise IllegalMove("Sooli is not played at this table.")
+            if self.phase != "sooli":
+                if action == "sooli":
+                    raise IllegalMove("Sooli can only be declared right after a rami reveal.")
+                raise IllegalMove("There is nothing to pass on now.")
+            if seat != self.turn:
+                raise IllegalMove(f"It is {seat_ref(self.turn)} who answers about sooli now.")
+            if move.fields:
+                raise IllegalMove(f"{action.capitalize()} takes no card or value.")
+            return
+        if action in ("give", "return"):
+            if self.phase != "exchange":
+                raise IllegalMove("No cards are being exchanged now.")
+            expected = "give" if self.given is None else "return"
+            if action != expected or seat != self.turn:
+                soloist = self.soloist
+                assert soloist is not None
+                if expected == "give":
+                    raise IllegalMove(
+                        f"First {seat_ref((soloist + 2) % 4)} gives a card to the soloist.")
+                raise IllegalMove(f"Now the soloist {seat_ref(soloist)} returns a card.")
+            if len(move.fields) != 1 or move.fields[0][0] != "card":
+                raise IllegalMove("Name one card to pass.")
+            if move.fields[0][1] not in self.hands[seat]:
+                raise IllegalMove("That card is not in your hand.")
+            return
+        raise IllegalMove("That is not a move in Tuppi.")
+
+    def _apply_other(self, seat: int, move: Move, events: list[Event]) -> None:
+        action = move.action
+        if action == "sooli":
+            self.soloist = seat
+            self.hand_type = "sooli"
+            self.rank_of = ACE_LOW_RANK
+            partner = (seat + 2) % 4
+            events.append(Event("sooli", f"{seat_ref(seat)} declares sooli; "
+                                f"{seat_ref(partner)} sits out.",
+                                {"soloist": seat, "sitting_out": partner}))
+            if self.options["sooli_exchange"]:
+                self.phase = "exchange"
+                self.turn = partner
+                events.append(Event("exchange", f"{seat_ref(partner)} passes a card to "
+                                    f"{seat_ref(seat)}.", {"seat": partner}))
+            else:
+                self._start_tricks((seat + 1) % 4, events)
+        elif action == "pass":
+            events.append(Event("sooli_pass", f"{seat_ref(seat)} passes.", {"seat": seat}))
+            declarer = self.declarer
+            assert declarer is not None
+            if self.sooli_asked == 1:
+                self.sooli_asked = 2
+                self.turn = (declarer + 3) % 4
+                events.append(Event("sooli_window", f"{seat_ref(self.turn)} may declare sooli.",
+                                    {"seat": self.turn}))
+            else:
+                self._start_tricks((declarer + 3) % 4, events)
+        elif action == "give":
+            card: str = move.get("card")
+            soloist = self.soloist
+            assert soloist is not None
+            self.hands[seat].remove(card)
+            self.hands[soloist].append(card)
+            self.given = card
+            self.known[seat].add(card)
+            pair = frozenset({seat, soloist})
+            events.append(Event("card_given", f"{seat_ref(seat)} passes a card to the soloist.",
+                                {"seat": seat}))
+            events.append(Event("card_given_private",
+                                f"{seat_ref(seat)} passes {display(card)} to {seat_ref(soloist)}.",
+                                {"seat": seat, "card": card}, pair))
+            self.turn = soloist
+        elif action == "return":
+            card = move.get("card")
+            partner = (seat + 2) % 4
+            self.hands[seat].remove(card)
+            self.hands[partner].append(card)
+            self.known[seat].add(card)
+            self.known[partner].discard(card)
+            pair = frozenset({seat, partner})
+            events.append(Event("card_returned",
+                                f"{seat_ref(seat)} passes a card back to {seat_ref(partner)}.",
+                                {"seat": seat}))
+            events.append(Event("card_returned_private",
+                                f"{seat_ref(seat)} passes {display(card)} back to "
+                                f"{seat_ref(partner)}.", {"seat": seat, "card": card}, pair))
+            self._start_tricks((seat + 1) % 4, events)
+
+    # ------------------------------------------------------------------ tricks
+    def _trick_order(self, leader: int) -> list[int]:
+        soloist = self.soloist
+        if soloist is None:
+            return [leader, (leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4]
+        out = (soloist + 2) % 4
+        if self.options["sooli_soloist_last"]:
+            other = (soloist + 1) % 4 if leader == (soloist + 3) % 4 else (soloist + 3) % 4
+            return [leader, other, soloist]
+        return [s for s in ((leader + i) % 4 for i in range(4)) if s != out]
+
+    def _hand_over(self) -> bool:
+        if self.soloist is not None:
+            if self.seat_won[self.soloist]:
+                self.stopped_early = len(self.records[-1]["tricks"]) < 13
+                return True
+            return len(self.records[-1]["tricks"]) == 13
+        if len(self.records[-1]["tricks"]) == 13:
+            return True
+        if self.options["stop_when_decided"] and max(self.won) >= 7:
+            scorer = self._scoring_team()
+            if self.score[scorer] == 0 and self.score[1 - scorer] > 0:
+                self.stopped_early = True
+                return True
+        return False
+
+    def _scoring_team(self) -> int:
+        """Which team scores, from the tricks so far (one team has 7, or all 13 are played)."""
+        if self.hand_type == "rami":
+            assert self.declarer is not None
+            side = self.declarer % 2
+            return side if self.won[side] >= 7 else (side + 1) % 2
+        return 0 if self.won[0] < self.won[1] else 1
+
+    # ------------------------------------------------------------------ scoring
+    def _score_hand(self, events: list[Event]) -> dict[str, Any]:
+        result: dict[str, Any] = {
+            "hand": self.hand_type,
+            "declarer": self.declarer,
+            "soloist": self.soloist,
+            "revealed": [{"seat": s, "value": v, "card": c} for s, v, c in self.revealed],
+            "tricks": list(self.won),
+        }
+        if self.soloist is not None:
+            soloist_team = self.soloist % 2
+            took = self.seat_won[self.soloist]
+            team = soloist_team if took == 0 else (soloist_team + 1) % 2
+            points = SOOLI_POINTS
+            result["soloist_tricks"] = took
+        else:
+            team = self._scoring_team()
+            if self.hand_type == "rami":
+                assert self.declarer is not None
+                if team == self.declarer % 2:
+                    points = 4 * (self.won[team] - 6)
+                else:
+                    points = int(self.options["rami_defender_points"]) * (self.won[team] - 6)
+            else:
+                points = int(self.options["nolo_points"]) * (7 - self.won[team])
+        other = (team + 1) % 2
+        reset = self.score[other] > 0
+        if reset:
+            self.score = [0, 0]
+            events.append(Event("totals_reset",
+                                f"{team_word(team).capitalize()} scores {points}, but "
+                                f"{team_word(other)} had points: both totals go back to 0.",
+                                {"team": team, "points": points}))
+        else:
+            self.score[team] += points
+        for i in range(2):
+            self.peaks[i] = max(self.peaks[i], self.score[i])
+        result.update({"scoring_team": team, "points": points, "reset": reset,
+                       "stopped_early": self.stopped_early})
+        return result
+
+    def _result_text(self, result: dict[str, Any]) -> str:
+        team = team_word(result["scoring_team"]).capitalize()
+        return f"{team} scores {result['points']} ({result['hand']})."
+
+    def _game_winner(self) -> tuple[bool, int | None]:
+        target = int(self.options["target"])
+        for team in range(2):
+            if self.score[team] >= target:
+                return True, team
+        max_hands = int(self.options["max_hands"])
+        if max_hands and self.hands_played >= max_hands:
+            if self.peaks[0] == self.peaks[1]:
+                return True, None
+            return True, 0 if self.peaks[0] > self.peaks[1] else 1
+        return False, None
+
+    # ------------------------------------------------------------------ views
+    def _prompt(self) -> str:
+        if self.phase == "sooli":
+            return f"{seat_ref(self.turn)}: declare sooli or pass?"
+        if self.phase == "exchange":
+            if self.given is None:
+                return f"{seat_ref(self.turn)} passes a card to the soloist."
+            return f"{seat_ref(self.turn)} returns a card to his partner."
+        if self.phase == "bids" and self._bid_with_token():
+            return "Commit a bid: the red token for rami, the black token for nolo."
+        return super()._prompt()
+
+    def _hand_line(self) -> str:
+        if self.soloist is not None:
+            return (f"Sooli by {seat_ref(self.soloist)}; {seat_ref((self.soloist + 2) % 4)} "
+                    "sits out; aces are low.")
+        return super()._hand_line()
+
+    def _lines(self, seat: int | None) -> list[str]:
+        lines = super()._lines(seat)
+        if self.score[0] or self.score[1]:
+            team = 0 if self.score[0] else 1
+            lines.append(f"Nousussa: {team_word(team)} ({self.score[team]}).")
+        if self.options["max_hands"]:
+            lines.append(f"Hand {len(self.records)} of {self.options['max_hands']}; peaks "
+                         f"A {self.peaks[0]}, B {self.peaks[1]}.")
+        return lines
+
+    def _view_extra(self, seat: int | None, data: dict[str, Any]) -> None:
+        soloist = self.soloist
+        data["soloist"] = soloist
+        data["sitting_out"] = None if soloist is None else (soloist + 2) % 4
+        data["nousussa"] = (0 if self.score[0] else 1) if any(self.score) else None
+        data["peaks"] = list(self.peaks)
+        data["target"] = self.options["target"]
+        data["max_hands"] = self.options["max_hands"]
+        data["score_label"] = "points (only one team can have points)"
+        if seat is not None and self.phase == "exchange" and soloist is not None and \
+                self.given is not None and seat in (soloist, (soloist + 2) % 4):
+            data["exchange_card"] = self.given
+
+    # ------------------------------------------------------------------ computer player
+    def _wants_tricks(self, seat: int) -> bool:
+        # In sooli nobody wants a trick: the soloist must stay under, and his opponents duck
+        # so that he is left holding the winning card.
+        return self.hand_type == "rami"
+
+    def _choose_other(self, seat: int, rng: Any) -> Move:
+        hand = self.hands[seat]
+        if self.phase == "sooli":
+            high = sum(1 for card in hand if card[0] != "A" and NORMAL_RANK[card[0]] >= 7)
+            return SOOLI_MOVE if high <= 1 else PASS_MOVE
+        if self.phase == "exchange":
+            if self.given is None:  # the partner gives his lowest card (aces are low)
+                card = min(hand, key=lambda c: ACE_LOW_RANK[c[0]])
+                return _EXCHANGE_MOVES["give"][card]
+            card = max(hand, key=lambda c: ACE_LOW_RANK[c[0]])
+            return _EXCHANGE_MOVES["return"][card]
+        return super()._choose_other(seat, rng)
+
+
+_EXCHANGE_MOVES = {
+    action: {card: Move.of(action, card=card) for card in
+             [r + s for s in "SHDC" for r in "23456789TJQKA"]}
+    for action in ("give", "return")
+}
