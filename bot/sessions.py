@@ -102,8 +102,7 @@ class LiveTable:
         """The seats the game waits on (a game may offer optional moves to others)."""
         if self.game is None or self.game.status != "in_progress":
             return ()
-        waiting = getattr(self.game, "waiting_for", None)
-        return tuple(waiting()) if callable(waiting) else self.game.to_act()
+        return self.game.waiting_for()
 
     def remember(self, events: Sequence[Event], secret: AbstractSet[str] = frozenset()) -> None:
         """Keep recent event texts: public ones for the table, private ones per seat.

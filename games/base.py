@@ -302,6 +302,11 @@ class Game(ABC):
     def to_act(self) -> tuple[int, ...]:
         """The seats that have a legal move now, in seat order (empty when nobody can act)."""
 
+    def waiting_for(self) -> tuple[int, ...]:
+        """The seats the game waits on (their turn timers run). Games whose ``to_act`` includes
+        optional moves of other seats (Thunee's Jodhi claims) narrow it."""
+        return self.to_act()
+
     @abstractmethod
     def legal_moves(self, seat: int) -> list[Move]:
         """Every move this seat may make now."""
