@@ -1,0 +1,976 @@
+"""Tarneeb (``tarneeb``) and Egyptian Tarneeb (``tarneeb_egyptian``): the rules engines.
+
+Contract: shared/rules/tarneeb.md (Part A). Four players in two partnerships, team A = seats 0
+and 2, team B = seats 1 and 3. Seats are numbered in the order of play; the game goes
+counter-clockwise, so seat ``s + 1`` sits on ``s``'s right. 52 cards, ace high, 13 each.
+
+Terms
+- *tarneeb*: the trump suit. *Declarer*: the winner of the auction; his bid is the *contract*
+  (a number of tricks, 7..13), and he leads to trick 1.
+- *Throw-in*: every player passed; nobody scores and the cards are dealt again.
+- *Kaboot*: one side takes all 13 tricks.
+- Egyptian: a bid carries a *strain* (``C D H S`` or ``NT`` = no trump) which becomes trump;
+  a *double* marks the opponents' highest bid so the declaring side's score counts twice.
+
+Transcript moves (the contract's Actions tables)
+- ``tarneeb``: ``{"action": "bid", "value": 9}``, ``{"action": "pass"}``,
+  ``{"action": "trump", "suit": "S"}`` (``"NT"`` with ``allow_no_trump``), ``{"action": "play",
+  "card": "JS"}``.
+- ``tarneeb_egyptian``: ``{"action": "bid", "value": 8, "suit": "D"}`` (suit ``C D H S NT``),
+  ``{"action": "double"}``, ``{"action": "pass"}``, ``{"action": "play", "card": "JS"}``.
+
+Rule choices where the contract is silent
+- Under ``trump_declaration: first_lead`` with ``allow_no_trump`` the declarer calls no trump with
+  the move ``{"action": "trump", "suit": "NT"}`` before his first lead; any other suit is refused
+  (the lead names it).
+- ``all_pass: dealer_forced_7`` (both games): when the first three calls of an auction are passes,
+  the fourth caller (the dealer) may not pass. In the single-round auction he must bid; in the
+  open auction his bid ends the auction since everyone else passed.
+- In the open auction a bid of 13 ends the auction at once; in the single-round auction later
+  players still call and the dealer may still equal 13 (contract A.1.3 rule 4).
+- Egyptian ``strain_order``: ``bridge`` (C < D < H < S < NT, the seed) or ``masrawy`` (the
+  Jawaker order C < S < H < D, with NT still the highest strain, since that source ranks suits
+  only). Egyptian ``all_pass`` takes the same three values as Tarneeb's.
+- Egyptian ``kaboot_scoring``: the 16/26/-16 values replace ``t``/``b`` and are then doubled for
+  a doubled contract; the defenders' ``2 * o`` after a failed 13 is never doubled.
+- Both teams at or over the target after a hand (only possible with ``defenders_always_score``):
+  the higher total wins; an exact tie plays another hand. An instant win (``instant_win``) ends the
+  game at once whatever the totals.
+- ``hand_limit`` (both games, default 30, an [ENGINE] safeguard the contract does not name): with
+  failed contracts costing the bid, totals can drift downwards for ever (uniformly random bidding
+  does exactly that), so after ``hand_limit`` deals, throw-ins included, the game ends with the
+  first scored hand that leaves the totals unequal, and the higher total wins. Real games end
+  long before (41 points take a handful of hands).
+- The replay summary gives every deal (throw-ins included) as ``{"dealer", "tricks", "result",
+  "score_after"}``; ``result`` is ``{"throw_in": true, "points": [0, 0]}`` for a throw-in, else
+  ``{"throw_in": false, "declarer", "team", "contract", "trump", "doubled", "tricks": [A, B],
+  "made", "kaboot", "instant_win", "points": [A, B]}``.
+
+Hidden information: each player sees only his own hand; bids, passes, doubles, the trump and every
+played card are public. Under ``first_lead`` nobody (the declarer included, formally) has a trump
+until the first card is led, so there is no hidden trump to keep. Bids are written in words
+("8 diamonds") in every text so that no bid can be mistaken for a card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Self
+
+from games.base import (
+    Deal,
+    DealError,
+    Event,
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    Outcome,
+    Status,
+    deal_rng,
+)
+from games.cards import SUIT_NAMES, SUIT_SYMBOLS, display, make_deck
+from games.registry import register
+from games.seats import seat_ref
+
+RANKS = "23456789TJQKA"
+DECK: tuple[str, ...] = tuple(make_deck())
+DECK_SET = frozenset(DECK)
+RANK_VALUE: dict[str, int] = {card: RANKS.index(card[0]) for card in DECK}
+SUIT_ORDER = "SHDC"
+SORT_KEY: dict[str, tuple[int, int]] = {
+    card: (SUIT_ORDER.index(card[1]), -RANK_VALUE[card]) for card in DECK
+}
+
+PLAY_MOVES: dict[str, Move] = {card: Move.of("play", card=card) for card in DECK}
+PASS = Move.of("pass")
+DOUBLE = Move.of("double")
+TRUMP_MOVES: dict[str, Move] = {s: Move.of("trump", suit=s) for s in ("S", "H", "D", "C", "NT")}
+BID_MOVES: dict[int, Move] = {v: Move.of("bid", value=v) for v in range(7, 14)}
+EG_BID_MOVES: dict[tuple[int, str], Move] = {
+    (v, s): Move.of("bid", value=v, suit=s)
+    for v in range(7, 14) for s in ("C", "D", "H", "S", "NT")
+}
+
+STRAIN_WORDS = {**SUIT_NAMES, "NT": "no trump"}
+STRAIN_ORDERS = {"bridge": ("C", "D", "H", "S", "NT"), "masrawy": ("C", "S", "H", "D", "NT")}
+TEAM_NAMES = ("{s0} & {s2}", "{s1} & {s3}")
+
+
+def trick_winner(trick: Sequence[tuple[int, str]], trump: str | None) -> int:
+    """The seat that wins a complete trick (trump ``None`` or ``"NT"``: no trump)."""
+    led = trick[0][1][1]
+    best_seat, best_card = trick[0]
+    best_trump = best_card[1] == trump
+    for seat, card in trick[1:]:
+        suit = card[1]
+        if suit == trump:
+            if not best_trump or RANK_VALUE[card] > RANK_VALUE[best_card]:
+                best_seat, best_card, best_trump = seat, card, True
+        elif not best_trump and suit == led and RANK_VALUE[card] > RANK_VALUE[best_card]:
+            best_seat, best_card = seat, card
+    return best_seat
+
+
+def hand_points(
+    contract: int, tricks: int, *, kaboot: bool, defenders_always: bool, multiplier: int = 1
+) -> tuple[int, int, bool]:
+    """(declaring side, defending side, made) for one hand (contract A.1.6 and A.2.2)."""
+    other = 13 - tricks
+    made = tricks >= contract
+    if kaboot and contract == 13:
+        declaring, defending = (26, 0) if made else (-16, 2 * other)
+    elif kaboot and tricks == 13:
+        declaring, defending = 16, 0
+    elif made:
+        declaring, defending = tricks, 0
+    else:
+        declaring, defending = -contract, other
+    if made and defenders_always:
+        defending = other
+    return declaring * multiplier, defending, made
+
+
+def bid_words(value: int, strain: str | None) -> str:
+    return str(value) if strain is None else f"{value} {STRAIN_WORDS[strain]}"
+
+
+class _TarneebBase(Game):
+    """Deal, play, scoring and views shared by both games; subclasses run their own auction."""
+
+    teams = True
+    egyptian: ClassVar[bool] = False
+
+    seed: int | None
+    dealer: int
+    deal_no: int
+    phase: str  # auction | trump | play | awaiting_deal | over
+    hands: list[list[str]]
+    turn: int
+    calls: list[tuple[int, str, int, str | None]]  # (seat, action, value, strain)
+    high: int  # tarneeb: bid value; egyptian: level * 5 + strain index; 0 = none
+    high_bidder: int
+    high_strain: str | None
+    doubled: bool
+    passed: list[bool]
+    quiet: int  # egyptian: consecutive passes/doubles
+    declarer: int
+    contract: int
+    trump: str | None
+    trick: list[tuple[int, str]]
+    tricks: list[dict[str, Any]]
+    team_tricks: list[int]
+    score: list[int]
+    records: list[dict[str, Any]]
+    winner: int | None
+    played: set[str]
+
+    # --- creation ---
+    @classmethod
+    def new(
+        cls,
+        options: Mapping[str, Any] | None = None,
+        *,
+        seed: int | None = None,
+        deals: Sequence[Deal] = (),
+        first_dealer: int | None = None,
+    ) -> Self:
+        game = cls()
+        game.options = cls.validate_options(options)
+        game.players = 4
+        game.seed = seed
+        for deal in deals:
+            _validate_deal(deal)
+        game.deals = list(deals)
+        if first_dealer is None:
+            first_dealer = 0 if seed is None else deal_rng(seed, -1).randrange(4)
+        if type(first_dealer) is not int or not 0 <= first_dealer < 4:
+            raise DealError("the first dealer must be a seat from 0 to 3")
+        game.first_dealer = game.dealer = first_dealer
+        game.deal_no = 0
+        game.score = [0, 0]
+        game.records = []
+        game.winner = None
+        game._reset_hand()
+        game._start_deal()
+        return game
+
+    def _reset_hand(self) -> None:
+        self.hands = [[], [], [], []]
+        self.turn = self.dealer
+        self.calls = []
+        self.high = 0
+        self.high_bidder = -1
+        self.high_strain = None
+        self.doubled = False
+        self.passed = [False] * 4
+        self.quiet = 0
+        self.declarer = -1
+        self.contract = 0
+        self.trump = None
+        self.trick = []
+        self.tricks = []
+        self.team_tricks = [0, 0]
+        self.played = set()
+
+    def _start_deal(self) -> list[Event]:
+        """Deal the next hand from the recorded deals, a seeded shuffle, or wait for one."""
+        self._reset_hand()
+        if self.deal_no < len(self.deals):
+            deal = self.deals[self.deal_no]
+        elif self.seed is not None:
+            cards = list(DECK)
+            deal_rng(self.seed, self.deal_no).shuffle(cards)
+            first = (self.dealer + 1) % 4
+            hands: list[list[str]] = [[], [], [], []]
+            for index, card in enumerate(cards):
+                hands[(first + index) % 4].append(card)
+            deal = Deal(tuple(tuple(hand) for hand in hands), ())
+            self.deals.append(deal)
+        else:
+            self.phase = "awaiting_deal"
+            return []
+        self.hands = [list(hand) for hand in deal.hands]
+        self.phase = "auction"
+        self.turn = (self.dealer + 1) % 4
+        self.records.append({"dealer": self.dealer, "tricks": [], "result": None,
+                             "score_after": None})
+        return [Event("new_deal", f"{seat_ref(self.dealer)} deals.",
+                      {"dealer": self.dealer, "deal": self.deal_no})]
+
+    def add_deal(self, deal: Deal) -> list[Event]:
+        if self.phase != "awaiting_deal":
+            raise IllegalMove("This game is not waiting for a deal.")
+        _validate_deal(deal)
+        self.deals.append(deal)
+        return self._start_deal()
+
+    def clone(self) -> Self:
+        other = self.__class__.__new__(self.__class__)
+        other.__dict__.update(self.__dict__)
+        other.options = dict(self.options)
+        other.deals = list(self.deals)
+        other.hands = [list(hand) for hand in self.hands]
+        other.calls = list(self.calls)
+        other.passed = list(self.passed)
+        other.trick = list(self.trick)
+        other.tricks = list(self.tricks)
+        other.team_tricks = list(self.team_tricks)
+        other.score = list(self.score)
+        other.records = [dict(record) for record in self.records]
+        if other.records:
+            other.records[-1]["tricks"] = list(other.records[-1]["tricks"])
+        other.played = set(self.played)
+        return other
+
+    # --- whose turn, what is legal ---
+    @property
+    def status(self) -> Status:
+        if self.winner is not None:
+            return "finished"
+        if self.phase == "awaiting_deal":
+            return "awaiting_deal"
+        return "in_progress"
+
+    def to_act(self) -> tuple[int, ...]:
+        if self.winner is not None or self.phase == "awaiting_deal":
+            return ()
+        return (self.turn,)
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        if seat != self.turn or self.winner is not None:
+            return []
+        phase = self.phase
+        if phase == "play":
+            moves = self._legal_plays(seat)
+            if self._may_call_nt():
+                moves.append(TRUMP_MOVES["NT"])
+            return moves
+        if phase == "auction":
+            return self._auction_moves(seat)
+        if phase == "trump":
+            suits = ("S", "H", "D", "C", "NT") if self.options["allow_no_trump"] else "SHDC"
+            return [TRUMP_MOVES[s] for s in suits]
+        return []
+
+    def _legal_plays(self, seat: int) -> list[Move]:
+        hand = self.hands[seat]
+        if self.trick:
+            led = self.trick[0][1][1]
+            same = [PLAY_MOVES[c] for c in hand if c[1] == led]
+            if same:
+                return same
+        return [PLAY_MOVES[c] for c in hand]
+
+    def _may_call_nt(self) -> bool:
+        """First-lead trump with no trump allowed: the declarer may call NT before leading."""
+        return (not self.egyptian and self.trump is None and not self.tricks and not self.trick
+                and self.options["trump_declaration"] == "first_lead"
+                and self.options["allow_no_trump"])
+
+    def check(self, seat: int, move: Move) -> None:
+        if self.winner is not None:
+            raise IllegalMove("The game is over.")
+        if self.phase == "awaiting_deal":
+            raise IllegalMove("The next hand has not been dealt yet.")
+        if seat != self.turn:
+            raise IllegalMove(f"It is {seat_ref(self.turn)}'s turn.")
+        action = move.action
+        phase = self.phase
+        if phase == "play":
+            if action == "play":
+                card = move.get("card")
+                hand = self.hands[seat]
+                if card not in hand:
+                    raise IllegalMove("You do not have that card.")
+                if self.trick:
+                    led = self.trick[0][1][1]
+                    if card[1] != led:
+                        for held in hand:
+                            if held[1] == led:
+                                raise IllegalMove(f"You must follow {SUIT_NAMES[led]}.")
+                if len(move.fields) != 1:
+                    raise IllegalMove("A play names one card and nothing else.")
+                return
+            if action == "trump" and not self.egyptian:
+                if self._may_call_nt():
+                    if move != TRUMP_MOVES["NT"]:
+                        raise IllegalMove("Lead a card to make its suit trump, or call no trump.")
+                    return
+                raise IllegalMove("Trump is already settled for this hand.")
+            if action in ("bid", "pass", "double"):
+                raise IllegalMove("The auction is over; play a card.")
+            raise IllegalMove("Play a card.")
+        if phase == "trump":
+            if action != "trump":
+                raise IllegalMove(f"{seat_ref(seat)} must name the trump suit first.")
+            if TRUMP_MOVES.get(str(move.get("suit"))) != move:
+                raise IllegalMove(self._suit_prompt())
+            if move.get("suit") == "NT" and not self.options["allow_no_trump"]:
+                raise IllegalMove(self._suit_prompt())
+            return
+        # auction
+        self._check_call(seat, move)
+
+    def _suit_prompt(self) -> str:
+        if self.options["allow_no_trump"]:
+            return "Name a trump suit (spades, hearts, diamonds or clubs) or no trump."
+        return "Name a trump suit: spades, hearts, diamonds or clubs."
+
+    def apply(self, seat: int, move: Move) -> list[Event]:
+        self.check(seat, move)
+        action = move.action
+        if action == "play":
+            return self._play(seat, move.get("card"))
+        if action == "trump":
+            return self._name_trump(seat, str(move.get("suit")))
+        return self._call(seat, move)
+
+    # --- auction hooks ---
+    def _auction_moves(self, seat: int) -> list[Move]:
+        raise NotImplementedError
+
+    def _check_call(self, seat: int, move: Move) -> None:
+        raise NotImplementedError
+
+    def _call(self, seat: int, move: Move) -> list[Event]:
+        raise NotImplementedError
+
+    def _forced_to_bid(self) -> bool:
+        return (self.options["all_pass"] == "dealer_forced_7" and len(self.calls) == 3
+                and all(call[1] == "pass" for call in self.calls))
+
+    def _throw_in(self) -> list[Event]:
+        events = [Event("throw_in", "Everybody passed: the hand is thrown in.",
+                        {"dealer": self.dealer})]
+        record = self.records[-1]
+        record["result"] = {"throw_in": True, "points": [0, 0]}
+        record["score_after"] = list(self.score)
+        self.deal_no += 1
+        if self.options["all_pass"] == "redeal_next_dealer":
+            self.dealer = (self.dealer + 1) % 4
+        events.extend(self._start_deal())
+        return events
+
+    def _won_auction(self, seat: int, contract: int, strain: str | None) -> list[Event]:
+        """The auction is over with ``seat`` as declarer."""
+        self.declarer = seat
+        self.contract = contract
+        self.turn = seat
+        team = seat % 2
+        data: dict[str, Any] = {"declarer": seat, "team": team, "contract": contract,
+                                "doubled": self.doubled}
+        if self.egyptian:
+            assert strain is not None
+            self.trump = strain
+            self.phase = "play"
+            data["trump"] = strain
+            extra = " doubled" if self.doubled else ""
+            text = (f"{seat_ref(seat)} declares {bid_words(contract, strain)}{extra}: "
+                    f"{TEAM_NAMES[team]} need {contract} tricks.")
+            return [Event("contract", text, data)]
+        events = [Event("contract", f"{seat_ref(seat)} wins the auction at {contract}: "
+                        f"{TEAM_NAMES[team]} need {contract} tricks.", data)]
+        if self.options["trump_declaration"] == "first_lead":
+            self.phase = "play"
+            events.append(Event("trump_pending",
+                                f"The suit {seat_ref(seat)} leads first will be trump.",
+                                {"declarer": seat}))
+        else:
+            self.phase = "trump"
+        return events
+
+    def _name_trump(self, seat: int, suit: str) -> list[Event]:
+        self.trump = suit
+        self.phase = "play"
+        text = ("No trump this hand." if suit == "NT"
+                else f"{seat_ref(seat)} names {SUIT_NAMES[suit]} {SUIT_SYMBOLS[suit]} as trump.")
+        return [Event("trump", text, {"seat": seat, "trump": suit})]
+
+    # --- play ---
+    def _play(self, seat: int, card: str) -> list[Event]:
+        self.hands[seat].remove(card)
+        self.played.add(card)
+        trick = self.trick
+        trick.append((seat, card))
+        events = [Event("card_played", f"{seat_ref(seat)} plays {display(card)}.",
+                        {"seat": seat, "card": card})]
+        if self.trump is None:
+            self.trump = card[1]
+            events.append(Event("trump", f"{display(card)} is led: {SUIT_NAMES[card[1]]} "
+                                f"{SUIT_SYMBOLS[card[1]]} are trump.",
+                                {"seat": seat, "trump": card[1]}))
+        if len(trick) < 4:
+            self.turn = (seat + 1) % 4
+            return events
+        winner = trick_winner(trick, self.trump)
+        team = winner % 2
+        self.team_tricks[team] += 1
+        record = {"leader": trick[0][0], "cards": [c for _, c in trick], "winner": winner}
+        self.tricks.append(record)
+        self.records[-1]["tricks"].append(record)
+        self.trick = []
+        self.turn = winner
+        declaring = self.declarer % 2
+        counts = self.team_tricks
+        events.append(Event(
+            "trick_won",
+            f"{seat_ref(winner)} wins the trick. {TEAM_NAMES[declaring]} have "
+            f"{counts[declaring]} of {self.contract}; {TEAM_NAMES[1 - declaring]} have "
+            f"{counts[1 - declaring]}.",
+            {"winner": winner, "team": team, "cards": record["cards"], "tricks": list(counts),
+             "contract": self.contract, "declaring_team": declaring,
+             "trick_number": len(self.tricks)},
+        ))
+        if len(self.tricks) == 13:
+            events.extend(self._score_hand())
+        return events
+
+    def _score_hand(self) -> list[Event]:
+        declaring = self.declarer % 2
+        tricks = self.team_tricks[declaring]
+        if self.egyptian:
+            kaboot = bool(self.options["kaboot_scoring"])
+            always = False
+        else:
+            kaboot = self.options["scoring"] == "kaboot"
+            always = bool(self.options["defenders_always_score"])
+        multiplier = 2 if self.doubled else 1
+        mine, theirs, made = hand_points(self.contract, tricks, kaboot=kaboot,
+                                         defenders_always=always, multiplier=multiplier)
+        points = [0, 0]
+        points[declaring] = mine
+        points[1 - declaring] = theirs
+        self.score[0] += points[0]
+        self.score[1] += points[1]
+        instant = False
+        if not self.egyptian and tricks == 13:
+            rule = self.options["instant_win"]
+            instant = rule == "kaboot_any" or (rule == "kaboot_bid" and self.contract == 13)
+        result = {"throw_in": False, "declarer": self.declarer, "team": declaring,
+                  "contract": self.contract, "trump": self.trump, "doubled": self.doubled,
+                  "tricks": list(self.team_tricks), "made": made, "kaboot": tricks == 13,
+                  "instant_win": instant, "points": points}
+        record = self.records[-1]
+        record["result"] = result
+        record["score_after"] = list(self.score)
+        word = "makes" if made else "fails"
+        events = [Event(
+            "hand_scored",
+            f"{TEAM_NAMES[declaring]} {word} the contract of {self.contract} with {tricks} "
+            f"tricks: {TEAM_NAMES[0]} {points[0]:+d}, {TEAM_NAMES[1]} {points[1]:+d}. "
+            f"Score {self.score[0]} to {self.score[1]}.",
+            {**result, "score": list(self.score)},
+        )]
+        target = self.options["target"]
+        if instant:
+            self.winner = declaring
+        elif self.score[0] != self.score[1] and (
+                max(self.score) >= target or self.deal_no + 1 >= self.options["hand_limit"]):
+            self.winner = 0 if self.score[0] > self.score[1] else 1
+        if self.winner is not None:
+            self.phase = "over"
+            how = " with a kaboot" if instant else ""
+            events.append(Event("game_over", f"{TEAM_NAMES[self.winner]} win the game{how}, "
+                                f"{self.score[0]} to {self.score[1]}.",
+                                {"winner": self.winner, "score": list(self.score),
+                                 "instant_win": instant}))
+            return events
+        self.deal_no += 1
+        self.dealer = (self.dealer + 1) % 4
+        events.extend(self._start_deal())
+        return events
+
+    # --- what people see ---
+    def _call_line(self, call: tuple[int, str, int, str | None]) -> str:
+        seat, action, value, strain = call
+        if action == "bid":
+            return f"{seat_ref(seat)} bids {bid_words(value, strain)}."
+        if action == "double":
+            return f"{seat_ref(seat)} doubles."
+        return f"{seat_ref(seat)} passes."
+
+    def _prompt(self) -> str:
+        if self.winner is not None:
+            return ""
+        phase = self.phase
+        who = seat_ref(self.turn)
+        if phase == "auction":
+            return f"{who} to bid or pass."
+        if phase == "trump":
+            return f"{who} to name the trump suit."
+        if phase == "play":
+            if self.trump is None:
+                return f"{who} to lead: the suit led becomes trump."
+            return f"{who} to {'lead' if not self.trick else 'play'}."
+        return "Waiting for the next deal."
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        last = self.tricks[-1] if self.tricks else None
+        lines = [self._call_line(call) for call in self.calls]
+        if self.declarer >= 0:
+            extra = " doubled" if self.doubled else ""
+            strain = self.trump if self.egyptian else None
+            lines.append(f"Contract: {seat_ref(self.declarer)} {bid_words(self.contract, strain)}"
+                         f"{extra}.")
+        if self.trump is not None:
+            lines.append("Trump: no trump." if self.trump == "NT"
+                         else f"Trump: {SUIT_NAMES[self.trump]} {SUIT_SYMBOLS[self.trump]}.")
+        phase = "game over" if self.winner is not None else {
+            "auction": "auction", "trump": "naming trump", "play": "tricks",
+            "awaiting_deal": "waiting for the deal", "over": "game over"}[self.phase]
+        data: dict[str, Any] = {
+            "game": self.name,
+            "players": 4,
+            "dealer": self.dealer,
+            "phase": phase,
+            "to_act": list(self.to_act()),
+            "prompt": self._prompt(),
+            "hand_sizes": [len(hand) for hand in self.hands],
+            "trick": [[s, c] for s, c in self.trick],
+            "last_trick": ({"cards": [[(last["leader"] + i) % 4, c]
+                                      for i, c in enumerate(last["cards"])],
+                            "winner": last["winner"], "points": None} if last else None),
+            "trump": self.trump,
+            "lines": lines,
+            "score": list(self.score),
+            "score_label": "points",
+            "target": self.options["target"],
+            "bids": [{"seat": s, "action": a, "value": v if a == "bid" else None,
+                      "strain": st} for s, a, v, st in self.calls],
+            "declarer": self.declarer if self.declarer >= 0 else None,
+            "contract": self.contract or None,
+            "doubled": self.doubled,
+            "team_tricks": list(self.team_tricks),
+            "deal_number": self.deal_no,
+        }
+        if seat is not None:
+            data["hand"] = sorted(self.hands[seat], key=SORT_KEY.__getitem__)
+        return data
+
+    def hidden_cards(self, seat: int | None) -> set[str]:
+        return {card for s, hand in enumerate(self.hands) if s != seat for card in hand}
+
+    def outcome(self) -> Outcome | None:
+        if self.winner is None:
+            return None
+        return Outcome((self.winner, self.winner + 2), tuple(self.score))
+
+    def summary(self) -> dict[str, Any]:
+        deals = []
+        for record in self.records:
+            result = record["result"]
+            deals.append({
+                "dealer": record["dealer"],
+                "tricks": [dict(trick, cards=list(trick["cards"])) for trick in record["tricks"]],
+                "result": None if result is None else {
+                    key: list(value) if isinstance(value, list) else value
+                    for key, value in result.items()},
+                "score_after": None if record["score_after"] is None
+                else list(record["score_after"]),
+            })
+        return {"deals": deals, "score": list(self.score), "winner": self.winner}
+
+    # --- computer player ---
+    def _estimate(self, seat: int) -> tuple[float, str]:
+        """A rough count of tricks the side can take, and the best trump suit for it."""
+        hand = self.hands[seat]
+        by_suit: dict[str, list[int]] = {s: [] for s in "SHDC"}
+        for card in hand:
+            by_suit[card[1]].append(RANK_VALUE[card])
+        high = 0.0
+        for ranks in by_suit.values():
+            length = len(ranks)
+            high += (12 in ranks) + 0.7 * (11 in ranks and length >= 2) \
+                + 0.4 * (10 in ranks and length >= 3)
+        best = max("SHDC", key=lambda s: (len(by_suit[s]), sum(by_suit[s])))
+        length = len(by_suit[best])
+        return high + max(0, length - 3) * 0.9 + 3.0, best
+
+    def _choose_play(self, seat: int, rng: random.Random) -> Move:
+        legal = [m.get("card") for m in self._legal_plays(seat)]
+        trump = self.trump if self.trump not in (None, "NT") else ""
+        if not self.trick:
+            if self.trump is None:  # first lead names trump: lead from the longest suit
+                _, best = self._estimate(seat)
+                cards = [c for c in legal if c[1] == best] or legal
+                return PLAY_MOVES[max(cards, key=RANK_VALUE.__getitem__)]
+            masters = [c for c in legal if self._is_master(c)]
+            if masters:
+                return PLAY_MOVES[max(masters, key=lambda c: (c[1] != trump, RANK_VALUE[c]))]
+            plain = [c for c in legal if c[1] != trump] or legal
+            return PLAY_MOVES[min(plain, key=RANK_VALUE.__getitem__)]
+        current = trick_winner(self.trick, self.trump)
+        partner_winning = current % 2 == seat % 2
+        winners = [c for c in legal if trick_winner([*self.trick, (seat, c)], self.trump) == seat]
+        last = len(self.trick) == 3
+        if partner_winning and (last or self._is_master(dict(self.trick)[current])):
+            winners = []
+        if winners and not partner_winning:
+            return PLAY_MOVES[min(winners, key=lambda c: (c[1] == trump, RANK_VALUE[c]))]
+        return PLAY_MOVES[min(legal, key=lambda c: (c[1] == trump, RANK_VALUE[c]))]
+
+    def _is_master(self, card: str) -> bool:
+        """No higher card of the suit is still out (in another hand)."""
+        suit = card[1]
+        for value in range(RANK_VALUE[card] + 1, 13):
+            higher = RANKS[value] + suit
+            if higher not in self.played and higher not in self.hands[self.turn]:
+                return False
+        return True
+
+    def choose_move(self, seat: int, rng: random.Random) -> Move:
+        legal = self.legal_moves(seat)
+        if not legal:
+            raise IllegalMove("It is not your turn.")
+        if self.phase == "play":
+            return self._choose_play(seat, rng)
+        if self.phase == "trump":
+            _, best = self._estimate(seat)
+            return TRUMP_MOVES[best]
+        return self._choose_call(seat, legal)
+
+    def _choose_call(self, seat: int, legal: list[Move]) -> Move:
+        raise NotImplementedError
+
+    def move_label(self, move: Move) -> str:
+        action = move.action
+        if action == "play":
+            return f"Play {display(move.get('card'))}"
+        if action == "pass":
+            return "Pass"
+        if action == "double":
+            return "Double"
+        if action == "trump":
+            suit = move.get("suit")
+            return "No trump" if suit == "NT" else f"{SUIT_NAMES[suit].capitalize()} " \
+                f"{SUIT_SYMBOLS[suit]}"
+        if action == "bid":
+            strain = move.get("suit")
+            if strain is None:
+                return f"Bid {move.get('value')}"
+            return f"Bid {move.get('value')} {'NT' if strain == 'NT' else SUIT_SYMBOLS[strain]}"
+        return action
+
+
+def _validate_deal(deal: Deal) -> None:
+    if len(deal.hands) != 4 or any(len(hand) != 13 for hand in deal.hands) or deal.stock:
+        raise DealError("a Tarneeb deal is four hands of 13 cards and no stock")
+    if {card for hand in deal.hands for card in hand} != DECK_SET:
+        raise DealError("a Tarneeb deal uses each of the 52 cards once")
+
+
+COMMON_OPTIONS = (
+    Option("target", 41, "Points a team needs to win the game.", choices=(31, 41, 61)),
+    Option("hand_limit", 30,
+           "Engine safeguard: after this many deals (throw-ins included) the game ends with the "
+           "first hand that leaves the totals unequal; the higher total wins.",
+           minimum=10, maximum=1000),
+    Option("all_pass", "redeal_same_dealer",
+           "When all four pass: the same dealer redeals, the next dealer deals, or the last "
+           "player must bid.",
+           choices=("redeal_same_dealer", "redeal_next_dealer", "dealer_forced_7")),
+)
+
+
+@register
+class Tarneeb(_TarneebBase):
+    name = "tarneeb"
+    title = "Tarneeb"
+    OPTIONS = (
+        Option("auction", "single_round",
+               "single_round: everyone calls once, the dealer last; open: bid until the others "
+               "pass (a pass is final).", choices=("single_round", "open")),
+        Option("dealer_may_equal", True,
+               "In the single-round auction the dealer may equal the highest bid to take it."),
+        COMMON_OPTIONS[2],
+        Option("trump_declaration", "named",
+               "named: the declarer names trump; first_lead: his first lead sets it.",
+               choices=("named", "first_lead")),
+        Option("allow_no_trump", False, "The declarer may choose no trump."),
+        Option("scoring", "plain", "plain: tricks or minus the bid; kaboot: 13-trick bonuses.",
+               choices=("plain", "kaboot")),
+        Option("defenders_always_score", False,
+               "The defenders score their tricks even when the contract is made."),
+        Option("instant_win", "none",
+               "kaboot_bid: bidding and taking 13 wins at once; kaboot_any: taking all 13 as "
+               "declarers wins at once.", choices=("none", "kaboot_bid", "kaboot_any")),
+        COMMON_OPTIONS[0],
+        COMMON_OPTIONS[1],
+    )
+    summary_text = (
+        "Four players, partners opposite; play goes counter-clockwise (to the right).\n"
+        "Bid 7 to 13 tricks, each bid higher than the last (the dealer, last to speak, may equal); "
+        "the winner names trump and leads.\n"
+        "Follow suit if you can; otherwise play anything. Highest trump, else highest card of the "
+        "suit led, wins.\n"
+        "Made: the declaring side scores its tricks. Failed: it loses its bid and the opponents "
+        "score their tricks.\n"
+        "First side to 41 wins."
+    )
+
+    def _open(self) -> bool:
+        return bool(self.options["auction"] == "open")
+
+    def _min_bid(self, seat: int) -> int:
+        """The lowest bid ``seat`` may make now."""
+        if self.high == 0:
+            return 7
+        if (seat == self.dealer and not self._open() and self.options["dealer_may_equal"]):
+            return self.high
+        return self.high + 1
+
+    def _auction_moves(self, seat: int) -> list[Move]:
+        moves = [] if self._forced_to_bid() else [PASS]
+        for value in range(self._min_bid(seat), 14):
+            moves.append(BID_MOVES[value])
+        return moves
+
+    def _check_call(self, seat: int, move: Move) -> None:
+        action = move.action
+        if action == "pass":
+            if move.fields:
+                raise IllegalMove("A pass has no fields.")
+            if self._forced_to_bid():
+                raise IllegalMove("Everyone else passed, so you must bid at least 7.")
+            return
+        if action == "bid":
+            value = move.get("value")
+            if type(value) is not int or not 7 <= value <= 13 or len(move.fields) != 1:
+                raise IllegalMove("Bid a whole number of tricks from 7 to 13.")
+            lowest = self._min_bid(seat)
+            if value >= lowest:
+                return
+            if lowest > 13:
+                raise IllegalMove("The highest bid is already 13, so you can only pass.")
+            if value == self.high and not self._open() and seat != self.dealer \
+                    and self.options["dealer_may_equal"]:
+                raise IllegalMove("Only the dealer may equal the highest bid.")
+            raise IllegalMove(f"Bid at least {lowest}.")
+        if action == "trump":
+            raise IllegalMove("Trump is named after the auction.")
+        if action == "play":
+            raise IllegalMove("The auction is not over yet.")
+        raise IllegalMove("Bid or pass.")
+
+    def _call(self, seat: int, move: Move) -> list[Event]:
+        events: list[Event] = []
+        if move.action == "bid":
+            value = move.get("value")
+            equal = value == self.high
+            self.high = value
+            self.high_bidder = seat
+            self.calls.append((seat, "bid", value, None))
+            verb = "equals" if equal else "bids"
+            events.append(Event("bid", f"{seat_ref(seat)} {verb} {value}.",
+                                {"seat": seat, "value": value, "equal": equal}))
+        else:
+            self.passed[seat] = True
+            self.calls.append((seat, "pass", 0, None))
+            events.append(Event("pass", f"{seat_ref(seat)} passes.", {"seat": seat}))
+        if not self._open():
+            if len(self.calls) < 4:
+                self.turn = (seat + 1) % 4
+                return events
+            if self.high_bidder < 0:
+                return events + self._throw_in()
+            return events + self._won_auction(self.high_bidder, self.high, None)
+        # open auction
+        passed = self.passed
+        if all(passed):
+            return events + self._throw_in()
+        bidder = self.high_bidder
+        if bidder >= 0 and (self.high == 13 or all(passed[s] for s in range(4) if s != bidder)):
+            return events + self._won_auction(bidder, self.high, None)
+        nxt = (seat + 1) % 4
+        while passed[nxt] or nxt == bidder:
+            nxt = (nxt + 1) % 4
+        self.turn = nxt
+        return events
+
+    def _choose_call(self, seat: int, legal: list[Move]) -> Move:
+        estimate, _ = self._estimate(seat)
+        bids = [m for m in legal if m.action == "bid"]
+        if not bids:
+            return PASS
+        cheapest = bids[0]
+        if cheapest.get("value") <= int(estimate) or PASS not in legal:
+            return cheapest
+        return PASS
+
+
+@register
+class EgyptianTarneeb(_TarneebBase):
+    name = "tarneeb_egyptian"
+    title = "Egyptian Tarneeb"
+    egyptian = True
+    OPTIONS = (
+        COMMON_OPTIONS[0],
+        Option("kaboot_scoring", False,
+               "13-trick values: all 13 on a lower bid scores 16, a bid of 13 made 26, failed "
+               "-16 (the opponents double their tricks)."),
+        Option("strain_order", "bridge",
+               "bridge: C < D < H < S < NT; masrawy: C < S < H < D < NT.",
+               choices=("bridge", "masrawy")),
+        COMMON_OPTIONS[2],
+        COMMON_OPTIONS[1],
+    )
+    summary_text = (
+        "Four players, partners opposite; play goes counter-clockwise (to the right).\n"
+        "Bid a number of tricks (7 to 13) and a trump suit or no trump; a bid must be higher in "
+        "number, or equal with a higher suit (NT > spades > hearts > diamonds > clubs).\n"
+        "You may pass and bid again later, or double the opponents' bid; four passes or doubles "
+        "in a row end the auction.\n"
+        "Follow suit if you can. Made: the declarers score their tricks, failed: they lose their "
+        "bid (both doubled if doubled); the opponents score their tricks when it fails.\n"
+        "First side to 41 wins."
+    )
+
+    def _strains(self) -> tuple[str, ...]:
+        return STRAIN_ORDERS[self.options["strain_order"]]
+
+    def _key(self, value: int, strain: str) -> int:
+        return value * 5 + self._strains().index(strain)
+
+    def _may_double(self, seat: int) -> str | None:
+        """None if ``seat`` may double now, else the reason why not."""
+        if self.high_bidder < 0:
+            return "There is no bid to double."
+        if self.high_bidder == seat:
+            return "You cannot double your own bid."
+        if self.high_bidder % 2 == seat % 2:
+            return "You cannot double your partner's bid."
+        if self.doubled:
+            return "That bid is already doubled."
+        return None
+
+    def _auction_moves(self, seat: int) -> list[Move]:
+        moves = [] if self._forced_to_bid() else [PASS]
+        if self._may_double(seat) is None:
+            moves.append(DOUBLE)
+        strains = self._strains()
+        for key in range(max(self.high + 1, 35), 70):
+            moves.append(EG_BID_MOVES[(key // 5, strains[key % 5])])
+        return moves
+
+    def _check_call(self, seat: int, move: Move) -> None:
+        action = move.action
+        if action == "pass":
+            if move.fields:
+                raise IllegalMove("A pass has no fields.")
+            if self._forced_to_bid():
+                raise IllegalMove("Everyone else passed, so you must bid.")
+            return
+        if action == "double":
+            if move.fields:
+                raise IllegalMove("A double has no fields.")
+            reason = self._may_double(seat)
+            if reason is not None:
+                raise IllegalMove(reason)
+            return
+        if action == "bid":
+            value = move.get("value")
+            strain = move.get("suit")
+            if type(value) is not int or not 7 <= value <= 13 or len(move.fields) != 2 \
+                    or strain not in STRAIN_WORDS:
+                raise IllegalMove("Bid 7 to 13 tricks with a suit (C, D, H, S) or NT.")
+            if self._key(value, strain) <= self.high:
+                high = bid_words(self.high // 5, self.high_strain)
+                if self.high >= 69:
+                    raise IllegalMove("The highest bid is already 13 no trump; pass or double.")
+                raise IllegalMove(f"Bid higher than {high}.")
+            return
+        if action == "play":
+            raise IllegalMove("The auction is not over yet.")
+        if action == "trump":
+            raise IllegalMove("In Egyptian Tarneeb the trump is part of the bid.")
+        raise IllegalMove("Bid, pass or double.")
+
+    def _call(self, seat: int, move: Move) -> list[Event]:
+        action = move.action
+        if action == "bid":
+            value = move.get("value")
+            strain = str(move.get("suit"))
+            self.high = self._key(value, strain)
+            self.high_bidder = seat
+            self.high_strain = strain
+            self.doubled = False
+            self.quiet = 0
+            self.calls.append((seat, "bid", value, strain))
+            events = [Event("bid", f"{seat_ref(seat)} bids {bid_words(value, strain)}.",
+                            {"seat": seat, "value": value, "suit": strain})]
+        elif action == "double":
+            self.doubled = True
+            self.quiet += 1
+            self.calls.append((seat, "double", 0, None))
+            events = [Event("double", f"{seat_ref(seat)} doubles "
+                            f"{bid_words(self.high // 5, self.high_strain)}.",
+                            {"seat": seat, "bidder": self.high_bidder})]
+        else:
+            self.quiet += 1
+            self.calls.append((seat, "pass", 0, None))
+            events = [Event("pass", f"{seat_ref(seat)} passes.", {"seat": seat})]
+        if self.quiet >= 4:
+            if self.high_bidder < 0:
+                return events + self._throw_in()
+            return events + self._won_auction(self.high_bidder, self.high // 5, self.high_strain)
+        self.turn = (seat + 1) % 4
+        return events
+
+    def _choose_call(self, seat: int, legal: list[Move]) -> Move:
+        estimate, best = self._estimate(seat)
+        level = int(estimate)
+        if DOUBLE in legal and self.high // 5 >= 9 and level <= 6:
+            quick = sum(1 for c in self.hands[seat] if c[0] in "AK")
+            if quick >= 4:
+                return DOUBLE
+        own_side = self.high_bidder >= 0 and self.high_bidder % 2 == seat % 2
+        if not own_side:
+            for move in legal:
+                if move.action == "bid" and move.get("suit") == best \
+                        and move.get("value") <= level:
+                    return move
+        if PASS in legal:
+            return PASS
+        return next(m for m in legal if m.action == "bid")
