@@ -25,6 +25,8 @@ from games.transcript import replay
 
 GAMES = all_games()
 MAX_MOVES = 20_000
+PROBE_EVERY_MOVE = 300  # then every PROBE_STRIDE-th move: a snapshot costs the game's length
+PROBE_STRIDE = 20
 ALL_CARDS = make_deck()
 
 
@@ -86,7 +88,8 @@ def play_random_game(game: Game, rng: random.Random, *, probe: bool) -> list[tup
         seat = rng.choice(acting)
         legal = game.legal_moves(seat)
         assert legal, f"seat {seat} is to act but has no legal move"
-        if probe:
+        probing = probe and (len(moves) < PROBE_EVERY_MOVE or len(moves) % PROBE_STRIDE == 0)
+        if probing:
             before = snapshot(game)
             for move in candidate_moves(game, seat):
                 if move in legal:
@@ -100,8 +103,8 @@ def play_random_game(game: Game, rng: random.Random, *, probe: bool) -> list[tup
                 shown = leaked(game.view(viewer), game.hidden_cards(viewer))
                 assert not shown, f"the view of {viewer} shows hidden cards {shown}"
         move = rng.choice(legal)
-        hidden_before = ({viewer: game.hidden_cards(viewer)
-                          for viewer in [None, *range(game.players)]} if probe else {})
+        hidden_before = {viewer: game.hidden_cards(viewer)
+                         for viewer in [None, *range(game.players)]} if probe else {}
         events = game.apply(seat, move)
         if probe:
             check_event_secrecy(game, events, move, hidden_before)
