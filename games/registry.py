@@ -7,7 +7,6 @@ module is listed in ``GAME_MODULES``; each module registers its class with :func
 from __future__ import annotations
 
 import importlib
-import importlib.util
 
 from games.base import Game
 
@@ -35,8 +34,7 @@ def all_games() -> dict[str, type[Game]]:
     if not _loaded:
         _loaded = True
         for module in GAME_MODULES:
-            if importlib.util.find_spec(module) is not None:  # a game not written yet is absent
-                importlib.import_module(module)
+            importlib.import_module(module)
     return dict(_games)
 
 

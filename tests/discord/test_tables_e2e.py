@@ -50,7 +50,9 @@ def assert_nothing_hidden_shows(fake: FakeDiscord, bot: Any, table_id: int,
         assert not leaked, f"the table message shows hidden cards {leaked}"
     for seat, user in users.items():
         hand = user.last_ephemeral()
-        if hand is not None and hand.embeds and f"table #{table_id}" in str(hand.embeds[0]):
+        current = f"Move {table.moves + 1}"  # only a hand that is up to date is judged
+        if hand is not None and hand.embeds and f"table #{table_id}" in str(hand.embeds[0]) \
+                and current in str(hand.embeds[0].get("footer")):
             shown = visible_cards(hand_text(hand), game.hidden_cards(seat))
             assert not shown, f"{user.name}'s hand shows cards of others: {shown}"
 
