@@ -3,7 +3,8 @@
 ``python -m bench.random_games [--games N] [--only NAME ...]``: for each registered game (or the
 named ones), plays N games from consecutive seeds, choosing uniformly among the legal moves of a
 seat to act, and applying each move with the checked ``apply`` (which runs ``check``). It prints
-games per second and actions per second, one line per game. Run it on an idle machine.
+games per second and actions per second, one line per game and table size (Thunee with 2, 4
+and 6 players, Tunge with 2, 3 and 4). Run it on an idle machine.
 """
 
 from __future__ import annotations
@@ -29,15 +30,24 @@ def play(name: str, games: int, options: dict[str, object] | None = None) -> tup
     return actions, time.perf_counter() - start
 
 
+# Table sizes measured besides each game's default.
+VARIANTS: dict[str, list[dict[str, object]]] = {
+    "thunee": [{"players": 2}, {"players": 4}, {"players": 6}],
+    "tunge": [{"players": 2}, {"players": 3}, {"players": 4}],
+}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--only", nargs="*", default=None)
     args = parser.parse_args(argv)
     for name in args.only or sorted(all_games()):
-        actions, seconds = play(name, args.games)
-        print(f"{name:18} {args.games / seconds:9.1f} games/s {actions / seconds:11.0f} actions/s "
-              f"({args.games} games, {actions} actions, {seconds:.2f} s)")
+        for options in VARIANTS.get(name, [{}]):
+            actions, seconds = play(name, args.games, options)
+            label = name + "".join(f" {k}={v}" for k, v in options.items())
+            print(f"{label:28} {args.games / seconds:9.1f} games/s {actions / seconds:11.0f} "
+                  f"actions/s ({args.games} games, {actions} actions, {seconds:.2f} s)")
 
 
 if __name__ == "__main__":
