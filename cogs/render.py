@@ -6,7 +6,6 @@ public text passes :func:`guard_public`, which refuses to show a card the engine
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -18,7 +17,6 @@ from games.base import Game, Move, fill_names
 from games.cards import display
 
 TEAM_NAMES = ("A", "B")
-SUIT_ORDER_STYLE = {"H": discord.ButtonStyle.danger, "D": discord.ButtonStyle.danger}
 MAX_ROWS = 5
 PER_ROW = 5
 MAX_OPTIONS = 25
@@ -219,13 +217,3 @@ def hand_embed(table: LiveTable, seat: int, note: str | None = None) -> discord.
                         inline=False)
     embed.set_footer(text=f"Move {table.moves + 1}")
     return embed
-
-
-def hand_moves_text(game: Game, moves: Sequence[Move]) -> str:
-    return ", ".join(game.move_label(m) for m in moves)
-
-
-def deadline_text(deadline: float | None) -> str:
-    if not deadline:
-        return ""
-    return f"{max(0, int(deadline - time.time()))} s left"

@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from bot.sessions import LiveTable, UserError
 from cogs.play import answer_error, refresh_hands, table_view
-from cogs.render import event_message, lobby_embed, options_in_words, table_embed
+from cogs.render import event_message, lobby_embed, table_embed
 from games.base import Event
 from games.registry import all_games, get_game
 
@@ -300,5 +300,3 @@ async def setup(bot: CardTableBot) -> None:
     bot.add_dynamic_items(LobbyButton)
     await bot.add_cog(Tables(bot))
 
-
-__all__ = ["Board", "Tables", "lobby_view", "options_in_words"]
