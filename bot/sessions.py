@@ -19,6 +19,7 @@ from collections import deque
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Protocol
 
 from bot.config import Settings
@@ -70,8 +71,8 @@ class LiveTable:
     def game_class(self) -> type[Game]:
         return get_game(self.row.game)
 
-    @property
-    def seat_count(self) -> int:
+    @cached_property
+    def seat_count(self) -> int:  # a table's options never change
         return self.game_class.seat_count(self.row.options)
 
     @property
@@ -435,13 +436,18 @@ class SessionManager:
         return events
 
     def _after_move(self, table: LiveTable, events: Sequence[Event]) -> None:
+        if self._announce(table, events):
+            self._schedule(table)
+
+    def _announce(self, table: LiveTable, events: Sequence[Event]) -> bool:
+        """Tell the presenter about a committed move; False (and the table let go) if it ended."""
         self._notify(table, events)
-        if table.row.status != "playing":
-            self.tables.pop(table.id, None)
-            if self.presenter is not None:
-                self.presenter.table_closed(table)
-            return
-        self._schedule(table)
+        if table.row.status == "playing":
+            return True
+        self.tables.pop(table.id, None)
+        if self.presenter is not None:
+            self.presenter.table_closed(table)
+        return False
 
     async def come_back(self, table_id: int, user_id: int) -> None:
         table = self.get(table_id)
@@ -499,11 +505,7 @@ class SessionManager:
             if table.moves != seq or table.row.status != "playing":
                 return True  # someone moved meanwhile: look again
             events = await self._commit(table, seat, move, None)
-        self._notify(table, events)
-        if table.row.status != "playing":
-            self.tables.pop(table.id, None)
-            if self.presenter is not None:
-                self.presenter.table_closed(table)
+        if not self._announce(table, events):
             return False
         await asyncio.sleep(0)
         return True
