@@ -15,7 +15,7 @@ import discord
 from discord.ext import commands
 
 from bot.sessions import LiveTable, UserError
-from cogs.render import hand_embed, hand_layout
+from cogs.render import cards_text, hand_embed, hand_layout, sequence_step
 from games.base import Move
 from games.cards import display
 
@@ -32,7 +32,7 @@ def _bot(interaction: discord.Interaction) -> CardTableBot:
     return interaction.client  # type: ignore[return-value]
 
 
-def hand_view(table: LiveTable, seat: int) -> discord.ui.View:
+def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
     """Card buttons (legal ones enabled, red suits red) and the open decisions."""
     game = table.game
     assert game is not None
@@ -40,6 +40,8 @@ def hand_view(table: LiveTable, seat: int) -> discord.ui.View:
     own = game.view(seat).get("hand") or []
     moves = game.legal_moves(seat) if game.status == "in_progress" else []
     layout = hand_layout(own, moves)
+    if layout.sequences:
+        add_sequence_builder(view, table, layout.sequences, prefix)
     row = 0
     for index, (card, move) in enumerate(layout.card_buttons):
         row = index // 5
@@ -50,7 +52,7 @@ def hand_view(table: LiveTable, seat: int) -> discord.ui.View:
                                             custom_id=f"ct:x:{table.id}:{card}", row=row))
         else:
             view.add_item(MoveButton(table.id, table.moves, move, display(card), style, row))
-    next_row = (row + 1) if layout.card_buttons else 0
+    next_row = (row + 1) if layout.card_buttons else (2 if layout.sequences else 0)
     if layout.card_select:
         view.add_item(MoveSelect(table.id, table.moves, 0, layout.card_select,
                                  [game.move_label(m) for m in layout.card_select],
@@ -66,14 +68,32 @@ def hand_view(table: LiveTable, seat: int) -> discord.ui.View:
     return view
 
 
+def add_sequence_builder(view: discord.ui.View, table: LiveTable, sequences: list[Move],
+                         prefix: str) -> None:
+    """Rows 0 and 1: pick the next rank of a sequence; Play once it is one; Start over."""
+    step = sequence_step(sequences, prefix)
+    if step.next_ranks:
+        view.add_item(SequenceSelect(table.id, table.moves, prefix, step.next_ranks))
+    if step.complete is not None:
+        view.add_item(MoveButton(table.id, table.moves, step.complete,
+                                 f"Play {cards_text(step.complete.get('cards'))}",
+                                 discord.ButtonStyle.success, 1))
+    if prefix:
+        view.add_item(SequenceRestart(table.id, table.moves))
+
+
 def remember_hand(bot: CardTableBot, table_id: int, user_id: int,
                   interaction: discord.Interaction) -> None:
     bot.open_hands[(table_id, user_id)] = (interaction, time.monotonic())
 
 
 async def send_hand(interaction: discord.Interaction, table: LiveTable, seat: int,
-                    note: str | None = None, *, edit: bool = False) -> None:
-    embed, view = hand_embed(table, seat, note), hand_view(table, seat)
+                    note: str | None = None, *, edit: bool = False, prefix: str = "") -> None:
+    chosen: tuple[str, ...] = ()
+    if prefix and table.game is not None:
+        sequences = [m for m in table.game.legal_moves(seat) if m.get("cards")]
+        chosen = sequence_step(sequences, prefix).chosen
+    embed, view = hand_embed(table, seat, note, chosen), hand_view(table, seat, prefix)
     if edit:
         await interaction.response.edit_message(embed=embed, view=view)
     else:
@@ -178,6 +198,71 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
         await play_move(interaction, self.table_id, self.seq, move)
 
 
+async def build_sequence(interaction: discord.Interaction, table_id: int, seq: int,
+                         prefix: str) -> None:
+    """A step of the sequence builder: no move yet, just the hand shown with the new prefix."""
+    bot = _bot(interaction)
+    table = bot.sessions.tables.get(table_id)
+    seat = table.seat_of(interaction.user.id) if table else None
+    if table is None or table.game is None or seat is None:
+        await answer_error(interaction, "That table is closed, or you are not playing at it.")
+        return
+    if seq != table.moves:
+        await send_hand(interaction, table, seat,
+                        "That button is out of date; here is your hand as it is now.", edit=True)
+        return
+    sequences = [m for m in table.game.legal_moves(seat) if m.get("cards")]
+    if prefix and not sequence_step(sequences, prefix).chosen:
+        await send_hand(interaction, table, seat, "No sequence starts like that.", edit=True)
+        return
+    await send_hand(interaction, table, seat, edit=True, prefix=prefix)
+
+
+class SequenceSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+                     template=r"ct:q:(?P<table>\d+):(?P<seq>\d+):(?P<prefix>[2-9TJQKA]*)"):
+    def __init__(self, table_id: int, seq: int, prefix: str,
+                 next_ranks: dict[str, str] | None = None) -> None:
+        self.table_id, self.seq, self.prefix = table_id, seq, prefix
+        options = [discord.SelectOption(label=f"{'Add' if prefix else 'Start with'} "
+                                              f"{display(card)}", value=rank)
+                   for rank, card in (next_ranks or {}).items()][:25]
+        super().__init__(discord.ui.Select(
+            custom_id=f"ct:q:{table_id}:{seq}:{prefix}", row=0,
+            placeholder="Add a card to your sequence" if prefix else "Start a sequence",
+            options=options or [discord.SelectOption(label="·", value="none")]))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[discord.ui.View], match: re.Match[str], /,
+                             ) -> SequenceSelect:
+        return cls(int(match["table"]), int(match["seq"]), match["prefix"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        rank = str(values[0]) if len(values) == 1 else ""
+        if len(rank) != 1 or rank not in "23456789TJQKA":
+            await answer_error(interaction, "Choose one card.")
+            return
+        await build_sequence(interaction, self.table_id, self.seq, self.prefix + rank)
+
+
+class SequenceRestart(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+                      template=r"ct:qr:(?P<table>\d+):(?P<seq>\d+)"):
+    def __init__(self, table_id: int, seq: int) -> None:
+        self.table_id, self.seq = table_id, seq
+        super().__init__(discord.ui.Button(label="Start over", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"ct:qr:{table_id}:{seq}", row=1))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[discord.ui.View], match: re.Match[str], /,
+                             ) -> SequenceRestart:
+        return cls(int(match["table"]), int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await build_sequence(interaction, self.table_id, self.seq, "")
+
+
 class ShowHand(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
                template=r"ct:h:(?P<table>\d+)"):
     def __init__(self, table_id: int) -> None:
@@ -246,5 +331,6 @@ class Play(commands.Cog):
 
 
 async def setup(bot: CardTableBot) -> None:
-    bot.add_dynamic_items(MoveButton, MoveSelect, ShowHand, ImBack)
+    bot.add_dynamic_items(MoveButton, MoveSelect, SequenceSelect, SequenceRestart, ShowHand,
+                          ImBack)
     await bot.add_cog(Play(bot))

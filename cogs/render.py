@@ -171,10 +171,21 @@ class HandLayout:
     action_buttons: list[Move]
     selects: list[list[Move]]
     card_select: list[Move]  # used when the hand is too big for buttons
+    sequences: list[Move]  # plays of several cards, offered through the sequence builder
 
 
 def hand_layout(hand: Sequence[str], moves: Sequence[Move]) -> HandLayout:
-    """Fit a hand and its legal moves into Discord's five rows of five."""
+    """Fit a hand and its legal moves into Discord's five rows of five.
+
+    Plays of several cards (Tunge) go to the sequence builder, which takes two rows.
+    """
+    sequences = [m for m in moves if m.get("cards")]
+    if sequences:
+        others = [m for m in moves if not m.get("cards")]
+        chunks = [others[i:i + MAX_OPTIONS] for i in range(0, len(others), MAX_OPTIONS)]
+        if len(others) <= PER_ROW:
+            return HandLayout([], others, [], [], sequences)
+        return HandLayout([], [], chunks[:MAX_ROWS - 2], [], sequences)
     by_card = {m.get("card"): m for m in moves if m.action == "play" and m.get("card")}
     others = [m for m in moves if m not in by_card.values()]
     card_rows = -(-len(hand) // PER_ROW)
@@ -187,12 +198,45 @@ def hand_layout(hand: Sequence[str], moves: Sequence[Move]) -> HandLayout:
         card_select = list(by_card.values())[:MAX_OPTIONS]
         free_rows = MAX_ROWS - (1 if card_select else 0)
     if len(others) <= PER_ROW and free_rows >= 1:
-        return HandLayout(card_buttons, others, [], card_select)
+        return HandLayout(card_buttons, others, [], card_select, [])
     chunks = [others[i:i + MAX_OPTIONS] for i in range(0, len(others), MAX_OPTIONS)]
-    return HandLayout(card_buttons, [], chunks[:free_rows], card_select)
+    return HandLayout(card_buttons, [], chunks[:free_rows], card_select, [])
 
 
-def hand_embed(table: LiveTable, seat: int, note: str | None = None) -> discord.Embed:
+@dataclass(frozen=True)
+class SequenceStep:
+    """Where a player building a sequence stands: ranks chosen so far, what may follow."""
+
+    chosen: tuple[str, ...]  # the cards the chosen ranks stand for
+    next_ranks: dict[str, str]  # rank → a card of that rank that would come next
+    complete: Move | None  # the play, when the chosen ranks already make one
+
+
+def sequence_ranks(move: Move) -> str:
+    return "".join(card[0] for card in move.get("cards") or ())
+
+
+def sequence_step(sequences: Sequence[Move], prefix: str) -> SequenceStep:
+    """The builder's next step, from the engine's legal plays only (it decides no rule).
+
+    Suits never change which sequences are legal, so a player picks ranks and the engine's
+    listed play supplies the cards.
+    """
+    matching = [m for m in sequences if sequence_ranks(m).startswith(prefix)]
+    chosen: tuple[str, ...] = tuple(matching[0].get("cards")[:len(prefix)]) if matching else ()
+    next_ranks: dict[str, str] = {}
+    complete = None
+    for move in matching:
+        cards = move.get("cards")
+        if len(cards) == len(prefix):
+            complete = move
+        else:
+            next_ranks.setdefault(cards[len(prefix)][0], cards[len(prefix)])
+    return SequenceStep(chosen, next_ranks, complete)
+
+
+def hand_embed(table: LiveTable, seat: int, note: str | None = None,
+               chosen: Sequence[str] = ()) -> discord.Embed:
     game = table.game
     assert game is not None
     names = table.names
@@ -210,6 +254,8 @@ def hand_embed(table: LiveTable, seat: int, note: str | None = None) -> discord.
         prompt = fill_names(view.get("prompt") or "", names)
         lines.append(f"Waiting: {prompt}" if prompt else "Waiting for the others.")
     lines.append(cards_text(view.get("hand") or []))
+    if chosen:
+        lines.append(f"Your sequence so far: **{cards_text(chosen)}**")
     embed.description = "\n".join(lines)
     private = [fill_names(text, names) for text in table.private.get(seat, [])]
     if private:

@@ -82,3 +82,28 @@ def test_guard_refuses_a_hidden_card() -> None:
     with pytest.raises(LeakError):
         guard_public(table.game, f"oops {display(hidden)}")
     assert guard_public(table.game, "fine") == "fine"
+
+
+def test_sequence_builder_steps_follow_the_legal_plays() -> None:
+    from cogs.render import sequence_step
+
+    plays = [Move.of("play", cards=c) for c in (("6S", "7S"), ("7S", "6S"), ("6S", "7S", "8H"),
+                                                ("7S", "7H"))]
+    start = sequence_step(plays, "")
+    assert start.next_ranks == {"6": "6S", "7": "7S"} and start.complete is None
+    six = sequence_step(plays, "6")
+    assert six.chosen == ("6S",) and set(six.next_ranks) == {"7"} and six.complete is None
+    six_seven = sequence_step(plays, "67")
+    assert six_seven.complete == plays[0] and set(six_seven.next_ranks) == {"8"}
+    assert sequence_step(plays, "678").complete == plays[2]
+    assert sequence_step(plays, "77").complete == plays[3]
+    nothing = sequence_step(plays, "9")
+    assert nothing.chosen == () and nothing.next_ranks == {} and nothing.complete is None
+
+
+def test_sequence_layout_keeps_draw_and_pass_as_buttons() -> None:
+    hand = cards(34)
+    plays = [Move.of("play", cards=(hand[0], hand[1]))]
+    layout = hand_layout(hand, [*plays, Move.of("draw")])
+    assert layout.sequences == plays and layout.action_buttons == [Move.of("draw")]
+    assert layout.card_buttons == [] and layout.card_select == []

@@ -74,11 +74,15 @@ async def start(fake: FakeDiscord, host: FakeUser, table_id: int) -> None:
 
 def move_controls(message: Message) -> tuple[list[dict[str, Any]], list[tuple[dict[str, Any],
                                                                                  str]]]:
-    """Enabled move buttons, and (select, option value) pairs, on a hand message."""
+    """Enabled move buttons, and (select, option value) pairs, on a hand message.
+
+    Selects are move choices (``ct:s:``) or steps of the sequence builder (``ct:q:``).
+    """
     buttons = [b for b in message.buttons()
                if str(b.get("custom_id", "")).startswith("ct:m:") and not b.get("disabled")]
     options = [(c, o["value"]) for c in message.iter_components() if c.get("type") == 3
-               and str(c.get("custom_id", "")).startswith("ct:s:") for o in c.get("options", [])]
+               and str(c.get("custom_id", "")).startswith(("ct:s:", "ct:q:"))
+               for o in c.get("options", [])]
     return buttons, options
 
 
@@ -107,16 +111,25 @@ async def show_hand(user: FakeUser, table_id: int) -> Message:
 
 
 async def act(user: FakeUser, hand: Message, rng: random.Random) -> InteractionResult | None:
-    """Make one random move from the hand's enabled controls; None when there is none."""
-    buttons, options = move_controls(hand)
-    total = len(buttons) + len(options)
-    if total == 0:
-        return None
-    pick = rng.randrange(total)
-    if pick < len(buttons):
-        return ok(await user.click(hand, custom_id=buttons[pick]["custom_id"]))
-    select, value = options[pick - len(buttons)]
-    return ok(await user.select(hand, select["custom_id"], [value]))
+    """Make one random move from the hand's enabled controls; None when there is none.
+
+    A step of the sequence builder is not a move: the user goes on with the updated hand.
+    """
+    for _ in range(60):
+        buttons, options = move_controls(hand)
+        total = len(buttons) + len(options)
+        if total == 0:
+            return None
+        pick = rng.randrange(total)
+        if pick < len(buttons):
+            return ok(await user.click(hand, custom_id=buttons[pick]["custom_id"]))
+        select, value = options[pick - len(buttons)]
+        result = ok(await user.select(hand, select["custom_id"], [value]))
+        if not str(select["custom_id"]).startswith("ct:q:"):
+            return result
+        assert result.message is not None
+        hand = result.message
+    raise AssertionError("the sequence builder never reached a play")
 
 
 def visible_cards(text: str, cards: set[str]) -> set[str]:
