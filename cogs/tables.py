@@ -92,6 +92,38 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
         await interaction.response.defer()
 
 
+class RemoveSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+                   template=r"ct:lr:(?P<table>\d+)"):
+    """The host's (or a server manager's) way to clear a seat in the lobby."""
+
+    def __init__(self, table_id: int, seats: list[tuple[int, str]] | None = None) -> None:
+        self.table_id = table_id
+        options = [discord.SelectOption(label=f"Seat {seat + 1}: {name}"[:100], value=str(seat))
+                   for seat, name in seats or []]
+        super().__init__(discord.ui.Select(
+            custom_id=f"ct:lr:{table_id}", placeholder="Remove a player (host)", row=3,
+            options=options or [discord.SelectOption(label="·", value="none")]))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.Item[discord.ui.View], match: re.Match[str], /,
+                             ) -> RemoveSelect:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        if len(values) != 1 or not str(values[0]).isdigit():
+            await answer_error(interaction, "Choose one seat.")
+            return
+        try:
+            await _bot(interaction).sessions.remove(self.table_id, interaction.user.id,
+                                                   int(values[0]), _is_admin(interaction))
+        except UserError as error:
+            await answer_error(interaction, str(error))
+            return
+        await interaction.response.defer()
+
+
 def lobby_view(table: LiveTable) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     styles = {"join": discord.ButtonStyle.success, "start": discord.ButtonStyle.primary,
@@ -104,6 +136,10 @@ def lobby_view(table: LiveTable) -> discord.ui.View:
         team = f" (team {'AB'[seat % 2]})" if game_class.teams else ""
         view.add_item(LobbyButton(table.id, "sit", seat, f"Sit at seat {seat + 1}{team}",
                                   discord.ButtonStyle.secondary, row=1 + seat // 5))
+    guests = [(seat.seat, seat.name) for seat in sorted(table.seats.values(), key=lambda s: s.seat)
+              if seat.user_id != table.row.host_id]
+    if guests:
+        view.add_item(RemoveSelect(table.id, guests))
     return view
 
 
@@ -297,6 +333,6 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
 
 
 async def setup(bot: CardTableBot) -> None:
-    bot.add_dynamic_items(LobbyButton)
+    bot.add_dynamic_items(LobbyButton, RemoveSelect)
     await bot.add_cog(Tables(bot))
 

@@ -183,6 +183,18 @@ async def test_abandon_needs_host_or_manager(fake_discord: FakeDiscord, running_
     assert (await running_bot.store.get_table(table_id)).status == "cancelled"
 
 
+async def test_host_removes_a_player(fake_discord: FakeDiscord, running_bot: Any) -> None:
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    table_id = await open_table(fake_discord, alice, "tiny")
+    ok(await bob.click(table_message(bob, table_id), "Join"))
+    lobby = await wait_for_table(alice, table_id, "Remove a player (host)")
+    refused = ok(await bob.select(lobby, "Remove a player (host)", ["Seat 2: Bob"]))
+    assert refused.ephemeral and "Only the host" in refused.text
+    ok(await alice.select(lobby, "Remove a player (host)", ["Seat 2: Bob"]))
+    await wait_for_table(alice, table_id, "*empty*")
+    assert [s.user_id for s in await running_bot.store.seats(table_id)] == [alice.id]
+
+
 async def test_rules_and_options_for_every_game(fake_discord: FakeDiscord,
                                                 running_bot: Any) -> None:
     alice = fake_discord.user("alice")
