@@ -53,7 +53,7 @@ async def open_table(fake: FakeDiscord, host: FakeUser, game: str,
     assert result.ephemeral
     await fake.quiet()
     new = [m for m in table_messages(host) if m.id not in before]
-    assert len(new) == 1, "one lobby message per new table"
+    assert len(new) == 1, f"one lobby message per new table; the bot said: {result.text}"
     return table_id_of(new[0])
 
 
