@@ -136,7 +136,8 @@ def table_embed(table: LiveTable, now: float | None = None) -> discord.Embed:
     recent = [fill_names(text, names) for text in table.recent]
     if recent:
         embed.add_field(name="Recent", value=_clip("\n".join(recent[-6:]), 1024), inline=False)
-    embed.set_footer(text=f"Move {table.moves} · Press “Show my hand” to see your cards and play.")
+    hint = " · Press “Show my hand” to see your cards and play." if status == "in_progress" else ""
+    embed.set_footer(text=f"Move {table.moves}{hint}")
     for field in embed.fields:  # "Recent" was checked when each event happened
         if field.name != "Recent":
             guard_public(game, f"{field.name} {field.value}")
@@ -261,5 +262,5 @@ def hand_embed(table: LiveTable, seat: int, note: str | None = None,
     if private:
         embed.add_field(name="Only you see", value=_clip("\n".join(private[-5:]), 1024),
                         inline=False)
-    embed.set_footer(text=f"Move {table.moves + 1}")
+    embed.set_footer(text=f"Move {table.moves}")
     return embed

@@ -87,8 +87,9 @@ def move_controls(message: Message) -> tuple[list[dict[str, Any]], list[tuple[di
 
 
 async def wait_for_table(user: FakeUser, table_id: int, shows: str,
-                         timeout: float = 3.0) -> Message:
-    """The table message once it shows ``shows`` in its text or as a button label.
+                         timeout: float = 3.0, *, button: bool = False) -> Message:
+    """The table message once it shows ``shows`` as a button label (or, unless ``button``,
+    anywhere in its text).
 
     Edits of the table message are coalesced, so they lag a moment behind the game.
     """
@@ -96,7 +97,8 @@ async def wait_for_table(user: FakeUser, table_id: int, shows: str,
     deadline = loop.time() + timeout
     while True:
         message = table_message(user, table_id)
-        if shows in message.text() or any(b.get("label") == shows for b in message.buttons()):
+        in_text = not button and shows in message.text()
+        if in_text or any(b.get("label") == shows for b in message.buttons()):
             return message
         if loop.time() > deadline:
             raise AssertionError(f"table #{table_id} never showed {shows!r}:\n{message.text()}")
@@ -104,7 +106,7 @@ async def wait_for_table(user: FakeUser, table_id: int, shows: str,
 
 
 async def show_hand(user: FakeUser, table_id: int) -> Message:
-    message = await wait_for_table(user, table_id, "Show my hand")
+    message = await wait_for_table(user, table_id, "Show my hand", button=True)
     result = ok(await user.click(message, "Show my hand"))
     assert result.ephemeral and result.message is not None
     return result.message

@@ -37,39 +37,49 @@ MAX_STEPS = 4000
 
 
 def assert_nothing_hidden_shows(fake: FakeDiscord, bot: Any, table_id: int,
-                                users: dict[int, FakeUser]) -> None:
-    """The table message shows no card hidden from onlookers; no hand shows another's card."""
+                                users: dict[int, FakeUser]) -> int:
+    """The table message shows no card hidden from onlookers; no hand shows another's card.
+
+    Returns how many messages were judged (only those up to date with the game are).
+    """
     table = bot.sessions.tables.get(table_id)
     if table is None or table.game is None:
-        return
+        return 0
+    judged = 0
     game = table.game
     any_user = next(iter(users.values()))
     message = table_message(any_user, table_id)
     if f"Move {table.moves} ·" in message.text():  # the message is up to date with the game
+        judged += 1
         leaked = visible_cards(public_text(message), game.hidden_cards(None))
         assert not leaked, f"the table message shows hidden cards {leaked}"
     for seat, user in users.items():
         hand = user.last_ephemeral()
-        current = f"Move {table.moves + 1}"  # only a hand that is up to date is judged
-        if hand is not None and hand.embeds and f"table #{table_id}" in str(hand.embeds[0]) \
-                and current in str(hand.embeds[0].get("footer")):
+        if hand is None or not hand.embeds or f"table #{table_id}" not in str(hand.embeds[0]):
+            continue
+        footer = (hand.embeds[0].get("footer") or {}).get("text")
+        if footer == f"Move {table.moves}":  # only a hand that is up to date is judged
+            judged += 1
             shown = visible_cards(hand_text(hand), game.hidden_cards(seat))
             assert not shown, f"{user.name}'s hand shows cards of others: {shown}"
+    return judged
 
 
 async def play_to_the_end(fake: FakeDiscord, bot: Any, table_id: int,
                           users: dict[int, FakeUser], rng: random.Random) -> None:
     """Every human acts when their hand offers a move, until the game is over."""
+    judged = 0
     for _ in range(MAX_STEPS):
         table = bot.sessions.tables.get(table_id)
         if table is None:
+            assert judged > 0, "the visibility oracle judged no message"
             return
         acted = False
         for seat, user in users.items():
             if seat not in table.game.to_act():
                 continue
             hand = await show_hand(user, table_id)
-            assert_nothing_hidden_shows(fake, bot, table_id, users)
+            judged += assert_nothing_hidden_shows(fake, bot, table_id, users)
             if await act(user, hand, rng) is not None:
                 acted = True
                 break
