@@ -213,5 +213,9 @@ async def test_rules_and_options_for_every_game(fake_discord: FakeDiscord,
         assert rules.ephemeral and game_class.title in rules.text
         options = ok(await alice.slash("table options", game=name))
         assert all(o.name in options.text for o in game_class.OPTIONS[:25])
+    games = ok(await alice.autocomplete("table new", "game", "thu"))
+    assert [c["value"] for c in games.choices] == ["thunee"]
+    offered = ok(await alice.autocomplete("table new", "options", "players=6 pl", game="thunee"))
+    assert "players=6 players=2" in [c["value"] for c in offered.choices]
     unknown = ok(await alice.slash("rules", game="chess"))
     assert "no game called" in unknown.text
