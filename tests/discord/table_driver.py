@@ -112,13 +112,18 @@ async def show_hand(user: FakeUser, table_id: int) -> Message:
     return result.message
 
 
-async def act(user: FakeUser, hand: Message, rng: random.Random) -> InteractionResult | None:
+async def act(user: FakeUser, hand: Message, rng: random.Random,
+              prefer: tuple[str, ...] = ()) -> InteractionResult | None:
     """Make one random move from the hand's enabled controls; None when there is none.
 
-    A step of the sequence builder is not a move: the user goes on with the updated hand.
+    ``prefer``: move codes (such as ``"play;"``, ``"pass"``) to choose among when any is on
+    offer. A step of the sequence builder is not a move: the user goes on with the updated hand.
     """
     for _ in range(60):
         buttons, options = move_controls(hand)
+        preferred = [b for b in buttons if any(f":{code}" in b["custom_id"] for code in prefer)]
+        if preferred:
+            buttons, options = preferred, []
         total = len(buttons) + len(options)
         if total == 0:
             return None
