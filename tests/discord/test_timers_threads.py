@@ -38,7 +38,7 @@ async def test_a_timed_out_player_is_replaced_and_comes_back(fake_discord: FakeD
     table = running_bot.sessions.tables[table_id]
     slow_seat = table.game.to_act()[0]
     slow = {table.seat_of(alice.id): alice, table.seat_of(bob.id): bob}[slow_seat]
-    assert "turn ends" in table_message(alice, table_id).text()
+    await wait_for_table(alice, table_id, "turn ends")
     message = await wait_for_table(alice, table_id, "I'm back", timeout=5)
     assert "away (computer plays)" in message.text()
     assert table.moves >= 1, "a computer played the timed-out turn"
