@@ -46,8 +46,10 @@ def main(argv: list[str] | None = None) -> None:
         for options in VARIANTS.get(name, [{}]):
             actions, seconds = play(name, args.games, options)
             label = name + "".join(f" {k}={v}" for k, v in options.items())
-            print(f"{label:28} {args.games / seconds:9.1f} games/s {actions / seconds:11.0f} "
-                  f"actions/s ({args.games} games, {actions} actions, {seconds:.2f} s)")
+            print(
+                f"{label:28} {args.games / seconds:9.1f} games/s {actions / seconds:11.0f} "
+                f"actions/s ({args.games} games, {actions} actions, {seconds:.2f} s)"
+            )
 
 
 if __name__ == "__main__":

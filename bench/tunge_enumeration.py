@@ -57,10 +57,10 @@ def position(kind: str, size: int, rng: random.Random) -> Tunge:
     rest = [c for c in rest if c not in top]
     if kind == "normal":
         other, stock, pile = rest[:10], rest[10:], top
-        return Tunge.from_position({"players": 2}, [hand, other], stock=stock, pile=pile,
-                                   turn=0, last_play=tuple(top))
-    options = {"players": 2,
-               "endgame_repeat_rule": "contains" if kind == "contains" else "exact"}
+        return Tunge.from_position(
+            {"players": 2}, [hand, other], stock=stock, pile=pile, turn=0, last_play=tuple(top)
+        )
+    options = {"players": 2, "endgame_repeat_rule": "contains" if kind == "contains" else "exact"}
     pile = rest[:6] + top
     return Tunge.from_position(options, [hand, rest[6:]], pile=pile, turn=0)
 
@@ -70,8 +70,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--size", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--repeat", type=int, default=3, help="time each hand this often and "
-                        "keep the best (filters out pauses of a busy machine)")
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=3,
+        help="time each hand this often and keep the best (filters out pauses of a busy machine)",
+    )
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     for kind in ("normal", "end_game", "contains"):
@@ -89,10 +93,12 @@ def main(argv: list[str] | None = None) -> None:
             counts.append(len(moves))
         times.sort()
         ms = [t * 1000 for t in times]
-        print(f"{kind:9} {args.size}-card hands: mean {statistics.mean(ms):.2f} ms, "
-              f"median {statistics.median(ms):.2f} ms, p99 {ms[int(len(ms) * 0.99) - 1]:.2f} ms, "
-              f"max {ms[-1]:.2f} ms; {statistics.mean(counts):.0f} plays on average "
-              f"(max {max(counts)})")
+        print(
+            f"{kind:9} {args.size}-card hands: mean {statistics.mean(ms):.2f} ms, "
+            f"median {statistics.median(ms):.2f} ms, p99 {ms[int(len(ms) * 0.99) - 1]:.2f} ms, "
+            f"max {ms[-1]:.2f} ms; {statistics.mean(counts):.0f} plays on average "
+            f"(max {max(counts)})"
+        )
 
 
 if __name__ == "__main__":

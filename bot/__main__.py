@@ -30,8 +30,11 @@ def main() -> int:
     try:
         asyncio.run(bot.start(settings.discord_token.reveal()))
     except discord.LoginFailure:
-        print("cannot start: Discord refused DISCORD_TOKEN: copy the token again from the "
-              "Developer Portal's Bot page.", file=sys.stderr)
+        print(
+            "cannot start: Discord refused DISCORD_TOKEN: copy the token again from the "
+            "Developer Portal's Bot page.",
+            file=sys.stderr,
+        )
         return 2
     except KeyboardInterrupt:
         pass

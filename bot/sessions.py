@@ -77,8 +77,9 @@ class LiveTable:
 
     @property
     def names(self) -> list[str]:
-        return [self.seats[s].name if s in self.seats else "(empty)"
-                for s in range(self.seat_count)]
+        return [
+            self.seats[s].name if s in self.seats else "(empty)" for s in range(self.seat_count)
+        ]
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats.values():
@@ -114,8 +115,11 @@ class LiveTable:
         for event in events:
             if event.to is None:
                 if any(display(card) in event.text for card in secret):
-                    log.error("table %s: a public %s event named a hidden card; not shown",
-                              self.id, event.kind)
+                    log.error(
+                        "table %s: a public %s event named a hidden card; not shown",
+                        self.id,
+                        event.kind,
+                    )
                     continue
                 self.recent.append(event.text)
             else:
@@ -167,8 +171,9 @@ class SessionManager:
     async def _rebuild_game(self, table: LiveTable) -> None:
         row = table.row
         deals = [Deal.from_json(deal) for deal in await self.store.deals(row.id)]
-        game = table.game_class.new(row.options, seed=row.seed, deals=deals,
-                                    first_dealer=row.first_dealer)
+        game = table.game_class.new(
+            row.options, seed=row.seed, deals=deals, first_dealer=row.first_dealer
+        )
         moves = await self.store.moves(row.id)
         for stored in moves:
             game.apply(stored.seat, Move.from_json(stored.move))
@@ -217,21 +222,32 @@ class SessionManager:
 
     # --- the lobby ---
     async def create_table(
-        self, *, guild_id: int, channel_id: int, host_id: int, host_name: str, game: str,
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        game: str,
         options_text: str | None = None,
     ) -> LiveTable:
         games = all_games()
         if game not in games:
-            raise UserError(f"There is no game called {game!r}. Try one of: "
-                            f"{', '.join(sorted(games))}.")
+            raise UserError(
+                f"There is no game called {game!r}. Try one of: {', '.join(sorted(games))}."
+            )
         try:
             options = games[game].validate_options(parse_options(options_text))
         except OptionError as error:
             raise UserError(f"That option is not right: {error}.") from None
         self._check_free(guild_id, host_id)
         row = await self.store.create_table(
-            guild_id=guild_id, channel_id=channel_id, host_id=host_id, game=game,
-            options=options, seed=random.SystemRandom().randrange(2**62),
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            game=game,
+            options=options,
+            seed=random.SystemRandom().randrange(2**62),
             seats=[(host_id, host_name)],
         )
         table = LiveTable(row, {s.seat: s for s in await self.store.seats(row.id)})
@@ -241,8 +257,9 @@ class SessionManager:
     def _check_free(self, guild_id: int, user_id: int, table_id: int | None = None) -> None:
         other = self.table_of_user(guild_id, user_id)
         if other is not None and other.id != table_id:
-            raise UserError(f"You are already seated at table #{other.id} in this server; "
-                            "leave it first.")
+            raise UserError(
+                f"You are already seated at table #{other.id} in this server; leave it first."
+            )
         if other is not None:
             raise UserError("You are already seated at this table.")
 
@@ -340,8 +357,9 @@ class SessionManager:
             if not table.humans():
                 raise UserError("At least one person must sit at the table.")
             game = table.game_class.new(table.row.options, seed=table.row.seed)
-            await self.store.start_game(table.id, game.first_dealer,
-                                        [deal.to_json() for deal in game.deals])
+            await self.store.start_game(
+                table.id, game.first_dealer, [deal.to_json() for deal in game.deals]
+            )
             await self._refresh_row(table)
             table.game = game
             table.moves = 0
@@ -361,7 +379,9 @@ class SessionManager:
         if status == "abandoned":
             score = list(table.game.summary().get("score") or []) if table.game else []
             await self.store.record_result(
-                table.row, status, {"winners": [], "score": score, "abandoned": True},
+                table.row,
+                status,
+                {"winners": [], "score": score, "abandoned": True},
                 [(s.user_id, s.seat, False) for s in table.humans() if s.user_id is not None],
             )
         else:
@@ -409,12 +429,19 @@ class SessionManager:
         hidden_before = table.game.hidden_cards(None)
         game = table.game.clone()
         events = game.apply(seat, move)
-        new_deals = [(i, game.deals[i].to_json())
-                     for i in range(len(table.game.deals), len(game.deals))]
+        new_deals = [
+            (i, game.deals[i].to_json()) for i in range(len(table.game.deals), len(game.deals))
+        ]
         finished = game.status == "finished"
         await self.store.append_move(
-            table.id, table.moves, seat, move.to_json(), user_id, new_deals,
-            status=None, deadline=None,
+            table.id,
+            table.moves,
+            seat,
+            move.to_json(),
+            user_id,
+            new_deals,
+            status=None,
+            deadline=None,
         )
         table.game = game
         table.moves += 1
@@ -426,11 +453,18 @@ class SessionManager:
             assert outcome is not None
             winners = set(outcome.winners)
             await self.store.record_result(
-                table.row, "finished",
-                {"winners": list(outcome.winners), "score": list(outcome.score),
-                 "abandoned": False},
-                [(s.user_id, s.seat, s.seat in winners)
-                 for s in table.humans() if s.user_id is not None],
+                table.row,
+                "finished",
+                {
+                    "winners": list(outcome.winners),
+                    "score": list(outcome.score),
+                    "abandoned": False,
+                },
+                [
+                    (s.user_id, s.seat, s.seat in winners)
+                    for s in table.humans()
+                    if s.user_id is not None
+                ],
             )
             await self._refresh_row(table)
         return events
@@ -523,8 +557,9 @@ class SessionManager:
         elif not humans_present:
             deadline = time.time() + self.abandon_seconds
         else:
-            seconds = (await self.store.guild_settings(
-                table.row.guild_id, self.settings.turn_seconds)).turn_seconds
+            seconds = (
+                await self.store.guild_settings(table.row.guild_id, self.settings.turn_seconds)
+            ).turn_seconds
             deadline = time.time() + seconds
         if deadline != table.row.turn_deadline:
             await self.store.set_deadline(table.id, deadline)
@@ -534,7 +569,8 @@ class SessionManager:
             table.timer.cancel()
         if deadline is not None:
             table.timer = asyncio.get_running_loop().create_task(
-                self._expire(table, table.moves, deadline))
+                self._expire(table, table.moves, deadline)
+            )
 
     async def _expire(self, table: LiveTable, seq: int, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - time.time()))
@@ -547,13 +583,13 @@ class SessionManager:
             for seat in table.waiting_for():
                 if not table.seats[seat].computer and not table.seats[seat].away:
                     await self.store.set_away(table.id, seat, True)
-                    table.recent.append(f"{table.seats[seat].name} ran out of time; "
-                                        "a computer plays for them.")
+                    table.recent.append(
+                        f"{table.seats[seat].name} ran out of time; a computer plays for them."
+                    )
             await self.store.set_deadline(table.id, None)
             await self._refresh_row(table)
         self._notify(table, ())
         self._schedule(table)
-
 
 
 def _fill(text: str, table: LiveTable) -> str:

@@ -171,8 +171,15 @@ class Store:
 
     # --- tables ---
     async def create_table(
-        self, *, guild_id: int, channel_id: int, host_id: int, game: str,
-        options: dict[str, Any], seed: int, seats: Sequence[tuple[int | None, str]],
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        seats: Sequence[tuple[int | None, str]],
     ) -> TableRow:
         """A new table in the lobby, with ``seats`` entries as (user id or None, name) or empty."""
         now = time.time()
@@ -219,8 +226,9 @@ class Store:
     async def move_table(self, table_id: int, channel_id: int) -> None:
         """The table moved to another channel (its own thread)."""
         async with self.transaction() as db:
-            await db.execute("UPDATE game_tables SET channel_id = ? WHERE id = ?",
-                             (channel_id, table_id))
+            await db.execute(
+                "UPDATE game_tables SET channel_id = ? WHERE id = ?", (channel_id, table_id)
+            )
 
     async def set_status(self, table_id: int, status: str) -> None:
         async with self.transaction() as db:
@@ -289,9 +297,15 @@ class Store:
                 )
 
     async def append_move(
-        self, table_id: int, seq: int, seat: int, move: dict[str, Any], user_id: int | None,
+        self,
+        table_id: int,
+        seq: int,
+        seat: int,
+        move: dict[str, Any],
+        user_id: int | None,
         new_deals: Sequence[tuple[int, dict[str, Any]]] = (),
-        status: str | None = None, deadline: float | None = None,
+        status: str | None = None,
+        deadline: float | None = None,
     ) -> None:
         """Record one accepted move, the deals it caused to be shuffled, and the table's status.
 
@@ -318,8 +332,14 @@ class Store:
     async def moves(self, table_id: int) -> list[MoveRow]:
         rows = await self._all("SELECT * FROM moves WHERE table_id = ? ORDER BY seq", (table_id,))
         return [
-            MoveRow(row["table_id"], row["seq"], row["seat"], json.loads(row["move"]),
-                    row["user_id"], row["created_at"])
+            MoveRow(
+                row["table_id"],
+                row["seq"],
+                row["seat"],
+                json.loads(row["move"]),
+                row["user_id"],
+                row["created_at"],
+            )
             for row in rows
         ]
 
@@ -331,7 +351,10 @@ class Store:
 
     # --- results and leaderboards ---
     async def record_result(
-        self, table: TableRow, status: str, outcome: dict[str, Any],
+        self,
+        table: TableRow,
+        status: str,
+        outcome: dict[str, Any],
         players: Sequence[tuple[int, int, bool]],
     ) -> None:
         """Close a table and keep its result: ``players`` are (user id, seat, won) of humans."""
@@ -386,11 +409,19 @@ class Store:
 
 def _table(row: aiosqlite.Row) -> TableRow:
     return TableRow(
-        id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
-        message_id=row["message_id"], host_id=row["host_id"], game=row["game"],
-        options=json.loads(row["options"]), seed=row["seed"], first_dealer=row["first_dealer"],
-        status=row["status"], turn_deadline=row["turn_deadline"],
-        created_at=row["created_at"], updated_at=row["updated_at"],
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        message_id=row["message_id"],
+        host_id=row["host_id"],
+        game=row["game"],
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+        first_dealer=row["first_dealer"],
+        status=row["status"],
+        turn_deadline=row["turn_deadline"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
     )
 
 

@@ -19,29 +19,39 @@ class Admin(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="settings", description="This server's card table settings.")
-    @app_commands.describe(turn_seconds="Seconds per turn before a computer plays it (10-3600)",
-                           threads="Open each new table in its own thread")
+    @app_commands.describe(
+        turn_seconds="Seconds per turn before a computer plays it (10-3600)",
+        threads="Open each new table in its own thread",
+    )
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
-    async def settings(self, interaction: discord.Interaction,
-                       turn_seconds: app_commands.Range[int, 10, 3600] | None = None,
-                       threads: bool | None = None) -> None:
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        turn_seconds: app_commands.Range[int, 10, 3600] | None = None,
+        threads: bool | None = None,
+    ) -> None:
         assert interaction.guild_id is not None
-        current = await self.bot.store.guild_settings(interaction.guild_id,
-                                                      self.bot.settings.turn_seconds)
+        current = await self.bot.store.guild_settings(
+            interaction.guild_id, self.bot.settings.turn_seconds
+        )
         if turn_seconds is not None or threads is not None:
             if not interaction.permissions.manage_guild:  # the command's default is advisory
                 await interaction.response.send_message(
-                    "Only server managers can change these settings.", ephemeral=True)
+                    "Only server managers can change these settings.", ephemeral=True
+                )
                 return
             current = GuildSettings(
                 current.guild_id,
                 turn_seconds if turn_seconds is not None else current.turn_seconds,
-                threads if threads is not None else current.use_threads)
+                threads if threads is not None else current.use_threads,
+            )
             await self.bot.store.save_guild_settings(current)
         await interaction.response.send_message(
             f"Turn timer: **{current.turn_seconds} s** · new tables in threads: "
-            f"**{'yes' if current.use_threads else 'no'}**", ephemeral=True)
+            f"**{'yes' if current.use_threads else 'no'}**",
+            ephemeral=True,
+        )
 
 
 async def setup(bot: CardTableBot) -> None:

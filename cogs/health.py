@@ -23,17 +23,26 @@ async def health_embed(bot: CardTableBot) -> discord.Embed:
     return embed
 
 
-class RefreshButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-                    template=r"ping:refresh"):
+class RefreshButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"ping:refresh"
+):
     def __init__(self) -> None:
-        super().__init__(discord.ui.Button(label="Refresh", emoji="🔄",
-                                           style=discord.ButtonStyle.secondary,
-                                           custom_id="ping:refresh"))
+        super().__init__(
+            discord.ui.Button(
+                label="Refresh",
+                emoji="🔄",
+                style=discord.ButtonStyle.secondary,
+                custom_id="ping:refresh",
+            )
+        )
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[discord.ui.View],
-        match: re.Match[str], /,
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+        /,
     ) -> RefreshButton:
         return cls()
 

@@ -26,12 +26,15 @@ class Help(commands.Cog):
         if game not in games:
             await interaction.response.send_message(
                 f"There is no game called {game!r}. Try: {', '.join(sorted(games))}.",
-                ephemeral=True)
+                ephemeral=True,
+            )
             return
         game_class = games[game]
-        embed = discord.Embed(title=f"📖 {game_class.title}",
-                              description=game_class.summary_text[:4000] or "—",
-                              colour=discord.Colour.blurple())
+        embed = discord.Embed(
+            title=f"📖 {game_class.title}",
+            description=game_class.summary_text[:4000] or "—",
+            colour=discord.Colour.blurple(),
+        )
         defaults = ", ".join(f"{o.name}={o.default}" for o in game_class.OPTIONS)
         embed.add_field(name="Options (defaults)", value=defaults[:1024] or "none", inline=False)
         embed.set_footer(text="/table options explains each option · /table new starts a table")

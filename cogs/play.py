@@ -45,50 +45,99 @@ def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
     row = 0
     for index, (card, move) in enumerate(layout.card_buttons):
         row = index // 5
-        style = (discord.ButtonStyle.danger if card[1] in RED_SUITS
-                 else discord.ButtonStyle.secondary)
+        style = (
+            discord.ButtonStyle.danger if card[1] in RED_SUITS else discord.ButtonStyle.secondary
+        )
         if move is None:
-            view.add_item(discord.ui.Button(label=display(card), style=style, disabled=True,
-                                            custom_id=f"ct:x:{table.id}:{card}", row=row))
+            view.add_item(
+                discord.ui.Button(
+                    label=display(card),
+                    style=style,
+                    disabled=True,
+                    custom_id=f"ct:x:{table.id}:{card}",
+                    row=row,
+                )
+            )
         else:
             view.add_item(MoveButton(table.id, table.moves, move, display(card), style, row))
     next_row = (row + 1) if layout.card_buttons else (2 if layout.sequences else 0)
     if layout.card_select:
-        view.add_item(MoveSelect(table.id, table.moves, 0, layout.card_select,
-                                 [game.move_label(m) for m in layout.card_select],
-                                 "Choose a card to play", next_row))
+        view.add_item(
+            MoveSelect(
+                table.id,
+                table.moves,
+                0,
+                layout.card_select,
+                [game.move_label(m) for m in layout.card_select],
+                "Choose a card to play",
+                next_row,
+            )
+        )
         next_row += 1
     for move in layout.action_buttons:
-        view.add_item(MoveButton(table.id, table.moves, move, game.move_label(move),
-                                 discord.ButtonStyle.primary, next_row))
+        view.add_item(
+            MoveButton(
+                table.id,
+                table.moves,
+                move,
+                game.move_label(move),
+                discord.ButtonStyle.primary,
+                next_row,
+            )
+        )
     for index, chunk in enumerate(layout.selects, start=1):
         labels = [game.move_label(m) for m in chunk]
-        view.add_item(MoveSelect(table.id, table.moves, index, chunk, labels,
-                                 "Choose your move", next_row + index - 1))
+        view.add_item(
+            MoveSelect(
+                table.id,
+                table.moves,
+                index,
+                chunk,
+                labels,
+                "Choose your move",
+                next_row + index - 1,
+            )
+        )
     return view
 
 
-def add_sequence_builder(view: discord.ui.View, table: LiveTable, sequences: list[Move],
-                         prefix: str) -> None:
+def add_sequence_builder(
+    view: discord.ui.View, table: LiveTable, sequences: list[Move], prefix: str
+) -> None:
     """Rows 0 and 1: pick the next rank of a sequence; Play once it is one; Start over."""
     step = sequence_step(sequences, prefix)
     if step.next_ranks:
         view.add_item(SequenceSelect(table.id, table.moves, prefix, step.next_ranks))
     if step.complete is not None:
-        view.add_item(MoveButton(table.id, table.moves, step.complete,
-                                 f"Play {cards_text(step.complete.get('cards'))}",
-                                 discord.ButtonStyle.success, 1))
+        view.add_item(
+            MoveButton(
+                table.id,
+                table.moves,
+                step.complete,
+                f"Play {cards_text(step.complete.get('cards'))}",
+                discord.ButtonStyle.success,
+                1,
+            )
+        )
     if prefix:
         view.add_item(SequenceRestart(table.id, table.moves))
 
 
-def remember_hand(bot: CardTableBot, table_id: int, user_id: int,
-                  interaction: discord.Interaction) -> None:
+def remember_hand(
+    bot: CardTableBot, table_id: int, user_id: int, interaction: discord.Interaction
+) -> None:
     bot.open_hands[(table_id, user_id)] = (interaction, time.monotonic())
 
 
-async def send_hand(interaction: discord.Interaction, table: LiveTable, seat: int,
-                    note: str | None = None, *, edit: bool = False, prefix: str = "") -> None:
+async def send_hand(
+    interaction: discord.Interaction,
+    table: LiveTable,
+    seat: int,
+    note: str | None = None,
+    *,
+    edit: bool = False,
+    prefix: str = "",
+) -> None:
     chosen: tuple[str, ...] = ()
     if prefix and table.game is not None:
         sequences = [m for m in table.game.legal_moves(seat) if m.get("cards")]
@@ -137,8 +186,12 @@ async def play_move(interaction: discord.Interaction, table_id: int, seq: int, m
     except UserError as error:
         table_now = bot.sessions.tables.get(table_id)
         seat = table_now.seat_of(interaction.user.id) if table_now else None
-        if table_now is not None and seat is not None and table_now.game is not None \
-                and seq != table_now.moves:
+        if (
+            table_now is not None
+            and seat is not None
+            and table_now.game is not None
+            and seq != table_now.moves
+        ):
             await send_hand(interaction, table_now, seat, str(error), edit=True)
         else:
             await answer_error(interaction, str(error))
@@ -148,41 +201,79 @@ async def play_move(interaction: discord.Interaction, table_id: int, seq: int, m
     await send_hand(interaction, table, seat, edit=True)
 
 
-class MoveButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-                 template=r"ct:m:(?P<table>\d+):(?P<seq>\d+):(?P<code>.+)"):
-    def __init__(self, table_id: int, seq: int, move: Move, label: str = "·",
-                 style: discord.ButtonStyle = discord.ButtonStyle.primary,
-                 row: int | None = None) -> None:
+class MoveButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"ct:m:(?P<table>\d+):(?P<seq>\d+):(?P<code>.+)",
+):
+    def __init__(
+        self,
+        table_id: int,
+        seq: int,
+        move: Move,
+        label: str = "·",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        row: int | None = None,
+    ) -> None:
         self.table_id, self.seq, self.move = table_id, seq, move
-        super().__init__(discord.ui.Button(label=label[:80], style=style, row=row,
-                                           custom_id=f"ct:m:{table_id}:{seq}:{move.code}"))
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=style,
+                row=row,
+                custom_id=f"ct:m:{table_id}:{seq}:{move.code}",
+            )
+        )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[discord.ui.View], match: re.Match[str], /,
-                             ) -> MoveButton:
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+        /,
+    ) -> MoveButton:
         return cls(int(match["table"]), int(match["seq"]), Move.from_code(match["code"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await play_move(interaction, self.table_id, self.seq, self.move)
 
 
-class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-                 template=r"ct:s:(?P<table>\d+):(?P<seq>\d+):(?P<index>\d+)"):
-    def __init__(self, table_id: int, seq: int, index: int, moves: list[Move] | None = None,
-                 labels: list[str] | None = None, placeholder: str = "Choose",
-                 row: int | None = None) -> None:
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=r"ct:s:(?P<table>\d+):(?P<seq>\d+):(?P<index>\d+)",
+):
+    def __init__(
+        self,
+        table_id: int,
+        seq: int,
+        index: int,
+        moves: list[Move] | None = None,
+        labels: list[str] | None = None,
+        placeholder: str = "Choose",
+        row: int | None = None,
+    ) -> None:
         self.table_id, self.seq = table_id, seq
-        options = [discord.SelectOption(label=label[:100], value=move.code)
-                   for move, label in zip(moves or [], labels or [], strict=True)]
-        super().__init__(discord.ui.Select(
-            custom_id=f"ct:s:{table_id}:{seq}:{index}", placeholder=placeholder,
-            options=options or [discord.SelectOption(label="·", value="none")], row=row))
+        options = [
+            discord.SelectOption(label=label[:100], value=move.code)
+            for move, label in zip(moves or [], labels or [], strict=True)
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ct:s:{table_id}:{seq}:{index}",
+                placeholder=placeholder,
+                options=options or [discord.SelectOption(label="·", value="none")],
+                row=row,
+            )
+        )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[discord.ui.View], match: re.Match[str], /,
-                             ) -> MoveSelect:
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+        /,
+    ) -> MoveSelect:
         return cls(int(match["table"]), int(match["seq"]), int(match["index"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -198,8 +289,9 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
         await play_move(interaction, self.table_id, self.seq, move)
 
 
-async def build_sequence(interaction: discord.Interaction, table_id: int, seq: int,
-                         prefix: str) -> None:
+async def build_sequence(
+    interaction: discord.Interaction, table_id: int, seq: int, prefix: str
+) -> None:
     """A step of the sequence builder: no move yet, just the hand shown with the new prefix."""
     bot = _bot(interaction)
     table = bot.sessions.tables.get(table_id)
@@ -208,8 +300,13 @@ async def build_sequence(interaction: discord.Interaction, table_id: int, seq: i
         await answer_error(interaction, "That table is closed, or you are not playing at it.")
         return
     if seq != table.moves:
-        await send_hand(interaction, table, seat,
-                        "That button is out of date; here is your hand as it is now.", edit=True)
+        await send_hand(
+            interaction,
+            table,
+            seat,
+            "That button is out of date; here is your hand as it is now.",
+            edit=True,
+        )
         return
     sequences = [m for m in table.game.legal_moves(seat) if m.get("cards")]
     if prefix and not sequence_step(sequences, prefix).chosen:
@@ -218,23 +315,37 @@ async def build_sequence(interaction: discord.Interaction, table_id: int, seq: i
     await send_hand(interaction, table, seat, edit=True, prefix=prefix)
 
 
-class SequenceSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-                     template=r"ct:q:(?P<table>\d+):(?P<seq>\d+):(?P<prefix>[2-9TJQKA]*)"):
-    def __init__(self, table_id: int, seq: int, prefix: str,
-                 next_ranks: dict[str, str] | None = None) -> None:
+class SequenceSelect(
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=r"ct:q:(?P<table>\d+):(?P<seq>\d+):(?P<prefix>[2-9TJQKA]*)",
+):
+    def __init__(
+        self, table_id: int, seq: int, prefix: str, next_ranks: dict[str, str] | None = None
+    ) -> None:
         self.table_id, self.seq, self.prefix = table_id, seq, prefix
-        options = [discord.SelectOption(label=f"{'Add' if prefix else 'Start with'} "
-                                              f"{display(card)}", value=rank)
-                   for rank, card in (next_ranks or {}).items()][:25]
-        super().__init__(discord.ui.Select(
-            custom_id=f"ct:q:{table_id}:{seq}:{prefix}", row=0,
-            placeholder="Add a card to your sequence" if prefix else "Start a sequence",
-            options=options or [discord.SelectOption(label="·", value="none")]))
+        options = [
+            discord.SelectOption(
+                label=f"{'Add' if prefix else 'Start with'} {display(card)}", value=rank
+            )
+            for rank, card in (next_ranks or {}).items()
+        ][:25]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ct:q:{table_id}:{seq}:{prefix}",
+                row=0,
+                placeholder="Add a card to your sequence" if prefix else "Start a sequence",
+                options=options or [discord.SelectOption(label="·", value="none")],
+            )
+        )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[discord.ui.View], match: re.Match[str], /,
-                             ) -> SequenceSelect:
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+        /,
+    ) -> SequenceSelect:
         return cls(int(match["table"]), int(match["seq"]), match["prefix"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -246,35 +357,57 @@ class SequenceSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
         await build_sequence(interaction, self.table_id, self.seq, self.prefix + rank)
 
 
-class SequenceRestart(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-                      template=r"ct:qr:(?P<table>\d+):(?P<seq>\d+)"):
+class SequenceRestart(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"ct:qr:(?P<table>\d+):(?P<seq>\d+)",
+):
     def __init__(self, table_id: int, seq: int) -> None:
         self.table_id, self.seq = table_id, seq
-        super().__init__(discord.ui.Button(label="Start over", style=discord.ButtonStyle.secondary,
-                                           custom_id=f"ct:qr:{table_id}:{seq}", row=1))
+        super().__init__(
+            discord.ui.Button(
+                label="Start over",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ct:qr:{table_id}:{seq}",
+                row=1,
+            )
+        )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[discord.ui.View], match: re.Match[str], /,
-                             ) -> SequenceRestart:
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+        /,
+    ) -> SequenceRestart:
         return cls(int(match["table"]), int(match["seq"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await build_sequence(interaction, self.table_id, self.seq, "")
 
 
-class ShowHand(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-               template=r"ct:h:(?P<table>\d+)"):
+class ShowHand(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"ct:h:(?P<table>\d+)"
+):
     def __init__(self, table_id: int) -> None:
         self.table_id = table_id
-        super().__init__(discord.ui.Button(label="Show my hand", emoji="🂠",
-                                           style=discord.ButtonStyle.success,
-                                           custom_id=f"ct:h:{table_id}"))
+        super().__init__(
+            discord.ui.Button(
+                label="Show my hand",
+                emoji="🂠",
+                style=discord.ButtonStyle.success,
+                custom_id=f"ct:h:{table_id}",
+            )
+        )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[discord.ui.View], match: re.Match[str], /,
-                             ) -> ShowHand:
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+        /,
+    ) -> ShowHand:
         return cls(int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -290,18 +423,28 @@ class ShowHand(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
         await send_hand(interaction, table, seat)
 
 
-class ImBack(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-             template=r"ct:b:(?P<table>\d+)"):
+class ImBack(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"ct:b:(?P<table>\d+)"
+):
     def __init__(self, table_id: int) -> None:
         self.table_id = table_id
-        super().__init__(discord.ui.Button(label="I'm back", emoji="🙋",
-                                           style=discord.ButtonStyle.secondary,
-                                           custom_id=f"ct:b:{table_id}"))
+        super().__init__(
+            discord.ui.Button(
+                label="I'm back",
+                emoji="🙋",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ct:b:{table_id}",
+            )
+        )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[discord.ui.View], match: re.Match[str], /,
-                             ) -> ImBack:
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+        /,
+    ) -> ImBack:
         return cls(int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -331,6 +474,5 @@ class Play(commands.Cog):
 
 
 async def setup(bot: CardTableBot) -> None:
-    bot.add_dynamic_items(MoveButton, MoveSelect, SequenceSelect, SequenceRestart, ShowHand,
-                          ImBack)
+    bot.add_dynamic_items(MoveButton, MoveSelect, SequenceSelect, SequenceRestart, ShowHand, ImBack)
     await bot.add_cog(Play(bot))

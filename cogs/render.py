@@ -59,8 +59,11 @@ def seat_line(table: LiveTable, seat: int, view: dict[str, Any] | None) -> str:
 
 
 def options_in_words(game_class: type[Game], options: dict[str, Any]) -> str:
-    changed = [f"{o.name} = {options.get(o.name)}" for o in game_class.OPTIONS
-               if options.get(o.name, o.default) != o.default]
+    changed = [
+        f"{o.name} = {options.get(o.name)}"
+        for o in game_class.OPTIONS
+        if options.get(o.name, o.default) != o.default
+    ]
     return ", ".join(changed) if changed else "standard rules"
 
 
@@ -69,13 +72,17 @@ def lobby_embed(table: LiveTable) -> discord.Embed:
     embed = discord.Embed(
         title=f"🃏 {game_class.title} · table #{table.id}",
         description="Waiting for players. Join, pick a seat, or add computer players; "
-                    "the host starts when every seat is filled.",
+        "the host starts when every seat is filled.",
         colour=discord.Colour.blurple(),
     )
-    embed.add_field(name="Options", value=options_in_words(game_class, table.row.options),
-                    inline=False)
-    embed.add_field(name="Seats", value="\n".join(seat_line(table, s, None)
-                                                  for s in range(table.seat_count)), inline=False)
+    embed.add_field(
+        name="Options", value=options_in_words(game_class, table.row.options), inline=False
+    )
+    embed.add_field(
+        name="Seats",
+        value="\n".join(seat_line(table, s, None) for s in range(table.seat_count)),
+        inline=False,
+    )
     return embed
 
 
@@ -91,10 +98,12 @@ def score_text(game_class: type[Game], view: dict[str, Any], names: Sequence[str
     score = view.get("score") or []
     label = view.get("score_label", "")
     if game_class.teams:
-        return " · ".join(f"Team {TEAM_NAMES[i]}: **{v}**" for i, v in enumerate(score)) + \
-            (f" {label}" if label else "")
-    return " · ".join(f"{names[i]}: **{v}**" for i, v in enumerate(score)) + \
-        (f" {label}" if label else "")
+        return " · ".join(f"Team {TEAM_NAMES[i]}: **{v}**" for i, v in enumerate(score)) + (
+            f" {label}" if label else ""
+        )
+    return " · ".join(f"{names[i]}: **{v}**" for i, v in enumerate(score)) + (
+        f" {label}" if label else ""
+    )
 
 
 def table_embed(table: LiveTable, now: float | None = None) -> discord.Embed:
@@ -104,8 +113,9 @@ def table_embed(table: LiveTable, now: float | None = None) -> discord.Embed:
     names = table.names
     view = game.view(None)
     status = game.status
-    embed = discord.Embed(title=f"🃏 {table.game_class.title} · table #{table.id}",
-                          colour=discord.Colour.dark_green())
+    embed = discord.Embed(
+        title=f"🃏 {table.game_class.title} · table #{table.id}", colour=discord.Colour.dark_green()
+    )
     lines = []
     prompt = fill_names(view.get("prompt") or "", names)
     if status == "finished":
@@ -116,8 +126,11 @@ def table_embed(table: LiveTable, now: float | None = None) -> discord.Embed:
     if deadline and status == "in_progress":
         lines.append(f"⏱ turn ends <t:{int(deadline)}:R>")
     embed.description = "\n".join(lines) or None
-    embed.add_field(name="Seats", value="\n".join(seat_line(table, s, view)
-                                                  for s in range(table.seat_count)), inline=False)
+    embed.add_field(
+        name="Seats",
+        value="\n".join(seat_line(table, s, view) for s in range(table.seat_count)),
+        inline=False,
+    )
     trump = view.get("trump")
     if trump:
         embed.add_field(name="Trump", value=_suit_text(trump))
@@ -127,8 +140,9 @@ def table_embed(table: LiveTable, now: float | None = None) -> discord.Embed:
     if last:
         won = f" → **{names[last['winner']]}**" if last.get("winner") is not None else ""
         points = f" ({last['points']} pts)" if last.get("points") is not None else ""
-        embed.add_field(name="Last trick", value=trick_text(last["cards"], names) + won + points,
-                        inline=False)
+        embed.add_field(
+            name="Last trick", value=trick_text(last["cards"], names) + won + points, inline=False
+        )
     extra = [fill_names(line, names) for line in view.get("lines") or []]
     if extra:
         embed.add_field(name="Table", value=_clip("\n".join(extra), 1024), inline=False)
@@ -154,7 +168,7 @@ def _suit_text(trump: str) -> str:
 
 
 def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else "…" + text[-(limit - 1):]
+    return text if len(text) <= limit else "…" + text[-(limit - 1) :]
 
 
 def event_message(table: LiveTable, texts: Sequence[str]) -> str:
@@ -183,10 +197,10 @@ def hand_layout(hand: Sequence[str], moves: Sequence[Move]) -> HandLayout:
     sequences = [m for m in moves if m.get("cards")]
     if sequences:
         others = [m for m in moves if not m.get("cards")]
-        chunks = [others[i:i + MAX_OPTIONS] for i in range(0, len(others), MAX_OPTIONS)]
+        chunks = [others[i : i + MAX_OPTIONS] for i in range(0, len(others), MAX_OPTIONS)]
         if len(others) <= PER_ROW:
             return HandLayout([], others, [], [], sequences)
-        return HandLayout([], [], chunks[:MAX_ROWS - 2], [], sequences)
+        return HandLayout([], [], chunks[: MAX_ROWS - 2], [], sequences)
     by_card = {m.get("card"): m for m in moves if m.action == "play" and m.get("card")}
     others = [m for m in moves if m not in by_card.values()]
     card_rows = -(-len(hand) // PER_ROW)
@@ -200,7 +214,7 @@ def hand_layout(hand: Sequence[str], moves: Sequence[Move]) -> HandLayout:
         free_rows = MAX_ROWS - (1 if card_select else 0)
     if len(others) <= PER_ROW and free_rows >= 1:
         return HandLayout(card_buttons, others, [], card_select, [])
-    chunks = [others[i:i + MAX_OPTIONS] for i in range(0, len(others), MAX_OPTIONS)]
+    chunks = [others[i : i + MAX_OPTIONS] for i in range(0, len(others), MAX_OPTIONS)]
     return HandLayout(card_buttons, [], chunks[:free_rows], card_select, [])
 
 
@@ -224,7 +238,7 @@ def sequence_step(sequences: Sequence[Move], prefix: str) -> SequenceStep:
     listed play supplies the cards.
     """
     matching = [m for m in sequences if sequence_ranks(m).startswith(prefix)]
-    chosen: tuple[str, ...] = tuple(matching[0].get("cards")[:len(prefix)]) if matching else ()
+    chosen: tuple[str, ...] = tuple(matching[0].get("cards")[: len(prefix)]) if matching else ()
     next_ranks: dict[str, str] = {}
     complete = None
     for move in matching:
@@ -236,8 +250,9 @@ def sequence_step(sequences: Sequence[Move], prefix: str) -> SequenceStep:
     return SequenceStep(chosen, next_ranks, complete)
 
 
-def hand_embed(table: LiveTable, seat: int, note: str | None = None,
-               chosen: Sequence[str] = ()) -> discord.Embed:
+def hand_embed(
+    table: LiveTable, seat: int, note: str | None = None, chosen: Sequence[str] = ()
+) -> discord.Embed:
     game = table.game
     assert game is not None
     names = table.names
@@ -260,7 +275,8 @@ def hand_embed(table: LiveTable, seat: int, note: str | None = None,
     embed.description = "\n".join(lines)
     private = [fill_names(text, names) for text in table.private.get(seat, [])]
     if private:
-        embed.add_field(name="Only you see", value=_clip("\n".join(private[-5:]), 1024),
-                        inline=False)
+        embed.add_field(
+            name="Only you see", value=_clip("\n".join(private[-5:]), 1024), inline=False
+        )
     embed.set_footer(text=f"Move {table.moves}")
     return embed

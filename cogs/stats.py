@@ -29,8 +29,9 @@ class Stats(commands.Cog):
         assert interaction.guild_id is not None
         games = all_games()
         if game is not None and game not in games:
-            await interaction.response.send_message(f"There is no game called {game!r}.",
-                                                    ephemeral=True)
+            await interaction.response.send_message(
+                f"There is no game called {game!r}.", ephemeral=True
+            )
             return
         rows = await self.bot.store.leaderboard(interaction.guild_id, game)
         title = f"🏆 Leaderboard · {games[game].title if game else 'all games'}"
@@ -39,8 +40,11 @@ class Stats(commands.Cog):
             f"{row.played} ({100 * row.won // max(row.played, 1)}%)"
             for i, row in enumerate(rows)
         ]
-        embed = discord.Embed(title=title, colour=discord.Colour.gold(),
-                              description="\n".join(lines) or "No finished games yet.")
+        embed = discord.Embed(
+            title=title,
+            colour=discord.Colour.gold(),
+            description="\n".join(lines) or "No finished games yet.",
+        )
         await interaction.response.send_message(embed=embed)
 
 

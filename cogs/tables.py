@@ -29,8 +29,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-RESULT_KINDS = frozenset({"hand_scored", "deal_scored", "game_over", "deal_won", "deal_blocked",
-                          "blocked", "annulled"})
+RESULT_KINDS = frozenset(
+    {"hand_scored", "deal_scored", "game_over", "deal_won", "deal_blocked", "blocked", "annulled"}
+)
 EDIT_DELAY_SECONDS = 0.3
 
 
@@ -43,24 +44,44 @@ def _is_admin(interaction: discord.Interaction) -> bool:
 
 
 # --- lobby components ---------------------------------------------------------------------------
-LOBBY_ACTIONS = {"join": "Join", "leave": "Leave", "cpu": "Add computer player",
-                 "start": "Start", "cancel": "Cancel"}
+LOBBY_ACTIONS = {
+    "join": "Join",
+    "leave": "Leave",
+    "cpu": "Add computer player",
+    "start": "Start",
+    "cancel": "Cancel",
+}
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-                  template=r"ct:l:(?P<table>\d+):(?P<action>[a-z]+)(?P<seat>\d*)"):
-    def __init__(self, table_id: int, action: str, seat: int | None = None,
-                 label: str = "·", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-                 row: int | None = None) -> None:
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"ct:l:(?P<table>\d+):(?P<action>[a-z]+)(?P<seat>\d*)",
+):
+    def __init__(
+        self,
+        table_id: int,
+        action: str,
+        seat: int | None = None,
+        label: str = "·",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ) -> None:
         self.table_id, self.action, self.seat = table_id, action, seat
         suffix = "" if seat is None else str(seat)
-        super().__init__(discord.ui.Button(label=label, style=style, row=row,
-                                           custom_id=f"ct:l:{table_id}:{action}{suffix}"))
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, row=row, custom_id=f"ct:l:{table_id}:{action}{suffix}"
+            )
+        )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[discord.ui.View], match: re.Match[str], /,
-                             ) -> LobbyButton:
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+        /,
+    ) -> LobbyButton:
         seat = int(match["seat"]) if match["seat"] else None
         return cls(int(match["table"]), match["action"], seat)
 
@@ -92,22 +113,34 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
         await interaction.response.defer()
 
 
-class RemoveSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-                   template=r"ct:lr:(?P<table>\d+)"):
+class RemoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=r"ct:lr:(?P<table>\d+)"
+):
     """The host's (or a server manager's) way to clear a seat in the lobby."""
 
     def __init__(self, table_id: int, seats: list[tuple[int, str]] | None = None) -> None:
         self.table_id = table_id
-        options = [discord.SelectOption(label=f"Seat {seat + 1}: {name}"[:100], value=str(seat))
-                   for seat, name in seats or []]
-        super().__init__(discord.ui.Select(
-            custom_id=f"ct:lr:{table_id}", placeholder="Remove a player (host)", row=3,
-            options=options or [discord.SelectOption(label="·", value="none")]))
+        options = [
+            discord.SelectOption(label=f"Seat {seat + 1}: {name}"[:100], value=str(seat))
+            for seat, name in seats or []
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ct:lr:{table_id}",
+                placeholder="Remove a player (host)",
+                row=3,
+                options=options or [discord.SelectOption(label="·", value="none")],
+            )
+        )
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.Item[discord.ui.View], match: re.Match[str], /,
-                             ) -> RemoveSelect:
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+        /,
+    ) -> RemoveSelect:
         return cls(int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -116,8 +149,9 @@ class RemoveSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
             await answer_error(interaction, "Choose one seat.")
             return
         try:
-            await _bot(interaction).sessions.remove(self.table_id, interaction.user.id,
-                                                   int(values[0]), _is_admin(interaction))
+            await _bot(interaction).sessions.remove(
+                self.table_id, interaction.user.id, int(values[0]), _is_admin(interaction)
+            )
         except UserError as error:
             await answer_error(interaction, str(error))
             return
@@ -126,18 +160,40 @@ class RemoveSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
 
 def lobby_view(table: LiveTable) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    styles = {"join": discord.ButtonStyle.success, "start": discord.ButtonStyle.primary,
-              "cancel": discord.ButtonStyle.danger}
+    styles = {
+        "join": discord.ButtonStyle.success,
+        "start": discord.ButtonStyle.primary,
+        "cancel": discord.ButtonStyle.danger,
+    }
     for action, label in LOBBY_ACTIONS.items():
-        view.add_item(LobbyButton(table.id, action, None, label,
-                                  styles.get(action, discord.ButtonStyle.secondary), row=0))
+        view.add_item(
+            LobbyButton(
+                table.id,
+                action,
+                None,
+                label,
+                styles.get(action, discord.ButtonStyle.secondary),
+                row=0,
+            )
+        )
     game_class = table.game_class
     for seat in range(table.seat_count):
         team = f" (team {'AB'[seat % 2]})" if game_class.teams else ""
-        view.add_item(LobbyButton(table.id, "sit", seat, f"Sit at seat {seat + 1}{team}",
-                                  discord.ButtonStyle.secondary, row=1 + seat // 5))
-    guests = [(seat.seat, seat.name) for seat in sorted(table.seats.values(), key=lambda s: s.seat)
-              if seat.user_id != table.row.host_id]
+        view.add_item(
+            LobbyButton(
+                table.id,
+                "sit",
+                seat,
+                f"Sit at seat {seat + 1}{team}",
+                discord.ButtonStyle.secondary,
+                row=1 + seat // 5,
+            )
+        )
+    guests = [
+        (seat.seat, seat.name)
+        for seat in sorted(table.seats.values(), key=lambda s: s.seat)
+        if seat.user_id != table.row.host_id
+    ]
     if guests:
         view.add_item(RemoveSelect(table.id, guests))
     return view
@@ -209,15 +265,19 @@ class Board:
 
 
 # --- commands -----------------------------------------------------------------------------------
-async def game_autocomplete(interaction: discord.Interaction,
-                            current: str) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=cls.title, value=name)
-            for name, cls in all_games().items()
-            if current.lower() in name or current.lower() in cls.title.lower()][:25]
+async def game_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return [
+        app_commands.Choice(name=cls.title, value=name)
+        for name, cls in all_games().items()
+        if current.lower() in name or current.lower() in cls.title.lower()
+    ][:25]
 
 
-async def options_autocomplete(interaction: discord.Interaction,
-                               current: str) -> list[app_commands.Choice[str]]:
+async def options_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
     game = getattr(interaction.namespace, "game", None)
     games = all_games()
     if game not in games:
@@ -226,13 +286,15 @@ async def options_autocomplete(interaction: discord.Interaction,
     prefix = f"{done} " if done else ""
     choices = []
     for option in games[game].OPTIONS:
-        values = option.choices or ((True, False) if isinstance(option.default, bool)
-                                    else (option.default,))
+        values = option.choices or (
+            (True, False) if isinstance(option.default, bool) else (option.default,)
+        )
         for value in values:
             text = f"{option.name}={str(value).lower() if isinstance(value, bool) else value}"
             if text.startswith(last):
-                choices.append(app_commands.Choice(name=(prefix + text)[:100],
-                                                   value=(prefix + text)[:100]))
+                choices.append(
+                    app_commands.Choice(name=(prefix + text)[:100], value=(prefix + text)[:100])
+                )
     return choices[:25]
 
 
@@ -247,37 +309,46 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
     @app_commands.describe(game="Which game", options="Variant options, e.g. players=6")
     @app_commands.autocomplete(game=game_autocomplete, options=options_autocomplete)
     @app_commands.guild_only()
-    async def new(self, interaction: discord.Interaction, game: str,
-                  options: str | None = None) -> None:
+    async def new(
+        self, interaction: discord.Interaction, game: str, options: str | None = None
+    ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         sessions = self.bot.sessions
         try:
             table = await sessions.create_table(
-                guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-                host_id=interaction.user.id, host_name=interaction.user.display_name,
-                game=game, options_text=options)
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                host_id=interaction.user.id,
+                host_name=interaction.user.display_name,
+                game=game,
+                options_text=options,
+            )
         except UserError as error:
             await answer_error(interaction, str(error))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        channel: discord.abc.Messageable = self.bot.get_partial_messageable(
-            interaction.channel_id)
-        settings = await self.bot.store.guild_settings(interaction.guild_id,
-                                                       self.bot.settings.turn_seconds)
+        channel: discord.abc.Messageable = self.bot.get_partial_messageable(interaction.channel_id)
+        settings = await self.bot.store.guild_settings(
+            interaction.guild_id, self.bot.settings.turn_seconds
+        )
         if settings.use_threads and isinstance(interaction.channel, discord.TextChannel):
             thread = await interaction.channel.create_thread(
                 name=f"{table.game_class.title} · table #{table.id}",
-                type=discord.ChannelType.public_thread)
+                type=discord.ChannelType.public_thread,
+            )
             await self.bot.store.move_table(table.id, thread.id)
             table.row = (await self.bot.store.get_table(table.id)) or table.row
             channel = thread
         message = await channel.send(embed=lobby_embed(table), view=lobby_view(table))
         await sessions.set_message(table, message.id)
         await interaction.followup.send(
-            f"Table #{table.id} is open: {message.jump_url}", ephemeral=True)
+            f"Table #{table.id} is open: {message.jump_url}", ephemeral=True
+        )
 
-    @app_commands.command(name="leave", description="Leave your table (a computer takes over "
-                                                    "your seat in a running game).")
+    @app_commands.command(
+        name="leave",
+        description="Leave your table (a computer takes over your seat in a running game).",
+    )
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
@@ -320,19 +391,25 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
         except KeyError:
             await answer_error(interaction, f"There is no game called {game!r}.")
             return
-        embed = discord.Embed(title=f"{game_class.title}: options",
-                              description="Give them to `/table new` as `name=value`, "
-                                          "separated by spaces.",
-                              colour=discord.Colour.blurple())
+        embed = discord.Embed(
+            title=f"{game_class.title}: options",
+            description="Give them to `/table new` as `name=value`, separated by spaces.",
+            colour=discord.Colour.blurple(),
+        )
         for option in game_class.OPTIONS[:25]:
-            allowed = (" / ".join(str(c) for c in option.choices) if option.choices
-                       else type(option.default).__name__)
-            embed.add_field(name=f"{option.name} (default {option.default})",
-                            value=f"{option.help}\nValues: {allowed}"[:1024], inline=False)
+            allowed = (
+                " / ".join(str(c) for c in option.choices)
+                if option.choices
+                else type(option.default).__name__
+            )
+            embed.add_field(
+                name=f"{option.name} (default {option.default})",
+                value=f"{option.help}\nValues: {allowed}"[:1024],
+                inline=False,
+            )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
 async def setup(bot: CardTableBot) -> None:
     bot.add_dynamic_items(LobbyButton, RemoveSelect)
     await bot.add_cog(Tables(bot))
-

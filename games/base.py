@@ -32,7 +32,41 @@ _CARD_LIST_FIELDS = ("cards",)
 
 
 class IllegalMove(Exception):
-    """A move refused by the rules. ``str(error)`` is one sentence safe to show the player."""
+    """A refused move. ``str(error)`` is one sentence safe to show the player.
+
+    ``code`` is a stable name for the refusal and ``params`` its parameters, so a caller tells
+    the kinds apart (and a translation can be chosen) without comparing texts. Raise one of the
+    subclasses; the base class stays for callers that catch every refusal.
+    """
+
+    code: str = "illegal"
+
+    def __init__(
+        self, text: str, *, code: str | None = None, params: Mapping[str, Any] | None = None
+    ) -> None:
+        super().__init__(text)
+        self.text = text
+        if code is not None:
+            self.code = code
+        self.params: dict[str, Any] = dict(params or {})
+
+
+class NotYourTurn(IllegalMove):
+    """The seat has nothing to decide now (another seat is to act, or the game is over)."""
+
+    code = "not_your_turn"
+
+
+class AgainstRules(IllegalMove):
+    """A well-formed move that the rules do not allow now; the text gives the rule's reason."""
+
+    code = "against_rules"
+
+
+class Malformed(IllegalMove):
+    """A move that is not a move of this game at all (unknown action, missing or bad field)."""
+
+    code = "malformed"
 
 
 class OptionError(ValueError):
@@ -136,12 +170,19 @@ class Move:
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something the table shows: ``to`` is ``None`` for public, else the seats that may see it."""
+    """Something the table shows: ``to`` is ``None`` for public, else the seats that may see it.
+
+    ``kind`` is the event's stable code and ``data`` its parameters (beside the English
+    ``text``). ``history`` marks the events worth a message of their own in the channel (hand and
+    game results, ball awards, annulled hands, totals reset, exposed hands); the others only
+    update the table message.
+    """
 
     kind: str
     text: str
     data: Mapping[str, Any] = field(default_factory=dict)
     to: frozenset[int] | None = None
+    history: bool = False
 
     @property
     def public(self) -> bool:
@@ -311,9 +352,38 @@ class Game(ABC):
     def legal_moves(self, seat: int) -> list[Move]:
         """Every move this seat may make now."""
 
-    @abstractmethod
     def check(self, seat: int, move: Move) -> None:
-        """Raise :class:`IllegalMove` with a one-sentence reason if the move is refused."""
+        """Accept a legal move or raise the typed refusal explaining why; changes nothing.
+
+        The legal moves are the single source of truth: this normalises the move, accepts it if
+        :meth:`is_legal` says so, and otherwise asks :meth:`refusal` for the reason. Engines
+        override those three, not this (``apply`` calls ``check`` and then acts on
+        ``normalise(seat, move)``).
+        """
+        if seat not in self.to_act():
+            raise self.not_your_turn(seat)
+        move = self.normalise(seat, move)
+        if not self.is_legal(seat, move):
+            raise self.refusal(seat, move)
+
+    def normalise(self, seat: int, move: Move) -> Move:
+        """The canonical form of ``move`` (e.g. a Tunge play's cards in order); identity here."""
+        return move
+
+    def is_legal(self, seat: int, move: Move) -> bool:
+        """Whether the (normalised) move is legal now. Engines with large move lists override
+        this with a direct test that agrees with :meth:`legal_moves`."""
+        return move in self.legal_moves(seat)
+
+    def not_your_turn(self, seat: int) -> IllegalMove:
+        if self.status == "finished":
+            return NotYourTurn("The game is over.", code="game_over")
+        return NotYourTurn("It is not your turn.")
+
+    def refusal(self, seat: int, move: Move) -> IllegalMove:
+        """Why an illegal move is refused: a :class:`Malformed` or :class:`AgainstRules` with the
+        rule's reason. Called only for moves that :meth:`is_legal` refused."""
+        return AgainstRules("That move is not allowed now.")
 
     @abstractmethod
     def apply(self, seat: int, move: Move) -> list[Event]:

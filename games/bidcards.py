@@ -322,8 +322,11 @@ class BidCardGame(Game):
         key = (value, card)
         move = cls._bid_cache.get(key)
         if move is None:
-            move = Move.of("bid", value=value) if card is None else Move.of(
-                "bid", value=value, card=card)
+            move = (
+                Move.of("bid", value=value)
+                if card is None
+                else Move.of("bid", value=value, card=card)
+            )
             cls._bid_cache[key] = move
         return move
 
@@ -370,11 +373,17 @@ class BidCardGame(Game):
         value: str = move.get("value")
         card: str | None = move.get("card")
         self.commits[seat] = (value, card)
-        events.append(Event("bid_committed", f"{seat_ref(seat)} has committed a bid.",
-                            {"seat": seat}))
-        events.append(Event("bid_chosen", f"You bid {value} {self._bid_how(card)}.",
-                            {"seat": seat, "value": value, "card": card},
-                            frozenset({seat})))
+        events.append(
+            Event("bid_committed", f"{seat_ref(seat)} has committed a bid.", {"seat": seat})
+        )
+        events.append(
+            Event(
+                "bid_chosen",
+                f"You bid {value} {self._bid_how(card)}.",
+                {"seat": seat, "value": value, "card": card},
+                frozenset({seat}),
+            )
+        )
         if all(commit is not None for commit in self.commits):
             self._reveal(events)
 
@@ -396,9 +405,13 @@ class BidCardGame(Game):
             self.revealed.append((seat, value, card))
             if card is not None:
                 self.public_known.add(card)
-            events.append(Event("bid_revealed",
-                                f"{seat_ref(seat)} shows {value} {self._bid_how(card)}.",
-                                {"seat": seat, "value": value, "card": card}))
+            events.append(
+                Event(
+                    "bid_revealed",
+                    f"{seat_ref(seat)} shows {value} {self._bid_how(card)}.",
+                    {"seat": seat, "value": value, "card": card},
+                )
+            )
             if value == self.HIGH:
                 self.declarer = seat
                 self.hand_type = self.HIGH
@@ -445,8 +458,13 @@ class BidCardGame(Game):
         self.played.append(card)
         trick = self.trick
         trick.append((seat, card))
-        events.append(Event("card_played", f"{seat_ref(seat)} plays {display(card)}.",
-                            {"seat": seat, "card": card}))
+        events.append(
+            Event(
+                "card_played",
+                f"{seat_ref(seat)} plays {display(card)}.",
+                {"seat": seat, "card": card},
+            )
+        )
         if len(trick) < len(self.order):
             self.turn = self.order[len(trick)]
             return
@@ -459,17 +477,28 @@ class BidCardGame(Game):
         winner = best_seat
         self.won[winner % 2] += 1
         self.seat_won[winner] += 1
-        record: dict[str, Any] = {"leader": trick[0][0], "cards": [c for _, c in trick],
-                                  "winner": winner}
+        record: dict[str, Any] = {
+            "leader": trick[0][0],
+            "cards": [c for _, c in trick],
+            "winner": winner,
+        }
         if len(trick) != 4:
             record["seats"] = [s for s, _ in trick]
         self.records[-1]["tricks"].append(record)
         self.last_trick = {"cards": [[s, c] for s, c in trick], "winner": winner, "points": None}
         self.trick = []
-        events.append(Event(
-            "trick_won", f"{seat_ref(winner)} wins the trick.",
-            {"winner": winner, "leader": record["leader"], "cards": record["cards"],
-             "tricks": list(self.won)}))
+        events.append(
+            Event(
+                "trick_won",
+                f"{seat_ref(winner)} wins the trick.",
+                {
+                    "winner": winner,
+                    "leader": record["leader"],
+                    "cards": record["cards"],
+                    "tricks": list(self.won),
+                },
+            )
+        )
         if self._hand_over():
             self._end_hand(events)
         else:
@@ -494,20 +523,31 @@ class BidCardGame(Game):
         record = self.records[-1]
         record["result"] = result
         record["score_after"] = list(self.score)
-        events.append(Event("hand_scored", self._result_text(result),
-                            {"result": result, "score": list(self.score)}))
+        events.append(
+            Event(
+                "hand_scored",
+                self._result_text(result),
+                {"result": result, "score": list(self.score)},
+            )
+        )
         self._close_hand()
         over, winner = self._game_winner()
         if over:
             self.phase = "over"
             self.winner = winner
-            text = ("The game is a draw." if winner is None
-                    else f"{team_word(winner).capitalize()} wins the game.")
+            text = (
+                "The game is a draw."
+                if winner is None
+                else f"{team_word(winner).capitalize()} wins the game."
+            )
             events.append(Event("game_over", text, {"winner": winner, "score": list(self.score)}))
             return
         self.dealer = (self.dealer + 1) % 4
-        events.append(Event("new_deal", f"{seat_ref(self.dealer)} deals the next hand.",
-                            {"dealer": self.dealer}))
+        events.append(
+            Event(
+                "new_deal", f"{seat_ref(self.dealer)} deals the next hand.", {"dealer": self.dealer}
+            )
+        )
 
     def _close_hand(self) -> None:
         """The cards are collected: nothing of the finished hand stays in anyone's hand."""
@@ -571,8 +611,10 @@ class BidCardGame(Game):
 
     def _prompt(self) -> str:
         if self.phase == "bids":
-            return (f"Commit a bid: a {self._colour_word(self.HIGH)} card for {self.HIGH}, "
-                    f"a {self._colour_word(self.LOW)} card for {self.LOW}.")
+            return (
+                f"Commit a bid: a {self._colour_word(self.HIGH)} card for {self.HIGH}, "
+                f"a {self._colour_word(self.LOW)} card for {self.LOW}."
+            )
         if self.phase == "tricks":
             return f"{seat_ref(self.turn)} to play."
         if self.phase == "over":
@@ -586,9 +628,14 @@ class BidCardGame(Game):
             if done:
                 lines.append("Committed: " + ", ".join(done) + ".")
         if self.revealed:
-            lines.append("Revealed: " + ", ".join(
-                f"{seat_ref(s)} {v} ({display(c) if c else self._bid_how(None)})"
-                for s, v, c in self.revealed) + ".")
+            lines.append(
+                "Revealed: "
+                + ", ".join(
+                    f"{seat_ref(s)} {v} ({display(c) if c else self._bid_how(None)})"
+                    for s, v, c in self.revealed
+                )
+                + "."
+            )
         if self.hand_type is not None:
             lines.append(self._hand_line())
         if self.phase == "tricks":
@@ -612,7 +659,8 @@ class BidCardGame(Game):
             "players": 4,
             "dealer": self.dealer,
             "phase": {"between": "waiting for the deal", "over": "game over"}.get(
-                self.phase, self.phase),
+                self.phase, self.phase
+            ),
             "to_act": list(self.to_act()),
             "prompt": self._prompt(),
             "hand_sizes": [len(hand) for hand in self.hands],
@@ -707,8 +755,11 @@ class BidCardGame(Game):
             if following:
                 beating = [c for c in legal if rank_of[c[0]] > rank_of[best[0]]]
                 if beating:
-                    pick = min(beating, key=lambda c: rank_of[c[0]]) if last else max(
-                        beating, key=lambda c: rank_of[c[0]])
+                    pick = (
+                        min(beating, key=lambda c: rank_of[c[0]])
+                        if last
+                        else max(beating, key=lambda c: rank_of[c[0]])
+                    )
                     return PLAY_MOVES[pick]
             return PLAY_MOVES[min(legal, key=lambda c: rank_of[c[0]])]
         if following:

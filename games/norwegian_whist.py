@@ -51,13 +51,25 @@ class NorwegianWhist(BidCardGame):
     HIGH = "grand"
     LOW = "nullo"
     OPTIONS = (
-        Option("grand_colour", "black", "The colour that bids grand (the other bids nullo).",
-               choices=("black", "red")),
-        Option("reveal_from", "dealer_right", "Where the reveal starts.",
-               choices=("dealer_right", "dealer_left")),
-        Option("scoring", "pagat", "pagat: only the majority side scores, +/-; wikipedia: a set "
-               "grand pays double, nullo pays the side with fewer tricks.",
-               choices=("pagat", "wikipedia")),
+        Option(
+            "grand_colour",
+            "black",
+            "The colour that bids grand (the other bids nullo).",
+            choices=("black", "red"),
+        ),
+        Option(
+            "reveal_from",
+            "dealer_right",
+            "Where the reveal starts.",
+            choices=("dealer_right", "dealer_left"),
+        ),
+        Option(
+            "scoring",
+            "pagat",
+            "pagat: only the majority side scores, +/-; wikipedia: a set "
+            "grand pays double, nullo pays the side with fewer tricks.",
+            choices=("pagat", "wikipedia"),
+        ),
         Option("target", 13, "Points that win the game.", minimum=1, maximum=1000),
         Option("one_colour_redeal", True, "A one-colour hand may be exposed for a redeal."),
     )
@@ -83,12 +95,22 @@ class NorwegianWhist(BidCardGame):
 
     def _after_reveal(self, events: list[Event]) -> None:
         if self.declarer is None:
-            events.append(Event("hand_type", "All four bid nullo: the hand is nullo.",
-                                {"hand": "nullo", "declarer": None}))
+            events.append(
+                Event(
+                    "hand_type",
+                    "All four bid nullo: the hand is nullo.",
+                    {"hand": "nullo", "declarer": None},
+                )
+            )
             self._start_tricks((self.dealer + 1) % 4, events)
             return
-        events.append(Event("hand_type", f"{seat_ref(self.declarer)} grands.",
-                            {"hand": "grand", "declarer": self.declarer}))
+        events.append(
+            Event(
+                "hand_type",
+                f"{seat_ref(self.declarer)} grands.",
+                {"hand": "grand", "declarer": self.declarer},
+            )
+        )
         self._start_tricks((self.declarer + 3) % 4, events)
 
     # ------------------------------------------------------------------ one-colour hands
@@ -99,8 +121,9 @@ class NorwegianWhist(BidCardGame):
     def _bid_seats(self) -> tuple[int, ...]:
         if not self.options["one_colour_redeal"]:
             return super()._bid_seats()
-        return tuple(seat for seat in range(4)
-                     if self.commits[seat] is None or self._one_colour(seat))
+        return tuple(
+            seat for seat in range(4) if self.commits[seat] is None or self._one_colour(seat)
+        )
 
     def _bid_moves(self, seat: int) -> list[Move]:
         moves = super()._bid_moves(seat)
@@ -125,16 +148,22 @@ class NorwegianWhist(BidCardGame):
 
     def _apply_other(self, seat: int, move: Move, events: list[Event]) -> None:
         cards = sorted(self.hands[seat], key=self._sort_key)
-        events.append(Event("hand_exposed",
-                            f"{seat_ref(seat)} exposes a one-colour hand: "
-                            + " ".join(display(c) for c in cards) + ". The hand is dealt again.",
-                            {"seat": seat, "cards": cards}))
+        events.append(
+            Event(
+                "hand_exposed",
+                f"{seat_ref(seat)} exposes a one-colour hand: "
+                + " ".join(display(c) for c in cards)
+                + ". The hand is dealt again.",
+                {"seat": seat, "cards": cards},
+            )
+        )
         record = self.records[-1]
         record["result"] = {"hand": "annulled", "exposed_by": seat, "points": 0}
         record["score_after"] = list(self.score)
         self._close_hand()
-        events.append(Event("new_deal", f"{seat_ref(self.dealer)} deals again.",
-                            {"dealer": self.dealer}))
+        events.append(
+            Event("new_deal", f"{seat_ref(self.dealer)} deals again.", {"dealer": self.dealer})
+        )
 
     # ------------------------------------------------------------------ scoring
     def _score_hand(self, events: list[Event]) -> dict[str, Any]:
@@ -166,8 +195,10 @@ class NorwegianWhist(BidCardGame):
     def _result_text(self, result: dict[str, Any]) -> str:
         change = result["points"]
         sign = "+" if change >= 0 else "−"
-        return (f"{team_word(result['team']).capitalize()} {sign}{abs(change)} "
-                f"({result['hand']}, tricks A {result['tricks'][0]}, B {result['tricks'][1]}).")
+        return (
+            f"{team_word(result['team']).capitalize()} {sign}{abs(change)} "
+            f"({result['hand']}, tricks A {result['tricks'][0]}, B {result['tricks'][1]})."
+        )
 
     def _game_winner(self) -> tuple[bool, int | None]:
         target = int(self.options["target"])

@@ -90,7 +90,8 @@ TRUMP_MOVES: dict[str, Move] = {s: Move.of("trump", suit=s) for s in ("S", "H", 
 BID_MOVES: dict[int, Move] = {v: Move.of("bid", value=v) for v in range(7, 14)}
 EG_BID_MOVES: dict[tuple[int, str], Move] = {
     (v, s): Move.of("bid", value=v, suit=s)
-    for v in range(7, 14) for s in ("C", "D", "H", "S", "NT")
+    for v in range(7, 14)
+    for s in ("C", "D", "H", "S", "NT")
 }
 
 STRAIN_WORDS = {**SUIT_NAMES, "NT": "no trump"}
@@ -234,10 +235,16 @@ class _TarneebBase(Game):
         self.hands = [list(hand) for hand in deal.hands]
         self.phase = "auction"
         self.turn = (self.dealer + 1) % 4
-        self.records.append({"dealer": self.dealer, "tricks": [], "result": None,
-                             "score_after": None})
-        return [Event("new_deal", f"{seat_ref(self.dealer)} deals.",
-                      {"dealer": self.dealer, "deal": self.deal_no})]
+        self.records.append(
+            {"dealer": self.dealer, "tricks": [], "result": None, "score_after": None}
+        )
+        return [
+            Event(
+                "new_deal",
+                f"{seat_ref(self.dealer)} deals.",
+                {"dealer": self.dealer, "deal": self.deal_no},
+            )
+        ]
 
     def add_deal(self, deal: Deal) -> list[Event]:
         if self.phase != "awaiting_deal":
@@ -305,9 +312,14 @@ class _TarneebBase(Game):
 
     def _may_call_nt(self) -> bool:
         """First-lead trump with no trump allowed: the declarer may call NT before leading."""
-        return (not self.egyptian and self.trump is None and not self.tricks and not self.trick
-                and self.options["trump_declaration"] == "first_lead"
-                and self.options["allow_no_trump"])
+        return (
+            not self.egyptian
+            and self.trump is None
+            and not self.tricks
+            and not self.trick
+            and self.options["trump_declaration"] == "first_lead"
+            and self.options["allow_no_trump"]
+        )
 
     def check(self, seat: int, move: Move) -> None:
         if self.winner is not None:
@@ -378,12 +390,16 @@ class _TarneebBase(Game):
         raise NotImplementedError
 
     def _forced_to_bid(self) -> bool:
-        return (self.options["all_pass"] == "dealer_forced_7" and len(self.calls) == 3
-                and all(call[1] == "pass" for call in self.calls))
+        return (
+            self.options["all_pass"] == "dealer_forced_7"
+            and len(self.calls) == 3
+            and all(call[1] == "pass" for call in self.calls)
+        )
 
     def _throw_in(self) -> list[Event]:
-        events = [Event("throw_in", "Everybody passed: the hand is thrown in.",
-                        {"dealer": self.dealer})]
+        events = [
+            Event("throw_in", "Everybody passed: the hand is thrown in.", {"dealer": self.dealer})
+        ]
         record = self.records[-1]
         record["result"] = {"throw_in": True, "points": [0, 0]}
         record["score_after"] = list(self.score)
@@ -399,24 +415,40 @@ class _TarneebBase(Game):
         self.contract = contract
         self.turn = seat
         team = seat % 2
-        data: dict[str, Any] = {"declarer": seat, "team": team, "contract": contract,
-                                "doubled": self.doubled}
+        data: dict[str, Any] = {
+            "declarer": seat,
+            "team": team,
+            "contract": contract,
+            "doubled": self.doubled,
+        }
         if self.egyptian:
             assert strain is not None
             self.trump = strain
             self.phase = "play"
             data["trump"] = strain
             extra = " doubled" if self.doubled else ""
-            text = (f"{seat_ref(seat)} declares {bid_words(contract, strain)}{extra}: "
-                    f"{TEAM_NAMES[team]} need {contract} tricks.")
+            text = (
+                f"{seat_ref(seat)} declares {bid_words(contract, strain)}{extra}: "
+                f"{TEAM_NAMES[team]} need {contract} tricks."
+            )
             return [Event("contract", text, data)]
-        events = [Event("contract", f"{seat_ref(seat)} wins the auction at {contract}: "
-                        f"{TEAM_NAMES[team]} need {contract} tricks.", data)]
+        events = [
+            Event(
+                "contract",
+                f"{seat_ref(seat)} wins the auction at {contract}: "
+                f"{TEAM_NAMES[team]} need {contract} tricks.",
+                data,
+            )
+        ]
         if self.options["trump_declaration"] == "first_lead":
             self.phase = "play"
-            events.append(Event("trump_pending",
-                                f"The suit {seat_ref(seat)} leads first will be trump.",
-                                {"declarer": seat}))
+            events.append(
+                Event(
+                    "trump_pending",
+                    f"The suit {seat_ref(seat)} leads first will be trump.",
+                    {"declarer": seat},
+                )
+            )
         else:
             self.phase = "trump"
         return events
@@ -424,8 +456,11 @@ class _TarneebBase(Game):
     def _name_trump(self, seat: int, suit: str) -> list[Event]:
         self.trump = suit
         self.phase = "play"
-        text = ("No trump this hand." if suit == "NT"
-                else f"{seat_ref(seat)} names {SUIT_NAMES[suit]} {SUIT_SYMBOLS[suit]} as trump.")
+        text = (
+            "No trump this hand."
+            if suit == "NT"
+            else f"{seat_ref(seat)} names {SUIT_NAMES[suit]} {SUIT_SYMBOLS[suit]} as trump."
+        )
         return [Event("trump", text, {"seat": seat, "trump": suit})]
 
     # --- play ---
@@ -434,13 +469,23 @@ class _TarneebBase(Game):
         self.played.add(card)
         trick = self.trick
         trick.append((seat, card))
-        events = [Event("card_played", f"{seat_ref(seat)} plays {display(card)}.",
-                        {"seat": seat, "card": card})]
+        events = [
+            Event(
+                "card_played",
+                f"{seat_ref(seat)} plays {display(card)}.",
+                {"seat": seat, "card": card},
+            )
+        ]
         if self.trump is None:
             self.trump = card[1]
-            events.append(Event("trump", f"{display(card)} is led: {SUIT_NAMES[card[1]]} "
-                                f"{SUIT_SYMBOLS[card[1]]} are trump.",
-                                {"seat": seat, "trump": card[1]}))
+            events.append(
+                Event(
+                    "trump",
+                    f"{display(card)} is led: {SUIT_NAMES[card[1]]} "
+                    f"{SUIT_SYMBOLS[card[1]]} are trump.",
+                    {"seat": seat, "trump": card[1]},
+                )
+            )
         if len(trick) < 4:
             self.turn = (seat + 1) % 4
             return events
@@ -454,15 +499,23 @@ class _TarneebBase(Game):
         self.turn = winner
         declaring = self.declarer % 2
         counts = self.team_tricks
-        events.append(Event(
-            "trick_won",
-            f"{seat_ref(winner)} wins the trick. {TEAM_NAMES[declaring]} have "
-            f"{counts[declaring]} of {self.contract}; {TEAM_NAMES[1 - declaring]} have "
-            f"{counts[1 - declaring]}.",
-            {"winner": winner, "team": team, "cards": record["cards"], "tricks": list(counts),
-             "contract": self.contract, "declaring_team": declaring,
-             "trick_number": len(self.tricks)},
-        ))
+        events.append(
+            Event(
+                "trick_won",
+                f"{seat_ref(winner)} wins the trick. {TEAM_NAMES[declaring]} have "
+                f"{counts[declaring]} of {self.contract}; {TEAM_NAMES[1 - declaring]} have "
+                f"{counts[1 - declaring]}.",
+                {
+                    "winner": winner,
+                    "team": team,
+                    "cards": record["cards"],
+                    "tricks": list(counts),
+                    "contract": self.contract,
+                    "declaring_team": declaring,
+                    "trick_number": len(self.tricks),
+                },
+            )
+        )
         if len(self.tricks) == 13:
             events.extend(self._score_hand())
         return events
@@ -477,8 +530,9 @@ class _TarneebBase(Game):
             kaboot = self.options["scoring"] == "kaboot"
             always = bool(self.options["defenders_always_score"])
         multiplier = 2 if self.doubled else 1
-        mine, theirs, made = hand_points(self.contract, tricks, kaboot=kaboot,
-                                         defenders_always=always, multiplier=multiplier)
+        mine, theirs, made = hand_points(
+            self.contract, tricks, kaboot=kaboot, defenders_always=always, multiplier=multiplier
+        )
         points = [0, 0]
         points[declaring] = mine
         points[1 - declaring] = theirs
@@ -488,34 +542,50 @@ class _TarneebBase(Game):
         if not self.egyptian and tricks == 13:
             rule = self.options["instant_win"]
             instant = rule == "kaboot_any" or (rule == "kaboot_bid" and self.contract == 13)
-        result = {"throw_in": False, "declarer": self.declarer, "team": declaring,
-                  "contract": self.contract, "trump": self.trump, "doubled": self.doubled,
-                  "tricks": list(self.team_tricks), "made": made, "kaboot": tricks == 13,
-                  "instant_win": instant, "points": points}
+        result = {
+            "throw_in": False,
+            "declarer": self.declarer,
+            "team": declaring,
+            "contract": self.contract,
+            "trump": self.trump,
+            "doubled": self.doubled,
+            "tricks": list(self.team_tricks),
+            "made": made,
+            "kaboot": tricks == 13,
+            "instant_win": instant,
+            "points": points,
+        }
         record = self.records[-1]
         record["result"] = result
         record["score_after"] = list(self.score)
         word = "makes" if made else "fails"
-        events = [Event(
-            "hand_scored",
-            f"{TEAM_NAMES[declaring]} {word} the contract of {self.contract} with {tricks} "
-            f"tricks: {TEAM_NAMES[0]} {points[0]:+d}, {TEAM_NAMES[1]} {points[1]:+d}. "
-            f"Score {self.score[0]} to {self.score[1]}.",
-            {**result, "score": list(self.score)},
-        )]
+        events = [
+            Event(
+                "hand_scored",
+                f"{TEAM_NAMES[declaring]} {word} the contract of {self.contract} with {tricks} "
+                f"tricks: {TEAM_NAMES[0]} {points[0]:+d}, {TEAM_NAMES[1]} {points[1]:+d}. "
+                f"Score {self.score[0]} to {self.score[1]}.",
+                {**result, "score": list(self.score)},
+            )
+        ]
         target = self.options["target"]
         if instant:
             self.winner = declaring
         elif self.score[0] != self.score[1] and (
-                max(self.score) >= target or self.deal_no + 1 >= self.options["hand_limit"]):
+            max(self.score) >= target or self.deal_no + 1 >= self.options["hand_limit"]
+        ):
             self.winner = 0 if self.score[0] > self.score[1] else 1
         if self.winner is not None:
             self.phase = "over"
             how = " with a kaboot" if instant else ""
-            events.append(Event("game_over", f"{TEAM_NAMES[self.winner]} win the game{how}, "
-                                f"{self.score[0]} to {self.score[1]}.",
-                                {"winner": self.winner, "score": list(self.score),
-                                 "instant_win": instant}))
+            events.append(
+                Event(
+                    "game_over",
+                    f"{TEAM_NAMES[self.winner]} win the game{how}, "
+                    f"{self.score[0]} to {self.score[1]}.",
+                    {"winner": self.winner, "score": list(self.score), "instant_win": instant},
+                )
+            )
             return events
         self.deal_no += 1
         self.dealer = (self.dealer + 1) % 4
@@ -552,14 +622,26 @@ class _TarneebBase(Game):
         if self.declarer >= 0:
             extra = " doubled" if self.doubled else ""
             strain = self.trump if self.egyptian else None
-            lines.append(f"Contract: {seat_ref(self.declarer)} {bid_words(self.contract, strain)}"
-                         f"{extra}.")
+            lines.append(
+                f"Contract: {seat_ref(self.declarer)} {bid_words(self.contract, strain)}{extra}."
+            )
         if self.trump is not None:
-            lines.append("Trump: no trump." if self.trump == "NT"
-                         else f"Trump: {SUIT_NAMES[self.trump]} {SUIT_SYMBOLS[self.trump]}.")
-        phase = "game over" if self.winner is not None else {
-            "auction": "auction", "trump": "naming trump", "play": "tricks",
-            "awaiting_deal": "waiting for the deal", "over": "game over"}[self.phase]
+            lines.append(
+                "Trump: no trump."
+                if self.trump == "NT"
+                else f"Trump: {SUIT_NAMES[self.trump]} {SUIT_SYMBOLS[self.trump]}."
+            )
+        phase = (
+            "game over"
+            if self.winner is not None
+            else {
+                "auction": "auction",
+                "trump": "naming trump",
+                "play": "tricks",
+                "awaiting_deal": "waiting for the deal",
+                "over": "game over",
+            }[self.phase]
+        )
         data: dict[str, Any] = {
             "game": self.name,
             "players": 4,
@@ -569,16 +651,24 @@ class _TarneebBase(Game):
             "prompt": self._prompt(),
             "hand_sizes": [len(hand) for hand in self.hands],
             "trick": [[s, c] for s, c in self.trick],
-            "last_trick": ({"cards": [[(last["leader"] + i) % 4, c]
-                                      for i, c in enumerate(last["cards"])],
-                            "winner": last["winner"], "points": None} if last else None),
+            "last_trick": (
+                {
+                    "cards": [[(last["leader"] + i) % 4, c] for i, c in enumerate(last["cards"])],
+                    "winner": last["winner"],
+                    "points": None,
+                }
+                if last
+                else None
+            ),
             "trump": self.trump,
             "lines": lines,
             "score": list(self.score),
             "score_label": "points",
             "target": self.options["target"],
-            "bids": [{"seat": s, "action": a, "value": v if a == "bid" else None,
-                      "strain": st} for s, a, v, st in self.calls],
+            "bids": [
+                {"seat": s, "action": a, "value": v if a == "bid" else None, "strain": st}
+                for s, a, v, st in self.calls
+            ],
             "declarer": self.declarer if self.declarer >= 0 else None,
             "contract": self.contract or None,
             "doubled": self.doubled,
@@ -601,15 +691,23 @@ class _TarneebBase(Game):
         deals = []
         for record in self.records:
             result = record["result"]
-            deals.append({
-                "dealer": record["dealer"],
-                "tricks": [dict(trick, cards=list(trick["cards"])) for trick in record["tricks"]],
-                "result": None if result is None else {
-                    key: list(value) if isinstance(value, list) else value
-                    for key, value in result.items()},
-                "score_after": None if record["score_after"] is None
-                else list(record["score_after"]),
-            })
+            deals.append(
+                {
+                    "dealer": record["dealer"],
+                    "tricks": [
+                        dict(trick, cards=list(trick["cards"])) for trick in record["tricks"]
+                    ],
+                    "result": None
+                    if result is None
+                    else {
+                        key: list(value) if isinstance(value, list) else value
+                        for key, value in result.items()
+                    },
+                    "score_after": None
+                    if record["score_after"] is None
+                    else list(record["score_after"]),
+                }
+            )
         return {"deals": deals, "score": list(self.score), "winner": self.winner}
 
     # --- computer player ---
@@ -622,8 +720,11 @@ class _TarneebBase(Game):
         high = 0.0
         for ranks in by_suit.values():
             length = len(ranks)
-            high += (12 in ranks) + 0.7 * (11 in ranks and length >= 2) \
+            high += (
+                (12 in ranks)
+                + 0.7 * (11 in ranks and length >= 2)
                 + 0.4 * (10 in ranks and length >= 3)
+            )
         best = max("SHDC", key=lambda s: (len(by_suit[s]), sum(by_suit[s])))
         length = len(by_suit[best])
         return high + max(0, length - 3) * 0.9 + 3.0, best
@@ -684,8 +785,11 @@ class _TarneebBase(Game):
             return "Double"
         if action == "trump":
             suit = move.get("suit")
-            return "No trump" if suit == "NT" else f"{SUIT_NAMES[suit].capitalize()} " \
-                f"{SUIT_SYMBOLS[suit]}"
+            return (
+                "No trump"
+                if suit == "NT"
+                else f"{SUIT_NAMES[suit].capitalize()} {SUIT_SYMBOLS[suit]}"
+            )
         if action == "bid":
             strain = move.get("suit")
             if strain is None:
@@ -703,14 +807,21 @@ def _validate_deal(deal: Deal) -> None:
 
 COMMON_OPTIONS = (
     Option("target", 41, "Points a team needs to win the game.", choices=(31, 41, 61)),
-    Option("hand_limit", 30,
-           "Engine safeguard: after this many deals (throw-ins included) the game ends with the "
-           "first hand that leaves the totals unequal; the higher total wins.",
-           minimum=10, maximum=1000),
-    Option("all_pass", "redeal_same_dealer",
-           "When all four pass: the same dealer redeals, the next dealer deals, or the last "
-           "player must bid.",
-           choices=("redeal_same_dealer", "redeal_next_dealer", "dealer_forced_7")),
+    Option(
+        "hand_limit",
+        30,
+        "Engine safeguard: after this many deals (throw-ins included) the game ends with the "
+        "first hand that leaves the totals unequal; the higher total wins.",
+        minimum=10,
+        maximum=1000,
+    ),
+    Option(
+        "all_pass",
+        "redeal_same_dealer",
+        "When all four pass: the same dealer redeals, the next dealer deals, or the last "
+        "player must bid.",
+        choices=("redeal_same_dealer", "redeal_next_dealer", "dealer_forced_7"),
+    ),
 )
 
 
@@ -719,23 +830,44 @@ class Tarneeb(_TarneebBase):
     name = "tarneeb"
     title = "Tarneeb"
     OPTIONS = (
-        Option("auction", "single_round",
-               "single_round: everyone calls once, the dealer last; open: bid until the others "
-               "pass (a pass is final).", choices=("single_round", "open")),
-        Option("dealer_may_equal", True,
-               "In the single-round auction the dealer may equal the highest bid to take it."),
+        Option(
+            "auction",
+            "single_round",
+            "single_round: everyone calls once, the dealer last; open: bid until the others "
+            "pass (a pass is final).",
+            choices=("single_round", "open"),
+        ),
+        Option(
+            "dealer_may_equal",
+            True,
+            "In the single-round auction the dealer may equal the highest bid to take it.",
+        ),
         COMMON_OPTIONS[2],
-        Option("trump_declaration", "named",
-               "named: the declarer names trump; first_lead: his first lead sets it.",
-               choices=("named", "first_lead")),
+        Option(
+            "trump_declaration",
+            "named",
+            "named: the declarer names trump; first_lead: his first lead sets it.",
+            choices=("named", "first_lead"),
+        ),
         Option("allow_no_trump", False, "The declarer may choose no trump."),
-        Option("scoring", "plain", "plain: tricks or minus the bid; kaboot: 13-trick bonuses.",
-               choices=("plain", "kaboot")),
-        Option("defenders_always_score", False,
-               "The defenders score their tricks even when the contract is made."),
-        Option("instant_win", "none",
-               "kaboot_bid: bidding and taking 13 wins at once; kaboot_any: taking all 13 as "
-               "declarers wins at once.", choices=("none", "kaboot_bid", "kaboot_any")),
+        Option(
+            "scoring",
+            "plain",
+            "plain: tricks or minus the bid; kaboot: 13-trick bonuses.",
+            choices=("plain", "kaboot"),
+        ),
+        Option(
+            "defenders_always_score",
+            False,
+            "The defenders score their tricks even when the contract is made.",
+        ),
+        Option(
+            "instant_win",
+            "none",
+            "kaboot_bid: bidding and taking 13 wins at once; kaboot_any: taking all 13 as "
+            "declarers wins at once.",
+            choices=("none", "kaboot_bid", "kaboot_any"),
+        ),
         COMMON_OPTIONS[0],
         COMMON_OPTIONS[1],
     )
@@ -757,7 +889,7 @@ class Tarneeb(_TarneebBase):
         """The lowest bid ``seat`` may make now."""
         if self.high == 0:
             return 7
-        if (seat == self.dealer and not self._open() and self.options["dealer_may_equal"]):
+        if seat == self.dealer and not self._open() and self.options["dealer_may_equal"]:
             return self.high
         return self.high + 1
 
@@ -784,8 +916,12 @@ class Tarneeb(_TarneebBase):
                 return
             if lowest > 13:
                 raise IllegalMove("The highest bid is already 13, so you can only pass.")
-            if value == self.high and not self._open() and seat != self.dealer \
-                    and self.options["dealer_may_equal"]:
+            if (
+                value == self.high
+                and not self._open()
+                and seat != self.dealer
+                and self.options["dealer_may_equal"]
+            ):
                 raise IllegalMove("Only the dealer may equal the highest bid.")
             raise IllegalMove(f"Bid at least {lowest}.")
         if action == "trump":
@@ -803,8 +939,13 @@ class Tarneeb(_TarneebBase):
             self.high_bidder = seat
             self.calls.append((seat, "bid", value, None))
             verb = "equals" if equal else "bids"
-            events.append(Event("bid", f"{seat_ref(seat)} {verb} {value}.",
-                                {"seat": seat, "value": value, "equal": equal}))
+            events.append(
+                Event(
+                    "bid",
+                    f"{seat_ref(seat)} {verb} {value}.",
+                    {"seat": seat, "value": value, "equal": equal},
+                )
+            )
         else:
             self.passed[seat] = True
             self.calls.append((seat, "pass", 0, None))
@@ -847,12 +988,18 @@ class EgyptianTarneeb(_TarneebBase):
     egyptian = True
     OPTIONS = (
         COMMON_OPTIONS[0],
-        Option("kaboot_scoring", False,
-               "13-trick values: all 13 on a lower bid scores 16, a bid of 13 made 26, failed "
-               "-16 (the opponents double their tricks)."),
-        Option("strain_order", "bridge",
-               "bridge: C < D < H < S < NT; masrawy: C < S < H < D < NT.",
-               choices=("bridge", "masrawy")),
+        Option(
+            "kaboot_scoring",
+            False,
+            "13-trick values: all 13 on a lower bid scores 16, a bid of 13 made 26, failed "
+            "-16 (the opponents double their tricks).",
+        ),
+        Option(
+            "strain_order",
+            "bridge",
+            "bridge: C < D < H < S < NT; masrawy: C < S < H < D < NT.",
+            choices=("bridge", "masrawy"),
+        ),
         COMMON_OPTIONS[2],
         COMMON_OPTIONS[1],
     )
@@ -912,8 +1059,12 @@ class EgyptianTarneeb(_TarneebBase):
         if action == "bid":
             value = move.get("value")
             strain = move.get("suit")
-            if type(value) is not int or not 7 <= value <= 13 or len(move.fields) != 2 \
-                    or strain not in STRAIN_WORDS:
+            if (
+                type(value) is not int
+                or not 7 <= value <= 13
+                or len(move.fields) != 2
+                or strain not in STRAIN_WORDS
+            ):
                 raise IllegalMove("Bid 7 to 13 tricks with a suit (C, D, H, S) or NT.")
             if self._key(value, strain) <= self.high:
                 high = bid_words(self.high // 5, self.high_strain)
@@ -938,15 +1089,24 @@ class EgyptianTarneeb(_TarneebBase):
             self.doubled = False
             self.quiet = 0
             self.calls.append((seat, "bid", value, strain))
-            events = [Event("bid", f"{seat_ref(seat)} bids {bid_words(value, strain)}.",
-                            {"seat": seat, "value": value, "suit": strain})]
+            events = [
+                Event(
+                    "bid",
+                    f"{seat_ref(seat)} bids {bid_words(value, strain)}.",
+                    {"seat": seat, "value": value, "suit": strain},
+                )
+            ]
         elif action == "double":
             self.doubled = True
             self.quiet += 1
             self.calls.append((seat, "double", 0, None))
-            events = [Event("double", f"{seat_ref(seat)} doubles "
-                            f"{bid_words(self.high // 5, self.high_strain)}.",
-                            {"seat": seat, "bidder": self.high_bidder})]
+            events = [
+                Event(
+                    "double",
+                    f"{seat_ref(seat)} doubles {bid_words(self.high // 5, self.high_strain)}.",
+                    {"seat": seat, "bidder": self.high_bidder},
+                )
+            ]
         else:
             self.quiet += 1
             self.calls.append((seat, "pass", 0, None))
@@ -968,8 +1128,7 @@ class EgyptianTarneeb(_TarneebBase):
         own_side = self.high_bidder >= 0 and self.high_bidder % 2 == seat % 2
         if not own_side:
             for move in legal:
-                if move.action == "bid" and move.get("suit") == best \
-                        and move.get("value") <= level:
+                if move.action == "bid" and move.get("suit") == best and move.get("value") <= level:
                     return move
         if PASS in legal:
             return PASS

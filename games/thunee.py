@@ -144,17 +144,40 @@ KHANAAK = Move.of("khanaak")
 JODHI = {s: Move.of("jodhi", suit=s) for s in SUIT_ORDER}
 CHALLENGE = {t: Move.of("challenge", target=t) for t in range(6)}
 MURIAL = {(t, s): Move.of("murial", target=t, suit=s) for t in range(6) for s in SUIT_ORDER}
-KNOWN_ACTIONS = frozenset({
-    "demand_redeal", "decline_redeal", "call", "pass", "blind", "trump", "last_card", "thunee",
-    "royals", "play", "jodhi", "double", "khanaak", "challenge", "murial",
-})
+KNOWN_ACTIONS = frozenset(
+    {
+        "demand_redeal",
+        "decline_redeal",
+        "call",
+        "pass",
+        "blind",
+        "trump",
+        "last_card",
+        "thunee",
+        "royals",
+        "play",
+        "jodhi",
+        "double",
+        "khanaak",
+        "challenge",
+        "murial",
+    }
+)
 CONTRACT_NAMES = {
-    "normal": "normal", "thunee": "Thunee", "royals": "Royals",
-    "blind_thunee": "Blind Thunee", "blind_royals": "Blind Royals",
+    "normal": "normal",
+    "thunee": "Thunee",
+    "royals": "Royals",
+    "blind_thunee": "Blind Thunee",
+    "blind_royals": "Blind Royals",
 }
 PHASE_WORDS = {
-    "awaiting_deal": "waiting for the deal", "redeal": "weak-hand redeal", "auction": "calling",
-    "trump": "setting trump", "window": "Thunee window", "play": "playing", "over": "game over",
+    "awaiting_deal": "waiting for the deal",
+    "redeal": "weak-hand redeal",
+    "auction": "calling",
+    "trump": "setting trump",
+    "window": "Thunee window",
+    "play": "playing",
+    "over": "game over",
     "between": "between hands",
 }
 
@@ -171,7 +194,8 @@ def _call_moves(high: int, single_step: bool) -> tuple[Move, ...]:
 
 CALL_MOVES = {
     (high, single): _call_moves(high, single)
-    for high in (0, *CALL_AMOUNTS) for single in (False, True)
+    for high in (0, *CALL_AMOUNTS)
+    for single in (False, True)
 }
 
 
@@ -192,8 +216,9 @@ def packet_sizes(players: int, six_player_first_packet: int = 2) -> tuple[int, i
     return 4, 2
 
 
-def deal_from_deck(deck: Sequence[str], dealer: int, players: int = 4,
-                   first_packet: int | None = None) -> Deal:
+def deal_from_deck(
+    deck: Sequence[str], dealer: int, players: int = 4, first_packet: int | None = None
+) -> Deal:
     """Deal a shuffled deck (top first) as §1.4 (§3.2, §3.3): packets from ``dealer + 1``."""
     pk1, pk2 = packet_sizes(players, first_packet or 2)
     deck = list(deck)
@@ -201,15 +226,16 @@ def deal_from_deck(deck: Sequence[str], dealer: int, players: int = 4,
     third = second + players * pk2
     hands: list[tuple[str, ...]] = [()] * players
     for i in range(players):
-        cards = deck[i * pk1:(i + 1) * pk1] + deck[second + i * pk2:second + (i + 1) * pk2]
+        cards = deck[i * pk1 : (i + 1) * pk1] + deck[second + i * pk2 : second + (i + 1) * pk2]
         if players == 2:
-            cards += deck[third + i * 6:third + (i + 1) * 6]
+            cards += deck[third + i * 6 : third + (i + 1) * 6]
         hands[(dealer + 1 + i) % players] = tuple(cards)
     return Deal(tuple(hands), ())
 
 
-def first_dealer_by_jacks(deck: Sequence[str], shuffler: int, players: int,
-                          any_jack: bool = False) -> int:
+def first_dealer_by_jacks(
+    deck: Sequence[str], shuffler: int, players: int, any_jack: bool = False
+) -> int:
     """§1.3: deal face up from the shuffler's right until a black jack (or any jack) appears."""
     wanted = ALL_JACKS if any_jack else BLACK_JACKS
     seat = shuffler
@@ -236,15 +262,27 @@ class Thunee(Game):
     )
     OPTIONS = (
         Option("players", 4, "Number of players.", choices=(4, 2, 6)),
-        Option("last_trick", "transfer", "Last trick: ±10 transfer or +10 bonus.",
-               choices=("transfer", "bonus")),
+        Option(
+            "last_trick",
+            "transfer",
+            "Last trick: ±10 transfer or +10 bonus.",
+            choices=("transfer", "bonus"),
+        ),
         Option("balls_to_win", 12, "Balls needed to win the game.", minimum=1, maximum=100),
         Option("khanaak_raises_target", True, "A Khanaak raises the target by one ball."),
-        Option("two_to_clear", "off", "The winner must also lead by two balls.",
-               choices=("off", "always", "after_khanaak")),
+        Option(
+            "two_to_clear",
+            "off",
+            "The winner must also lead by two balls.",
+            choices=("off", "always", "after_khanaak"),
+        ),
         Option("call_single_step", False, "Calls go up one step (10) at a time."),
-        Option("last_card_trump", "four_suits", "When the trumper may choose 'last card'.",
-               choices=("four_suits", "always", "never")),
+        Option(
+            "last_card_trump",
+            "four_suits",
+            "When the trumper may choose 'last card'.",
+            choices=("four_suits", "always", "never"),
+        ),
         Option("last_card_visible_to_trumper", False, "The trumper may see a last-card trump."),
         Option("trumpman_weak_redeal", True, "The trumpman may redeal a first packet worth ≤ 10."),
         Option("no_trump_annul", True, "Annul a hand when the counting side holds no trump."),
@@ -253,41 +291,90 @@ class Thunee(Game):
         Option("blind_thunee", True, "Blind Thunee may be called in the auction."),
         Option("blind_royals", True, "Blind Royals may be called in the auction."),
         Option("blind_balls", 8, "Balls for a blind contract.", minimum=1, maximum=100),
-        Option("thunee_caller", "anyone", "Who may call Thunee or Royals.",
-               choices=("anyone", "trumper_only")),
-        Option("thunee_must_win", "caller", "Who must win every trick in a Thunee.",
-               choices=("caller", "team")),
-        Option("partner_catch_extra", 4, "Extra balls when a partner catches a Thunee.",
-               minimum=0, maximum=100),
+        Option(
+            "thunee_caller",
+            "anyone",
+            "Who may call Thunee or Royals.",
+            choices=("anyone", "trumper_only"),
+        ),
+        Option(
+            "thunee_must_win",
+            "caller",
+            "Who must win every trick in a Thunee.",
+            choices=("caller", "team"),
+        ),
+        Option(
+            "partner_catch_extra",
+            4,
+            "Extra balls when a partner catches a Thunee.",
+            minimum=0,
+            maximum=100,
+        ),
         Option("jodhi", True, "Jodhi (K+Q) claims are used."),
-        Option("jodhi_timing", "team_first_or_third", "Which tricks open a Jodhi window.",
-               choices=("team_first_or_third", "hand_tricks_1_and_3", "any_won_trick")),
-        Option("jodhi_window", "before_third_card_of_next_trick", "When a Jodhi window closes.",
-               choices=("before_third_card_of_next_trick", "before_next_lead")),
-        Option("jodhi_cards", "in_hand", "Jodhi cards must be in hand, or merely dealt.",
-               choices=("in_hand", "dealt")),
+        Option(
+            "jodhi_timing",
+            "team_first_or_third",
+            "Which tricks open a Jodhi window.",
+            choices=("team_first_or_third", "hand_tricks_1_and_3", "any_won_trick"),
+        ),
+        Option(
+            "jodhi_window",
+            "before_third_card_of_next_trick",
+            "When a Jodhi window closes.",
+            choices=("before_third_card_of_next_trick", "before_next_lead"),
+        ),
+        Option(
+            "jodhi_cards",
+            "in_hand",
+            "Jodhi cards must be in hand, or merely dealt.",
+            choices=("in_hand", "dealt"),
+        ),
         Option("jodhi_reveal_suit", False, "A Jodhi claim announces its suit."),
         Option("double", True, "Double may be declared on the last trick."),
-        Option("double_winner", "declarer", "Who must win the last trick for a Double.",
-               choices=("declarer", "team")),
-        Option("corner_house_scope", "own_team", "Which team's corner house forbids Double.",
-               choices=("own_team", "either_team", "off")),
+        Option(
+            "double_winner",
+            "declarer",
+            "Who must win the last trick for a Double.",
+            choices=("declarer", "team"),
+        ),
+        Option(
+            "corner_house_scope",
+            "own_team",
+            "Which team's corner house forbids Double.",
+            choices=("own_team", "either_team", "off"),
+        ),
         Option("khanaak", True, "Khanaak may be declared on the last trick."),
-        Option("khanaak_winner", "team", "Who must win the last trick for a Khanaak.",
-               choices=("team", "declarer")),
+        Option(
+            "khanaak_winner",
+            "team",
+            "Who must win the last trick for a Khanaak.",
+            choices=("team", "declarer"),
+        ),
         Option("khanaak_requires_lost_trick", False, "Khanaak needs a lost trick first."),
-        Option("khanaak_formula", "strict", "Khanaak test: strict or simple.",
-               choices=("strict", "simple")),
+        Option(
+            "khanaak_formula",
+            "strict",
+            "Khanaak test: strict or simple.",
+            choices=("strict", "simple"),
+        ),
         Option("backside_requires_call", True, "Backside Double/Khanaak needs a call."),
-        Option("dealer_rotation", "stay_while_behind", "When the deal passes on.",
-               choices=("stay_while_behind", "every_hand")),
-        Option("first_dealer", "black_jack", "How the first dealer is found.",
-               choices=("black_jack", "any_jack", "random")),
+        Option(
+            "dealer_rotation",
+            "stay_while_behind",
+            "When the deal passes on.",
+            choices=("stay_while_behind", "every_hand"),
+        ),
+        Option(
+            "first_dealer",
+            "black_jack",
+            "How the first dealer is found.",
+            choices=("black_jack", "any_jack", "random"),
+        ),
         Option("challenge_mode", False, "Accept revokes; an opponent's challenge settles them."),
-        Option("two_player_target", 125, "Counting target in the two-player game.",
-               choices=(125, 105)),
-        Option("six_player_first_packet", 2, "First packet size with six players.",
-               choices=(2, 3)),
+        Option(
+            "two_player_target", 125, "Counting target in the two-player game.", choices=(125, 105)
+        ),
+        Option("six_player_first_packet", 2, "First packet size with six players.", choices=(2, 3)),
     )
 
     # --- constants per table ---
@@ -390,10 +477,15 @@ class Thunee(Game):
         game._challenge = bool(opts["challenge_mode"])
         game._undercut = bool(opts["undercut_restriction"])
         game._single_step = bool(opts["call_single_step"])
-        game._blind_moves = tuple(move for move, on in ((BLIND_THUNEE, opts["blind_thunee"]),
-                                                        (BLIND_ROYALS, opts["blind_royals"]))
-                                  if on)
-        game.jodhi_close = (1 if n == 2 or opts["jodhi_window"] == "before_next_lead" else 3)
+        game._blind_moves = tuple(
+            move
+            for move, on in (
+                (BLIND_THUNEE, opts["blind_thunee"]),
+                (BLIND_ROYALS, opts["blind_royals"]),
+            )
+            if on
+        )
+        game.jodhi_close = 1 if n == 2 or opts["jodhi_window"] == "before_next_lead" else 3
         for deal in deals:
             game._validate_deal(deal)
         game.deals = list(deals)
@@ -469,9 +561,17 @@ class Thunee(Game):
         self._legal = None
         if self.deal_no < len(self.deals):
             hand = len(self.records) + 1
-            events.append(Event("new_deal", f"{seat_ref(self.dealer)} deals hand {hand}.",
-                                {"dealer": self.dealer, "hand": hand,
-                                 "trumpman": (self.dealer + 1) % self.players}))
+            events.append(
+                Event(
+                    "new_deal",
+                    f"{seat_ref(self.dealer)} deals hand {hand}.",
+                    {
+                        "dealer": self.dealer,
+                        "hand": hand,
+                        "trumpman": (self.dealer + 1) % self.players,
+                    },
+                )
+            )
 
     def _materialize(self) -> None:
         if self.phase == "between":
@@ -564,14 +664,16 @@ class Thunee(Game):
         self.records.append({"tricks": [], "result": None, "score_after": None})
         dealer = self.dealer
         if announce:
-            events.append(Event("new_deal",
-                                f"{seat_ref(dealer)} deals hand {len(self.records)}.",
-                                {"dealer": dealer, "hand": len(self.records),
-                                 "trumpman": self.trumpman}))
+            events.append(
+                Event(
+                    "new_deal",
+                    f"{seat_ref(dealer)} deals hand {len(self.records)}.",
+                    {"dealer": dealer, "hand": len(self.records), "trumpman": self.trumpman},
+                )
+            )
         self.lines.append(f"{seat_ref(dealer)} deals; {seat_ref(self.trumpman)} is trumpman.")
         t0 = self.trumpman
-        if (self.options["trumpman_weak_redeal"]
-                and card_points(self.hands[t0]) <= 10):
+        if self.options["trumpman_weak_redeal"] and card_points(self.hands[t0]) <= 10:
             self.phase = "redeal"
             return
         self._begin_auction(events)
@@ -594,8 +696,7 @@ class Thunee(Game):
     def _auction_auto(self, events: list[Event]) -> None:
         while self.phase == "auction" and len(self._auction_moves(self.atturn)) == 1:
             seat = self.atturn
-            events.append(Event("pass", f"{seat_ref(seat)} passes.",
-                                {"seat": seat, "auto": True}))
+            events.append(Event("pass", f"{seat_ref(seat)} passes.", {"seat": seat, "auto": True}))
             self.passes += 1
             self._auction_next(events)
 
@@ -641,9 +742,14 @@ class Thunee(Game):
         self.received = hi
         if self.last_card and not self.trump_unseen and self.trumper is not None:
             assert self.trump_card is not None
-            events.append(Event("trump_card_seen",
-                                f"Your last card, {display(self.trump_card)}, is the trump card.",
-                                {"card": self.trump_card}, frozenset({self.trumper})))
+            events.append(
+                Event(
+                    "trump_card_seen",
+                    f"Your last card, {display(self.trump_card)}, is the trump card.",
+                    {"card": self.trump_card},
+                    frozenset({self.trumper}),
+                )
+            )
 
     def _begin_window(self, events: list[Event]) -> None:
         assert self.trumper is not None
@@ -660,8 +766,9 @@ class Thunee(Game):
 
     def _window_moves(self, seat: int) -> list[Move]:
         moves = [PASS]
-        if ((self.options["thunee_caller"] == "anyone" or seat == self.trumper)
-                and not self._six_of_a_suit(seat)):
+        if (
+            self.options["thunee_caller"] == "anyone" or seat == self.trumper
+        ) and not self._six_of_a_suit(seat):
             moves.append(THUNEE)
             if self.options["royals"]:
                 moves.append(ROYALS)
@@ -670,8 +777,7 @@ class Thunee(Game):
     def _window_auto(self, events: list[Event]) -> None:
         while self.phase == "window" and len(self._window_moves(self.atturn)) == 1:
             seat = self.atturn
-            events.append(Event("pass", f"{seat_ref(seat)} passes.",
-                                {"seat": seat, "auto": True}))
+            events.append(Event("pass", f"{seat_ref(seat)} passes.", {"seat": seat, "auto": True}))
             self._window_pass(events)
 
     def _window_pass(self, events: list[Event]) -> None:
@@ -686,8 +792,9 @@ class Thunee(Game):
         counting = (self.trumper + 1) % 2
         if self.players != 2 and self.options["no_trump_annul"]:
             trump = self.trump
-            if not any(c[1] == trump for s in range(counting, self.players, 2)
-                       for c in self.hands[s]):
+            if not any(
+                c[1] == trump for s in range(counting, self.players, 2) for c in self.hands[s]
+            ):
                 self._annul("no_trump", events, counting)
                 return
         self.phase = "play"
@@ -738,7 +845,7 @@ class Thunee(Game):
 
     def _jodhi_cards(self, seat: int) -> Sequence[str]:
         if self.options["jodhi_cards"] == "dealt" and self.cur is not None:
-            return self.cur.hands[seat][:self.received]
+            return self.cur.hands[seat][: self.received]
         return self.hands[seat]
 
     def _jodhi_value(self, seat: int, suit: str) -> tuple[int, bool]:
@@ -791,15 +898,16 @@ class Thunee(Game):
             if any(w % 2 != team for w in self.winners):
                 return "Only a team that won every trick so far may Double."
             if self._corner_blocks_double(team):
-                if self.options["corner_house_scope"] == "either_team" and \
-                        self.balls[team] != self._target() - 1:
+                if (
+                    self.options["corner_house_scope"] == "either_team"
+                    and self.balls[team] != self._target() - 1
+                ):
                     return "A team is at corner house, so nobody may Double."
                 return "Your team is at corner house and may not Double."
             return None
         if not any(c["seat"] % 2 == team and not c["cancelled"] for c in self.claims):
             return "Khanaak needs a Jodhi claimed by your team in this hand."
-        if self.options["khanaak_requires_lost_trick"] and all(
-                w % 2 == team for w in self.winners):
+        if self.options["khanaak_requires_lost_trick"] and all(w % 2 == team for w in self.winners):
             return "Khanaak needs your team to have lost one of the earlier tricks."
         return None
 
@@ -815,8 +923,12 @@ class Thunee(Game):
             t = self.turn
             challenge = self._challenge
             moves = [PLAY[c] for c in (self.hands[t] if challenge else self._strict_cards(t))]
-            if self.tricks_done == self.total_tricks - 1 and n != 2 and \
-                    self.contract == "normal" and self.declaration is None:
+            if (
+                self.tricks_done == self.total_tricks - 1
+                and n != 2
+                and self.contract == "normal"
+                and self.declaration is None
+            ):
                 if self._declaration_ok(t, "double") is None:
                     moves.append(DOUBLE)
                 if self._declaration_ok(t, "khanaak") is None:
@@ -1079,8 +1191,10 @@ class Thunee(Game):
 
     def _why_demand_redeal(self, seat: int, move: Move) -> str | None:
         if self.phase != "redeal":
-            return ("A redeal may only be demanded before the calling, by a trumpman whose "
-                    "first packet is worth 10 points or less.")
+            return (
+                "A redeal may only be demanded before the calling, by a trumpman whose "
+                "first packet is worth 10 points or less."
+            )
         if seat != self.trumpman:
             return f"Only the trumpman, {seat_ref(self.trumpman)}, decides about a redeal."
         return None
@@ -1170,10 +1284,14 @@ class Thunee(Game):
             self.hands[seat].remove(card)
             text = f"{seat_ref(seat)} lays the trump card face down."
             events.append(Event("trump_set", text, {"seat": seat, "last_card": False}))
-            events.append(Event("trump_set_private",
-                                f"You set {display(card)} face down: "
-                                f"{SUIT_NAMES[card[1]]} are trump.",
-                                {"card": card, "suit": card[1]}, frozenset({seat})))
+            events.append(
+                Event(
+                    "trump_set_private",
+                    f"You set {display(card)} face down: {SUIT_NAMES[card[1]]} are trump.",
+                    {"card": card, "suit": card[1]},
+                    frozenset({seat}),
+                )
+            )
         self.lines.append(text)
         self.trump_card = card
         self.trump = card[1]
@@ -1192,12 +1310,23 @@ class Thunee(Game):
         if self.trump_down and self.trump_card is not None and t is not None:
             card = self.trump_card
             self.hands[t].append(card)
-            events.append(Event("trump_cancelled",
-                                f"The trump is cancelled; the trump card goes back to "
-                                f"{seat_ref(t)}'s hand unseen.", {"seat": t}))
+            events.append(
+                Event(
+                    "trump_cancelled",
+                    f"The trump is cancelled; the trump card goes back to "
+                    f"{seat_ref(t)}'s hand unseen.",
+                    {"seat": t},
+                )
+            )
             if self.trump_unseen:
-                events.append(Event("cards_dealt", f"You pick up {display(card)}.",
-                                    {"cards": [card]}, frozenset({t})))
+                events.append(
+                    Event(
+                        "cards_dealt",
+                        f"You pick up {display(card)}.",
+                        {"cards": [card]},
+                        frozenset({t}),
+                    )
+                )
         self.trump_card = None
         self.trump_down = False
         self.trump_unseen = False
@@ -1208,8 +1337,16 @@ class Thunee(Game):
     def _do_jodhi(self, seat: int, suit: str, events: list[Event]) -> None:
         value, valid = self._jodhi_value(seat, suit)
         team = seat % 2
-        self.claims.append({"seat": seat, "suit": suit, "value": value, "valid": valid,
-                            "cancelled": False, "murial": False})
+        self.claims.append(
+            {
+                "seat": seat,
+                "suit": suit,
+                "value": value,
+                "valid": valid,
+                "cancelled": False,
+                "murial": False,
+            }
+        )
         self.claimed.add((seat, suit))
         self.jodhi_tot[team] += value
         if self.options["challenge_mode"]:
@@ -1234,17 +1371,21 @@ class Thunee(Game):
         if kind == "khanaak" and not self.khanaak_called:
             self.khanaak_called = True
             if self.options["khanaak_raises_target"]:
-                events.append(Event("target_raised",
-                                    f"The game is now played to {self._target()} balls.",
-                                    {"target": self._target()}))
+                events.append(
+                    Event(
+                        "target_raised",
+                        f"The game is now played to {self._target()} balls.",
+                        {"target": self._target()},
+                    )
+                )
 
     def _do_challenge(self, seat: int, target: int, events: list[Event]) -> None:
         guilty = target in self.illegal
         team = seat % 2 if guilty else target % 2
-        text = (f"{seat_ref(seat)} challenges {seat_ref(target)}: "
-                + ("an illegal play is proven." if guilty else "no illegal play was made."))
-        events.append(Event("challenge", text,
-                            {"seat": seat, "target": target, "proven": guilty}))
+        text = f"{seat_ref(seat)} challenges {seat_ref(target)}: " + (
+            "an illegal play is proven." if guilty else "no illegal play was made."
+        )
+        events.append(Event("challenge", text, {"seat": seat, "target": target, "proven": guilty}))
         result = self._base_result("challenge")
         result.update({"challenger": seat, "accused": target, "proven": guilty})
         self._award(team, 4, result, events)
@@ -1257,13 +1398,18 @@ class Thunee(Game):
                 if not claim["valid"]:
                     claim["cancelled"] = True
                     self.jodhi_tot[target % 2] -= claim["value"]
-                    text = f"{seat_ref(seat)} calls Murial: {seat_ref(target)}'s Jodhi is " \
-                           f"cancelled."
+                    text = (
+                        f"{seat_ref(seat)} calls Murial: {seat_ref(target)}'s Jodhi is cancelled."
+                    )
                 else:
-                    text = f"{seat_ref(seat)} calls Murial, but {seat_ref(target)}'s Jodhi " \
-                           f"stands."
-                events.append(Event("murial", text, {"seat": seat, "target": target,
-                                                     "cancelled": claim["cancelled"]}))
+                    text = f"{seat_ref(seat)} calls Murial, but {seat_ref(target)}'s Jodhi stands."
+                events.append(
+                    Event(
+                        "murial",
+                        text,
+                        {"seat": seat, "target": target, "cancelled": claim["cancelled"]},
+                    )
+                )
                 self.lines.append(text)
                 return
 
@@ -1285,21 +1431,29 @@ class Thunee(Game):
                     self.trump_down = False
                     self.trump_unseen = False
                     text = f"The trump card is {display(tc)}: {SUIT_NAMES[tc[1]]} are trump."
-                    events.append(Event("trump_revealed", text,
-                                        {"card": tc, "suit": tc[1], "seat": self.trumper}))
+                    events.append(
+                        Event(
+                            "trump_revealed",
+                            text,
+                            {"card": tc, "suit": tc[1], "seat": self.trumper},
+                        )
+                    )
                     self.lines.append(text)
             else:
                 self.trump = card[1]
                 text = f"{SUIT_NAMES[card[1]].capitalize()} are trump."
-                events.append(Event("trump_revealed", text, {"suit": card[1], "card": None,
-                                                             "seat": seat}))
+                events.append(
+                    Event("trump_revealed", text, {"suit": card[1], "card": None, "seat": seat})
+                )
                 self.lines.append(text)
                 if self.options["no_trump_annul"]:
                     suit = card[1]
                     caller_team = seat % 2
-                    if not any(c[1] == suit for s in range((caller_team + 1) % 2,
-                                                           self.players, 2)
-                               for c in self.hands[s]):
+                    if not any(
+                        c[1] == suit
+                        for s in range((caller_team + 1) % 2, self.players, 2)
+                        for c in self.hands[s]
+                    ):
                         self._annul("no_trump", events, None)
                         return
         if self.jodhi_team is not None and len(trick) >= self.jodhi_close:
@@ -1319,16 +1473,22 @@ class Thunee(Game):
         self.tricks_done += 1
         self.winners.append(winner)
         self.team_won[team] += 1
-        self.records[-1]["tricks"].append({"leader": trick[0][0], "cards": cards,
-                                           "winner": winner})
-        self.last_trick = {"cards": [[s, c] for s, c in trick], "winner": winner,
-                           "points": pts}
+        self.records[-1]["tricks"].append({"leader": trick[0][0], "cards": cards, "winner": winner})
+        self.last_trick = {"cards": [[s, c] for s, c in trick], "winner": winner, "points": pts}
         self.trick = []
         self.turn = winner
-        events.append(Event("trick_won",
-                            f"{seat_ref(winner)} wins trick {self.tricks_done} ({pts} points).",
-                            {"winner": winner, "points": pts, "trick": self.tricks_done,
-                             "team_points": list(self.points)}))
+        events.append(
+            Event(
+                "trick_won",
+                f"{seat_ref(winner)} wins trick {self.tricks_done} ({pts} points).",
+                {
+                    "winner": winner,
+                    "points": pts,
+                    "trick": self.tricks_done,
+                    "team_points": list(self.points),
+                },
+            )
+        )
         if self.contract != "normal":
             caller = self.caller
             assert caller is not None
@@ -1340,17 +1500,29 @@ class Thunee(Game):
                 self._score_contract(False, team == caller % 2, events)
             elif self.tricks_done == self.half_tricks:
                 self._score_contract(True, False, events)
-            elif self.contract.startswith("blind") and self.tricks_done == self.pk1 \
-                    and self.set_aside:
+            elif (
+                self.contract.startswith("blind")
+                and self.tricks_done == self.pk1
+                and self.set_aside
+            ):
                 picked = self.set_aside
                 self.hands[caller].extend(picked)
                 self.set_aside = []
-                events.append(Event("blind_pickup",
-                                    f"{seat_ref(caller)} picks up his other cards.",
-                                    {"seat": caller}))
-                events.append(Event("cards_dealt", "You pick up "
-                                    + " ".join(display(c) for c in picked) + ".",
-                                    {"cards": list(picked)}, frozenset({caller})))
+                events.append(
+                    Event(
+                        "blind_pickup",
+                        f"{seat_ref(caller)} picks up his other cards.",
+                        {"seat": caller},
+                    )
+                )
+                events.append(
+                    Event(
+                        "cards_dealt",
+                        "You pick up " + " ".join(display(c) for c in picked) + ".",
+                        {"cards": list(picked)},
+                        frozenset({caller}),
+                    )
+                )
             return
         if self.tricks_done == self.total_tricks:
             self._score_normal(events)
@@ -1358,8 +1530,9 @@ class Thunee(Game):
         if self.players == 2 and self.tricks_done == 6:
             self._second_half(events)
             return
-        half_index = self.tricks_done if self.tricks_done <= 6 or self.players != 2 \
-            else self.tricks_done - 6
+        half_index = (
+            self.tricks_done if self.tricks_done <= 6 or self.players != 2 else self.tricks_done - 6
+        )
         if self.options["jodhi"] and half_index < self.half_tricks:
             timing = self.options["jodhi_timing"]
             if timing == "team_first_or_third":
@@ -1375,16 +1548,22 @@ class Thunee(Game):
         for s in (self.trumpman, self.dealer):
             cards = list(self.cur.hands[s][6:12])
             self.hands[s].extend(cards)
-            events.append(Event("cards_dealt", "Second half: you receive "
-                                + " ".join(display(c) for c in cards) + ".",
-                                {"cards": cards}, frozenset({s})))
+            events.append(
+                Event(
+                    "cards_dealt",
+                    "Second half: you receive " + " ".join(display(c) for c in cards) + ".",
+                    {"cards": cards},
+                    frozenset({s}),
+                )
+            )
         self.received = 12
         self.team_won = [0, 0]
         self.jodhi_team = None
         events.append(Event("second_half", "The second half is dealt.", {}))
         counting = (self.trumper + 1) % 2
         if self.options["no_trump_annul"] and not any(
-                c[1] == self.trump for c in self.cur.hands[counting]):
+            c[1] == self.trump for c in self.cur.hands[counting]
+        ):
             self._annul("no_trump", events, counting)
 
     # ------------------------------------------------------------------ scoring
@@ -1393,7 +1572,8 @@ class Thunee(Game):
         return {
             "kind": kind,
             "contract": self.contract,
-            "counting_team": (self.trumper + 1) % 2 if normal and self.trumper is not None
+            "counting_team": (self.trumper + 1) % 2
+            if normal and self.trumper is not None
             else None,
             "trumper": self.trumper if self.contract == "normal" else None,
             "trump": self.trump,
@@ -1413,14 +1593,21 @@ class Thunee(Game):
         result["reason"] = reason
         self.records[-1]["result"] = result
         self.records[-1]["score_after"] = list(self.balls)
-        why = ("the trumpman's weak hand" if reason == "weak_hand"
-               else "the counting side holds no trump")
-        events.append(Event("hand_annulled", f"The hand is annulled ({why}); "
-                            f"{seat_ref(self.dealer)} deals again.", {"result": result}))
+        why = (
+            "the trumpman's weak hand"
+            if reason == "weak_hand"
+            else "the counting side holds no trump"
+        )
+        events.append(
+            Event(
+                "hand_annulled",
+                f"The hand is annulled ({why}); {seat_ref(self.dealer)} deals again.",
+                {"result": result},
+            )
+        )
         self._schedule_next_hand(events)
 
-    def _score_contract(self, success: bool, partner_catch: bool,
-                        events: list[Event]) -> None:
+    def _score_contract(self, success: bool, partner_catch: bool, events: list[Event]) -> None:
         caller = self.caller
         assert caller is not None
         blind = self.contract.startswith("blind")
@@ -1442,8 +1629,13 @@ class Thunee(Game):
             bonus = 10
         else:
             bonus = -10 if self.options["last_trick"] == "transfer" else 0
-        total = (self.points[counting] + bonus + self.call + self.jodhi_tot[counting]
-                 - self.jodhi_tot[trumping])
+        total = (
+            self.points[counting]
+            + bonus
+            + self.call
+            + self.jodhi_tot[counting]
+            - self.jodhi_tot[trumping]
+        )
         target = self.count_target
         kind = self.declaration or "normal"
         result = self._base_result(kind)
@@ -1452,8 +1644,9 @@ class Thunee(Game):
             declarer = self.declarer
             team = declarer % 2
             other = (team + 1) % 2
-            backside = team == counting and (self.call > 0
-                                              or not self.options["backside_requires_call"])
+            backside = team == counting and (
+                self.call > 0 or not self.options["backside_requires_call"]
+            )
             result.update({"declarer": declarer, "backside": backside})
             if self.declaration == "double":
                 if self.options["double_winner"] == "declarer":
@@ -1466,8 +1659,7 @@ class Thunee(Game):
                 else:
                     self._award(other, 4, result, events)
                 return
-            won = last % 2 == team if self.options["khanaak_winner"] == "team" \
-                else last == declarer
+            won = last % 2 == team if self.options["khanaak_winner"] == "team" else last == declarer
             against = self.points[other]
             if self.options["khanaak_formula"] == "strict":
                 against += self.jodhi_tot[other]
@@ -1483,8 +1675,7 @@ class Thunee(Game):
         else:
             self._award(trumping, 1, result, events)
 
-    def _award(self, team: int, balls: int, result: dict[str, Any],
-               events: list[Event]) -> None:
+    def _award(self, team: int, balls: int, result: dict[str, Any], events: list[Event]) -> None:
         self.balls[team] += balls
         result["balls"] = [balls if t == team else 0 for t in (0, 1)]
         self.records[-1]["result"] = result
@@ -1492,18 +1683,23 @@ class Thunee(Game):
         self.jodhi_team = None
         self.pending = []
         if result["total"] is not None:
-            text = (f"Hand over: the counting team made {result['total']} against "
-                    f"{result['target']}.")
+            text = (
+                f"Hand over: the counting team made {result['total']} against {result['target']}."
+            )
         else:
             text = f"Hand over ({CONTRACT_NAMES.get(result['kind'], result['kind'])})."
         events.append(Event("hand_scored", text, {"result": result}))
         team_name = "Team A" if team == 0 else "Team B"
         if self.players == 2:
             team_name = seat_ref(team)
-        events.append(Event("balls_awarded",
-                            f"{team_name} scores {balls} ball{'s' if balls != 1 else ''} "
-                            f"({self.balls[0]}–{self.balls[1]}).",
-                            {"team": team, "balls": balls, "score": list(self.balls)}))
+        events.append(
+            Event(
+                "balls_awarded",
+                f"{team_name} scores {balls} ball{'s' if balls != 1 else ''} "
+                f"({self.balls[0]}–{self.balls[1]}).",
+                {"team": team, "balls": balls, "score": list(self.balls)},
+            )
+        )
         target = self._target()
         clear = self.options["two_to_clear"]
         need_two = clear == "always" or (clear == "after_khanaak" and self.khanaak_called)
@@ -1512,13 +1708,19 @@ class Thunee(Game):
             self.winner_team = team
             self.phase = "over"
             self.trick = []
-            events.append(Event("game_over", f"{team_name} wins the game "
-                                f"{self.balls[0]}–{self.balls[1]}.",
-                                {"winner": team, "score": list(self.balls)}))
+            events.append(
+                Event(
+                    "game_over",
+                    f"{team_name} wins the game {self.balls[0]}–{self.balls[1]}.",
+                    {"winner": team, "score": list(self.balls)},
+                )
+            )
             return
         dealer_team = self.dealer % 2
-        if (self.options["dealer_rotation"] == "every_hand"
-                or self.balls[dealer_team] >= self.balls[(dealer_team + 1) % 2]):
+        if (
+            self.options["dealer_rotation"] == "every_hand"
+            or self.balls[dealer_team] >= self.balls[(dealer_team + 1) % 2]
+        ):
             self.dealer = (self.dealer + 1) % self.players
         self._schedule_next_hand(events)
 
@@ -1529,8 +1731,7 @@ class Thunee(Game):
             return None
         if self.contract != "normal" or self.revealed is not None:
             return self.trump
-        if seat is not None and seat == self.trumper and self.trump_down \
-                and not self.trump_unseen:
+        if seat is not None and seat == self.trumper and self.trump_down and not self.trump_unseen:
             return self.trump
         return None
 
@@ -1558,11 +1759,21 @@ class Thunee(Game):
         self._materialize()
         n = self.players
         phase = self.phase
-        current_turn = {"auction": self.atturn, "window": self.atturn, "play": self.turn,
-                        "trump": self.trumper, "redeal": self.trumpman}.get(phase)
+        current_turn = {
+            "auction": self.atturn,
+            "window": self.atturn,
+            "play": self.turn,
+            "trump": self.trumper,
+            "redeal": self.trumpman,
+        }.get(phase)
         trump_card = self.revealed
-        if trump_card is None and seat is not None and seat == self.trumper and \
-                self.trump_down and not self.trump_unseen:
+        if (
+            trump_card is None
+            and seat is not None
+            and seat == self.trumper
+            and self.trump_down
+            and not self.trump_unseen
+        ):
             trump_card = self.trump_card
         data: dict[str, Any] = {
             "game": self.name,
@@ -1588,19 +1799,28 @@ class Thunee(Game):
             "call": self.call,
             "caller": self.caller if self.caller is not None else self.high_seat,
             "contract": self.contract,
-            "counting_team": ((self.trumper + 1) % 2 if self.trumper is not None
-                              and self.contract == "normal" else None),
+            "counting_team": (
+                (self.trumper + 1) % 2
+                if self.trumper is not None and self.contract == "normal"
+                else None
+            ),
             "counting_target": self.count_target,
             "tricks_won": [sum(1 for w in self.winners if w % 2 == t) for t in (0, 1)],
             "card_points": list(self.points),
             "jodhi": list(self.jodhi_tot),
             "jodhi_claims": [
-                {"seat": c["seat"], "value": c["value"], "cancelled": c["cancelled"],
-                 **({"suit": c["suit"]} if self.options["jodhi_reveal_suit"] else {})}
-                for c in self.claims],
+                {
+                    "seat": c["seat"],
+                    "value": c["value"],
+                    "cancelled": c["cancelled"],
+                    **({"suit": c["suit"]} if self.options["jodhi_reveal_suit"] else {}),
+                }
+                for c in self.claims
+            ],
             "jodhi_window": self.jodhi_team,
-            "declaration": ({"kind": self.declaration, "seat": self.declarer}
-                            if self.declaration else None),
+            "declaration": (
+                {"kind": self.declaration, "seat": self.declarer} if self.declaration else None
+            ),
             "set_aside": len(self.set_aside),
         }
         if seat is not None and 0 <= seat < n:
@@ -1614,10 +1834,13 @@ class Thunee(Game):
                 hidden.update(self.hands[s])
         if self.cur is not None:
             for hand in self.cur.hands:
-                hidden.update(hand[self.received:])
+                hidden.update(hand[self.received :])
         hidden.update(self.set_aside)
-        if self.trump_down and self.trump_card is not None and (
-                seat is None or seat != self.trumper or self.trump_unseen):
+        if (
+            self.trump_down
+            and self.trump_card is not None
+            and (seat is None or seat != self.trumper or self.trump_unseen)
+        ):
             hidden.add(self.trump_card)
         if self.revealed is not None:
             hidden.discard(self.revealed)
@@ -1681,8 +1904,14 @@ class Thunee(Game):
     def summary(self) -> dict[str, Any]:
         self._materialize()
         return {
-            "deals": [{"tricks": list(r["tricks"]), "result": r["result"],
-                       "score_after": r["score_after"]} for r in self.records],
+            "deals": [
+                {
+                    "tricks": list(r["tricks"]),
+                    "result": r["result"],
+                    "score_after": r["score_after"],
+                }
+                for r in self.records
+            ],
             "score": list(self.balls),
             "winner": self.winner_team,
         }
@@ -1718,8 +1947,11 @@ class Thunee(Game):
         plays = [m.get("card") for m in legal if m.action == "play"]
         if not plays:
             return legal[0]
-        if len(plays) == 1 and (DOUBLE in legal or KHANAAK in legal) \
-                and self._sure_winner(seat, plays[0]):
+        if (
+            len(plays) == 1
+            and (DOUBLE in legal or KHANAAK in legal)
+            and self._sure_winner(seat, plays[0])
+        ):
             if KHANAAK in legal and self._khanaak_would_hold(seat):
                 return KHANAAK
             if DOUBLE in legal:
@@ -1741,8 +1973,13 @@ class Thunee(Game):
 
     def _choose_trump(self, seat: int, legal: list[Move]) -> Move:
         hand = self.hands[seat]
-        best_suit = max(SUIT_ORDER, key=lambda s: (sum(1 for c in hand if c[1] == s),
-                                                   sum(POINTS[c] for c in hand if c[1] == s)))
+        best_suit = max(
+            SUIT_ORDER,
+            key=lambda s: (
+                sum(1 for c in hand if c[1] == s),
+                sum(POINTS[c] for c in hand if c[1] == s),
+            ),
+        )
         cards = [c for c in hand if c[1] == best_suit]
         if not cards:
             return legal[0]
@@ -1754,14 +1991,15 @@ class Thunee(Game):
             return False
         for c in hand:
             suit = c[1]
-            higher = RANK_ORDER[:RANK_ORDER.index(c[0])]
+            higher = RANK_ORDER[: RANK_ORDER.index(c[0])]
             if any(r + suit not in hand for r in higher):
                 return False
         return True
 
     def _played_cards(self) -> set[str]:
-        played = {c for t in self.records[-1]["tricks"] for c in t["cards"]} if self.records \
-            else set()
+        played = (
+            {c for t in self.records[-1]["tricks"] for c in t["cards"]} if self.records else set()
+        )
         played.update(c for _, c in self.trick)
         return played
 
@@ -1802,8 +2040,10 @@ class Thunee(Game):
         void: set[tuple[int, str]] = set()
         tricks = [t["cards"] for t in self.records[-1]["tricks"]]
         leaders = [t["leader"] for t in self.records[-1]["tricks"]]
-        sequences = [[((leader + i) % self.players, c) for i, c in enumerate(cards)]
-                     for leader, cards in zip(leaders, tricks, strict=True)]
+        sequences = [
+            [((leader + i) % self.players, c) for i, c in enumerate(cards)]
+            for leader, cards in zip(leaders, tricks, strict=True)
+        ]
         sequences.append(list(self.trick))
         for trick in sequences:
             if not trick:
@@ -1825,16 +2065,19 @@ class Thunee(Game):
             return max(cards, key=lambda c: (strength[c], c[1] == trump))
         if not self.trick:
             played = self._played_cards() | set(self.hands[seat])
-            tops = [c for c in cards if c[1] != trump and all(
-                o in played for o in DECK if o[1] == c[1] and strength[o] > strength[c])]
+            tops = [
+                c
+                for c in cards
+                if c[1] != trump
+                and all(o in played for o in DECK if o[1] == c[1] and strength[o] > strength[c])
+            ]
             if tops:
                 return max(tops, key=POINTS.__getitem__)
             plain = [c for c in cards if c[1] != trump] or cards
             return min(plain, key=lambda c: (POINTS[c], strength[c]))
         winner = self._trick_winner(self.trick)
         partner_winning = winner % 2 == seat % 2
-        if self.contract != "normal" and self.caller is not None and \
-                self.caller % 2 == seat % 2:
+        if self.contract != "normal" and self.caller is not None and self.caller % 2 == seat % 2:
             partner_winning = True  # never catch a partner's Thunee
         cheap = min(cards, key=lambda c: (c[1] == trump, POINTS[c], strength[c]))
         if partner_winning:

@@ -101,8 +101,11 @@ def replay(data: Any) -> dict[str, Any]:
     output["status"] = "rejected" if rejected else game.status
     if rejected:
         output["rejected"] = rejected
-    return {key: output[key] for key in ("status", "deals", "score", "winner", "rejected")
-            if key in output}
+    return {
+        key: output[key]
+        for key in ("status", "deals", "score", "winner", "rejected")
+        if key in output
+    }
 
 
 def parse_move(raw: Any, players: int) -> tuple[int, Move]:

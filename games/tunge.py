@@ -91,8 +91,9 @@ ACE = 12
 RANK_INDEX = {r: i for i, r in enumerate("23456789TJQKA")}
 RANK_LETTERS = "23456789TJQKA"
 SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
-CARD_VALUES = {card: (11 if card[0] == "A" else 10 if card[0] in "TJQK" else int(card[0]))
-               for card in DECK}
+CARD_VALUES = {
+    card: (11 if card[0] == "A" else 10 if card[0] in "TJQK" else int(card[0])) for card in DECK
+}
 # ``T`` is a ten: face value 10 (handled by the "TJQK" branch above).
 #: display order: aces first, then 2..K; suits S H D C within a rank
 SORT_KEY = {card: (((RANK_INDEX[card[0]] + 1) % 13) * 4 + SUIT_INDEX[card[1]]) for card in DECK}
@@ -246,8 +247,9 @@ class _Reference:
 
     __slots__ = ("cards", "end_game", "forbidden", "pairs", "ranks", "shown")
 
-    def __init__(self, shown: tuple[str, ...], cards: tuple[str, ...], end_game: bool,
-                 contains: bool) -> None:
+    def __init__(
+        self, shown: tuple[str, ...], cards: tuple[str, ...], end_game: bool, contains: bool
+    ) -> None:
         self.shown = shown  # rank letters, "(A)" for the phantom ace
         self.cards = cards  # the real cards on the pile it is made of
         self.ranks = "A" + shown[1] if shown and shown[0] == PHANTOM else "".join(shown)
@@ -281,17 +283,30 @@ class Tunge(Game):
     teams = False
     OPTIONS = (
         Option("players", 4, "Number of players (2-4).", minimum=2, maximum=4),
-        Option("variant", "standard", "standard, or face_up_start: the undealt cards start "
-               "face up as the discard pile.", choices=("standard", "face_up_start")),
-        Option("pickup_count", "pairs", "Forced pick-up: matched pairs, or shared ranks.",
-               choices=("pairs", "distinct_ranks")),
+        Option(
+            "variant",
+            "standard",
+            "standard, or face_up_start: the undealt cards start face up as the discard pile.",
+            choices=("standard", "face_up_start"),
+        ),
+        Option(
+            "pickup_count",
+            "pairs",
+            "Forced pick-up: matched pairs, or shared ranks.",
+            choices=("pairs", "distinct_ranks"),
+        ),
         Option("forced_pickup_ends_turn", False, "A forced pick-up ends the taker's turn."),
-        Option("endgame_repeat_rule", "exact", "End game: refuse plays made of exactly a part "
-               "of the last sequence (exact), or containing one (contains).",
-               choices=("exact", "contains")),
+        Option(
+            "endgame_repeat_rule",
+            "exact",
+            "End game: refuse plays made of exactly a part "
+            "of the last sequence (exact), or containing one (contains).",
+            choices=("exact", "contains"),
+        ),
         Option("scoring", True, "Score the cards left in hand (lower is better)."),
-        Option("match_target", 0, "Play deals until a total reaches this (0: one deal).",
-               minimum=0),
+        Option(
+            "match_target", 0, "Play deals until a total reaches this (0: one deal).", minimum=0
+        ),
         Option("turn_limit", 500, "Turns after which a deal is blocked.", minimum=1),
     )
     summary_text = (
@@ -433,13 +448,21 @@ class Tunge(Game):
         else:
             self.stock = list(reversed(deal.stock))
         self.zobrist = self._rehash()
-        self.records.append({"tricks": [], "turns": self.turn_log, "result": None,
-                             "score_after": None})
+        self.records.append(
+            {"tricks": [], "turns": self.turn_log, "result": None, "score_after": None}
+        )
         self._record_position()
-        text = (f"Deal {self.deal_index + 1}: {seat_ref(self.dealer)} deals 12 cards each; "
-                f"{seat_ref(self.turn)} starts.")
-        return [Event("new_deal", text, {"deal": self.deal_index, "dealer": self.dealer,
-                                         "first": self.turn})]
+        text = (
+            f"Deal {self.deal_index + 1}: {seat_ref(self.dealer)} deals 12 cards each; "
+            f"{seat_ref(self.turn)} starts."
+        )
+        return [
+            Event(
+                "new_deal",
+                text,
+                {"deal": self.deal_index, "dealer": self.dealer, "first": self.turn},
+            )
+        ]
 
     def _rehash(self) -> int:
         """The Zobrist hash of the hands and the pile, computed from scratch."""
@@ -583,8 +606,11 @@ class Tunge(Game):
         bad = ref.pairs  # endgame_repeat_rule contains: no adjacent pair of the LVS, either way
         singles = [((cards[0],), cards[0][0]) for _, cards in groups] if aces else []
         if bad:
-            tails = [(cards, ranks) for cards, ranks in tails
-                     if not any(ranks[i : i + 2] in bad for i in range(len(ranks) - 1))]
+            tails = [
+                (cards, ranks)
+                for cards, ranks in tails
+                if not any(ranks[i : i + 2] in bad for i in range(len(ranks) - 1))
+            ]
         plays = tails
         if aces:
             plays = tails[:]
@@ -594,10 +620,20 @@ class Tunge(Game):
                 prefix = tuple(aces[:k])
                 pre = "A" * k
                 if bad:
-                    plays.extend([(prefix + cards, pre + ranks) for cards, ranks in tails
-                                  if "A" + ranks[0] not in bad])
-                    plays.extend([(prefix + cards, pre + ranks) for cards, ranks in singles
-                                  if "A" + ranks not in bad])
+                    plays.extend(
+                        [
+                            (prefix + cards, pre + ranks)
+                            for cards, ranks in tails
+                            if "A" + ranks[0] not in bad
+                        ]
+                    )
+                    plays.extend(
+                        [
+                            (prefix + cards, pre + ranks)
+                            for cards, ranks in singles
+                            if "A" + ranks not in bad
+                        ]
+                    )
                 else:
                     plays.extend([(prefix + cards, pre + ranks) for cards, ranks in tails])
                     plays.extend([(prefix + cards, pre + ranks) for cards, ranks in singles])
@@ -608,8 +644,7 @@ class Tunge(Game):
         # the exact rule: only a play no longer than the LVS can equal a part of it
         refusal = ref.refusal
         longest = len(ref.ranks)
-        return [cards for cards, ranks in plays
-                if len(ranks) > longest or refusal(ranks) is None]
+        return [cards for cards, ranks in plays if len(ranks) > longest or refusal(ranks) is None]
 
     def legal_moves(self, seat: int) -> list[Move]:
         if seat != self.turn or not self.in_deal or self.finished:
@@ -712,14 +747,28 @@ class Tunge(Game):
             self.last_matches = matches
             self.passes = 0
             self._ref = None
-            record.update({"cards": list(cards), "reference": list(ref.shown) or None,
-                           "matches": matches, "pickup": None})
+            record.update(
+                {
+                    "cards": list(cards),
+                    "reference": list(ref.shown) or None,
+                    "matches": matches,
+                    "pickup": None,
+                }
+            )
             shown = " ".join([SHOW[card] for card in cards])
-            suffix = "" if not matches else (
-                f" ({matches} match{'es' if matches != 1 else ''})")
-            events.append(Event("sequence_played", f"{SEAT[seat]} plays {shown}{suffix}.",
-                                {"seat": seat, "cards": list(cards), "matches": matches,
-                                 "reference": list(ref.shown)}))
+            suffix = "" if not matches else (f" ({matches} match{'es' if matches != 1 else ''})")
+            events.append(
+                Event(
+                    "sequence_played",
+                    f"{SEAT[seat]} plays {shown}{suffix}.",
+                    {
+                        "seat": seat,
+                        "cards": list(cards),
+                        "matches": matches,
+                        "reference": list(ref.shown),
+                    },
+                )
+            )
             after = next_seat(seat, n)
             if matches:
                 record["pickup"] = self._forced_pickup(after, matches, events)
@@ -730,19 +779,33 @@ class Tunge(Game):
             if self.stock:
                 card = self.stock.pop()
                 record["from"] = "stock"
-                events.append(Event("card_drawn", f"{SEAT[seat]} draws a card from the stock.",
-                                    {"seat": seat, "source": "stock"}))
-                events.append(Event("card_drawn", f"You draw {SHOW[card]}.",
-                                    {"seat": seat, "source": "stock", "card": card},
-                                    frozenset({seat})))
+                events.append(
+                    Event(
+                        "card_drawn",
+                        f"{SEAT[seat]} draws a card from the stock.",
+                        {"seat": seat, "source": "stock"},
+                    )
+                )
+                events.append(
+                    Event(
+                        "card_drawn",
+                        f"You draw {SHOW[card]}.",
+                        {"seat": seat, "source": "stock", "card": card},
+                        frozenset({seat}),
+                    )
+                )
             else:
                 card = self.pile.pop()
                 self.zobrist ^= PILE_KEYS[card][len(self.pile)]
                 self.known[seat].add(card)
                 record.update({"from": "pile", "card": card})
-                events.append(Event("card_drawn",
-                                    f"{SEAT[seat]} draws {SHOW[card]} from the pile.",
-                                    {"seat": seat, "source": "pile", "card": card}))
+                events.append(
+                    Event(
+                        "card_drawn",
+                        f"{SEAT[seat]} draws {SHOW[card]} from the pile.",
+                        {"seat": seat, "source": "pile", "card": card},
+                    )
+                )
             self.hands[seat].append(card)
             self.zobrist ^= HAND_KEYS[card][seat]
             self.passes = 0
@@ -750,20 +813,26 @@ class Tunge(Game):
             self.turn = next_seat(seat, n)
         else:  # pass
             self.passes += 1
-            events.append(Event("pass", f"{SEAT[seat]} cannot play and passes.",
-                                {"seat": seat}))
+            events.append(Event("pass", f"{SEAT[seat]} cannot play and passes.", {"seat": seat}))
             self.turn = next_seat(seat, n)
         self.turns_taken += 1
         record["stock_left"] = len(self.stock)
         record["hand_sizes"] = [len(hand) for hand in self.hands]
         self.turn_log.append(record)
         if not was_end_game and not self.stock:
-            events.append(Event("end_game", "The stock is empty: the end game begins. Draws "
-                                "now come from the pile, and the last sequence may not be "
-                                "replayed.", {}))
+            events.append(
+                Event(
+                    "end_game",
+                    "The stock is empty: the end game begins. Draws "
+                    "now come from the pile, and the last sequence may not be "
+                    "replayed.",
+                    {},
+                )
+            )
         if not self.hands[seat]:
-            events.append(Event("deal_won", f"{SEAT[seat]} has played out and wins the deal.",
-                                {"seat": seat}))
+            events.append(
+                Event("deal_won", f"{SEAT[seat]} has played out and wins the deal.", {"seat": seat})
+            )
             events.extend(self._end_deal(seat, None))
             return events
         reason = None
@@ -774,11 +843,18 @@ class Tunge(Game):
         elif self._record_position() >= 3:
             reason = "repetition"
         if reason is not None:
-            why = {"all_passed": "every player passed",
-                   "turn_limit": f"{self.turns_taken} turns were played",
-                   "repetition": "the same position came up a third time"}[reason]
-            events.append(Event("deal_blocked", f"The deal is blocked ({why}); nobody wins it.",
-                                {"reason": reason}))
+            why = {
+                "all_passed": "every player passed",
+                "turn_limit": f"{self.turns_taken} turns were played",
+                "repetition": "the same position came up a third time",
+            }[reason]
+            events.append(
+                Event(
+                    "deal_blocked",
+                    f"The deal is blocked ({why}); nobody wins it.",
+                    {"reason": reason},
+                )
+            )
             events.extend(self._end_deal(None, reason))
         return events
 
@@ -808,17 +884,39 @@ class Tunge(Game):
             parts.append(f"{' '.join(display(c) for c in from_pile)} from the pile")
         if forgiven:
             parts.append(f"{forgiven} forgiven (no cards left)")
-        text = (f"{seat_ref(taker)} must pick up {count} card{'s' if count != 1 else ''}: "
-                f"{', '.join(parts)}.")
-        events.append(Event("forced_pickup", text,
-                            {"seat": taker, "count": count, "from_stock": len(from_stock),
-                             "from_pile": from_pile, "forgiven": forgiven}))
+        text = (
+            f"{seat_ref(taker)} must pick up {count} card{'s' if count != 1 else ''}: "
+            f"{', '.join(parts)}."
+        )
+        events.append(
+            Event(
+                "forced_pickup",
+                text,
+                {
+                    "seat": taker,
+                    "count": count,
+                    "from_stock": len(from_stock),
+                    "from_pile": from_pile,
+                    "forgiven": forgiven,
+                },
+            )
+        )
         if from_stock:
-            events.append(Event("forced_pickup",
-                                f"You pick up {' '.join(display(c) for c in from_stock)}.",
-                                {"seat": taker, "cards": from_stock}, frozenset({taker})))
-        return {"seat": taker, "count": count, "from_stock": len(from_stock),
-                "from_pile": from_pile, "forgiven": forgiven}
+            events.append(
+                Event(
+                    "forced_pickup",
+                    f"You pick up {' '.join(display(c) for c in from_stock)}.",
+                    {"seat": taker, "cards": from_stock},
+                    frozenset({taker}),
+                )
+            )
+        return {
+            "seat": taker,
+            "count": count,
+            "from_stock": len(from_stock),
+            "from_pile": from_pile,
+            "forgiven": forgiven,
+        }
 
     def _record_position(self) -> int:
         """Count the current position (end game only); returns how often it has occurred.
@@ -856,9 +954,14 @@ class Tunge(Game):
         self.in_deal = False
         self._legal = None
         scored = ", ".join(f"{seat_ref(s)} {points[s]}" for s in range(n))
-        events = [Event("hand_scored", f"Points this deal: {scored}.",
-                        {key: value for key, value in result.items() if key != "hands"}
-                        | {"score": list(self.totals)})]
+        events = [
+            Event(
+                "hand_scored",
+                f"Points this deal: {scored}.",
+                {key: value for key, value in result.items() if key != "hands"}
+                | {"score": list(self.totals)},
+            )
+        ]
         target = self.options["match_target"]
         if target and max(self.totals) < target:
             self.dealer = next_seat(self.dealer, n)
@@ -877,8 +980,9 @@ class Tunge(Game):
             text = "The game is shared by " + ", ".join(seat_ref(s) for s in self.winners) + "."
         else:
             text = "The game ends without a winner."
-        events.append(Event("game_over", text, {"winners": list(self.winners),
-                                                "score": list(self.totals)}))
+        events.append(
+            Event("game_over", text, {"winners": list(self.winners), "score": list(self.totals)})
+        )
         return events
 
     # ------------------------------------------------------------------ views
@@ -899,9 +1003,11 @@ class Tunge(Game):
             what = "Longest viable sequence" if ref.end_game else "Last sequence"
             lines.append(f"{what}: {describe(ref.shown)}")
         if self.last_play and self.last_play_seat is not None and self.in_deal:
-            lines.append(f"{seat_ref(self.last_play_seat)} played "
-                         f"{' '.join(display(c) for c in self.last_play)} "
-                         f"({self.last_matches} match{'es' if self.last_matches != 1 else ''})")
+            lines.append(
+                f"{seat_ref(self.last_play_seat)} played "
+                f"{' '.join(display(c) for c in self.last_play)} "
+                f"({self.last_matches} match{'es' if self.last_matches != 1 else ''})"
+            )
         data: dict[str, Any] = {
             "game": self.name,
             "players": self.players,
@@ -919,9 +1025,14 @@ class Tunge(Game):
             "pile": list(self.pile),
             "stock_size": len(self.stock),
             "end_game": self.in_deal and not self.stock,
-            "reference": None if ref is None or not ref.shown else {
-                "ranks": list(ref.shown), "cards": list(ref.cards),
-                "phantom_ace": ref.shown[0] == PHANTOM, "end_game": ref.end_game},
+            "reference": None
+            if ref is None or not ref.shown
+            else {
+                "ranks": list(ref.shown),
+                "cards": list(ref.cards),
+                "phantom_ace": ref.shown[0] == PHANTOM,
+                "end_game": ref.end_game,
+            },
             "known_cards": [sort_cards(cards) for cards in self.known],
             "turns_taken": self.turns_taken,
             "turn_limit": self.options["turn_limit"],
@@ -991,8 +1102,12 @@ class Tunge(Game):
             if len(play) == size:
                 return Move("play", (("cards", play),))
             ranks = "".join(card[0] for card in play)
-            score = (sum(CARD_VALUES[card] for card in play) + 3 * len(play)
-                     - 12 * count_matches(ranks, ref, distinct) + rng.random())
+            score = (
+                sum(CARD_VALUES[card] for card in play)
+                + 3 * len(play)
+                - 12 * count_matches(ranks, ref, distinct)
+                + rng.random()
+            )
             if score > best_score:
                 best, best_score = play, score
         return Move("play", (("cards", best),))

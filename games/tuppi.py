@@ -82,24 +82,50 @@ class Tuppi(BidCardGame):
     HIGH = "rami"
     LOW = "nolo"
     OPTIONS = (
-        Option("rules", "home", "Preset: home (the original page), federation or tournament.",
-               choices=("home", "federation", "tournament")),
+        Option(
+            "rules",
+            "home",
+            "Preset: home (the original page), federation or tournament.",
+            choices=("home", "federation", "tournament"),
+        ),
         Option("sooli", True, "Defenders may declare sooli (solo nolo) after a rami reveal."),
         Option("sooli_exchange", False, "The soloist swaps one card with his partner."),
         Option("sooli_soloist_last", False, "The soloist plays last to every trick."),
-        Option("bid_with", "hand_card", "Bid with a card from the hand, or with tokens.",
-               choices=("hand_card", "token")),
-        Option("bid_card_ranks", "seed", "seed: 3 to 10; federation: also the ace.",
-               choices=("seed", "federation")),
-        Option("rami_defender_points", 6, "Points per trick over six for beaten rami defenders.",
-               minimum=1, maximum=100),
-        Option("nolo_points", 1, "Points per trick under seven in a nolo hand.",
-               minimum=1, maximum=100),
+        Option(
+            "bid_with",
+            "hand_card",
+            "Bid with a card from the hand, or with tokens.",
+            choices=("hand_card", "token"),
+        ),
+        Option(
+            "bid_card_ranks",
+            "seed",
+            "seed: 3 to 10; federation: also the ace.",
+            choices=("seed", "federation"),
+        ),
+        Option(
+            "rami_defender_points",
+            6,
+            "Points per trick over six for beaten rami defenders.",
+            minimum=1,
+            maximum=100,
+        ),
+        Option(
+            "nolo_points", 1, "Points per trick under seven in a nolo hand.", minimum=1, maximum=100
+        ),
         Option("target", 52, "Points that win the game.", minimum=1, maximum=10_000),
-        Option("max_hands", 0, "Stop after this many hands; the higher peak wins (0: no limit).",
-               minimum=0, maximum=10_000),
-        Option("stop_when_decided", False,
-               "End a rami or nolo hand once the totals will reset whatever the count."),
+        Option(
+            "max_hands",
+            0,
+            "Stop after this many hands; the higher peak wins (0: no limit).",
+            minimum=0,
+            maximum=10_000,
+        ),
+        Option(
+            "stop_when_decided",
+            False,
+            "End a rami or nolo hand once the totals will reset whatever the count.",
+        ),
     )
     summary_text = (
         "Four players, two teams, no trumps. Everyone secretly picks a bid card: red (3-10) = rami "
@@ -159,21 +185,33 @@ class Tuppi(BidCardGame):
 
     def _after_reveal(self, events: list[Event]) -> None:
         if self.hand_type == "nolo":
-            events.append(Event("hand_type", "All four bid nolo: the hand is nolo.",
-                                {"hand": "nolo", "declarer": None}))
+            events.append(
+                Event(
+                    "hand_type",
+                    "All four bid nolo: the hand is nolo.",
+                    {"hand": "nolo", "declarer": None},
+                )
+            )
             self._start_tricks((self.dealer + 1) % 4, events)
             return
         declarer = self.declarer
         assert declarer is not None
-        events.append(Event("hand_type",
-                            f"{seat_ref(declarer)} bid rami: the hand is rami.",
-                            {"hand": "rami", "declarer": declarer}))
+        events.append(
+            Event(
+                "hand_type",
+                f"{seat_ref(declarer)} bid rami: the hand is rami.",
+                {"hand": "rami", "declarer": declarer},
+            )
+        )
         if self.options["sooli"]:
             self.phase = "sooli"
             self.turn = (declarer + 1) % 4
             self.sooli_asked = 1
-            events.append(Event("sooli_window", f"{seat_ref(self.turn)} may declare sooli.",
-                                {"seat": self.turn}))
+            events.append(
+                Event(
+                    "sooli_window", f"{seat_ref(self.turn)} may declare sooli.", {"seat": self.turn}
+                )
+            )
         else:
             self._start_tricks((declarer + 3) % 4, events)
 
@@ -213,7 +251,8 @@ class Tuppi(BidCardGame):
                 assert soloist is not None
                 if expected == "give":
                     raise IllegalMove(
-                        f"First {seat_ref((soloist + 2) % 4)} gives a card to the soloist.")
+                        f"First {seat_ref((soloist + 2) % 4)} gives a card to the soloist."
+                    )
                 raise IllegalMove(f"Now the soloist {seat_ref(soloist)} returns a card.")
             if len(move.fields) != 1 or move.fields[0][0] != "card":
                 raise IllegalMove("Name one card to pass.")
@@ -229,14 +268,23 @@ class Tuppi(BidCardGame):
             self.hand_type = "sooli"
             self.rank_of = ACE_LOW_RANK
             partner = (seat + 2) % 4
-            events.append(Event("sooli", f"{seat_ref(seat)} declares sooli; "
-                                f"{seat_ref(partner)} sits out.",
-                                {"soloist": seat, "sitting_out": partner}))
+            events.append(
+                Event(
+                    "sooli",
+                    f"{seat_ref(seat)} declares sooli; {seat_ref(partner)} sits out.",
+                    {"soloist": seat, "sitting_out": partner},
+                )
+            )
             if self.options["sooli_exchange"]:
                 self.phase = "exchange"
                 self.turn = partner
-                events.append(Event("exchange", f"{seat_ref(partner)} passes a card to "
-                                    f"{seat_ref(seat)}.", {"seat": partner}))
+                events.append(
+                    Event(
+                        "exchange",
+                        f"{seat_ref(partner)} passes a card to {seat_ref(seat)}.",
+                        {"seat": partner},
+                    )
+                )
             else:
                 self._start_tricks((seat + 1) % 4, events)
         elif action == "pass":
@@ -246,8 +294,13 @@ class Tuppi(BidCardGame):
             if self.sooli_asked == 1:
                 self.sooli_asked = 2
                 self.turn = (declarer + 3) % 4
-                events.append(Event("sooli_window", f"{seat_ref(self.turn)} may declare sooli.",
-                                    {"seat": self.turn}))
+                events.append(
+                    Event(
+                        "sooli_window",
+                        f"{seat_ref(self.turn)} may declare sooli.",
+                        {"seat": self.turn},
+                    )
+                )
             else:
                 self._start_tricks((declarer + 3) % 4, events)
         elif action == "give":
@@ -259,11 +312,19 @@ class Tuppi(BidCardGame):
             self.given = card
             self.known[seat].add(card)
             pair = frozenset({seat, soloist})
-            events.append(Event("card_given", f"{seat_ref(seat)} passes a card to the soloist.",
-                                {"seat": seat}))
-            events.append(Event("card_given_private",
-                                f"{seat_ref(seat)} passes {display(card)} to {seat_ref(soloist)}.",
-                                {"seat": seat, "card": card}, pair))
+            events.append(
+                Event(
+                    "card_given", f"{seat_ref(seat)} passes a card to the soloist.", {"seat": seat}
+                )
+            )
+            events.append(
+                Event(
+                    "card_given_private",
+                    f"{seat_ref(seat)} passes {display(card)} to {seat_ref(soloist)}.",
+                    {"seat": seat, "card": card},
+                    pair,
+                )
+            )
             self.turn = soloist
         elif action == "return":
             card = move.get("card")
@@ -273,12 +334,21 @@ class Tuppi(BidCardGame):
             self.known[seat].add(card)
             self.known[partner].discard(card)
             pair = frozenset({seat, partner})
-            events.append(Event("card_returned",
-                                f"{seat_ref(seat)} passes a card back to {seat_ref(partner)}.",
-                                {"seat": seat}))
-            events.append(Event("card_returned_private",
-                                f"{seat_ref(seat)} passes {display(card)} back to "
-                                f"{seat_ref(partner)}.", {"seat": seat, "card": card}, pair))
+            events.append(
+                Event(
+                    "card_returned",
+                    f"{seat_ref(seat)} passes a card back to {seat_ref(partner)}.",
+                    {"seat": seat},
+                )
+            )
+            events.append(
+                Event(
+                    "card_returned_private",
+                    f"{seat_ref(seat)} passes {display(card)} back to {seat_ref(partner)}.",
+                    {"seat": seat, "card": card},
+                    pair,
+                )
+            )
             self._start_tricks((seat + 1) % 4, events)
 
     # ------------------------------------------------------------------ tricks
@@ -344,16 +414,26 @@ class Tuppi(BidCardGame):
         reset = self.score[other] > 0
         if reset:
             self.score = [0, 0]
-            events.append(Event("totals_reset",
-                                f"{team_word(team).capitalize()} scores {points}, but "
-                                f"{team_word(other)} had points: both totals go back to 0.",
-                                {"team": team, "points": points}))
+            events.append(
+                Event(
+                    "totals_reset",
+                    f"{team_word(team).capitalize()} scores {points}, but "
+                    f"{team_word(other)} had points: both totals go back to 0.",
+                    {"team": team, "points": points},
+                )
+            )
         else:
             self.score[team] += points
         for i in range(2):
             self.peaks[i] = max(self.peaks[i], self.score[i])
-        result.update({"scoring_team": team, "points": points, "reset": reset,
-                       "stopped_early": self.stopped_early})
+        result.update(
+            {
+                "scoring_team": team,
+                "points": points,
+                "reset": reset,
+                "stopped_early": self.stopped_early,
+            }
+        )
         return result
 
     def _result_text(self, result: dict[str, Any]) -> str:
@@ -386,8 +466,10 @@ class Tuppi(BidCardGame):
 
     def _hand_line(self) -> str:
         if self.soloist is not None:
-            return (f"Sooli by {seat_ref(self.soloist)}; {seat_ref((self.soloist + 2) % 4)} "
-                    "sits out; aces are low.")
+            return (
+                f"Sooli by {seat_ref(self.soloist)}; {seat_ref((self.soloist + 2) % 4)} "
+                "sits out; aces are low."
+            )
         return super()._hand_line()
 
     def _lines(self, seat: int | None) -> list[str]:
@@ -396,8 +478,10 @@ class Tuppi(BidCardGame):
             team = 0 if self.score[0] else 1
             lines.append(f"Nousussa: {team_word(team)} ({self.score[team]}).")
         if self.options["max_hands"]:
-            lines.append(f"Hand {len(self.records)} of {self.options['max_hands']}; peaks "
-                         f"A {self.peaks[0]}, B {self.peaks[1]}.")
+            lines.append(
+                f"Hand {len(self.records)} of {self.options['max_hands']}; peaks "
+                f"A {self.peaks[0]}, B {self.peaks[1]}."
+            )
         return lines
 
     def _view_extra(self, seat: int | None, data: dict[str, Any]) -> None:
@@ -409,8 +493,13 @@ class Tuppi(BidCardGame):
         data["target"] = self.options["target"]
         data["max_hands"] = self.options["max_hands"]
         data["score_label"] = "points (only one team can have points)"
-        if seat is not None and self.phase == "exchange" and soloist is not None and \
-                self.given is not None and seat in (soloist, (soloist + 2) % 4):
+        if (
+            seat is not None
+            and self.phase == "exchange"
+            and soloist is not None
+            and self.given is not None
+            and seat in (soloist, (soloist + 2) % 4)
+        ):
             data["exchange_card"] = self.given
 
     # ------------------------------------------------------------------ computer player
@@ -434,7 +523,9 @@ class Tuppi(BidCardGame):
 
 
 _EXCHANGE_MOVES = {
-    action: {card: Move.of(action, card=card) for card in
-             [r + s for s in "SHDC" for r in "23456789TJQKA"]}
+    action: {
+        card: Move.of(action, card=card)
+        for card in [r + s for s in "SHDC" for r in "23456789TJQKA"]
+    }
     for action in ("give", "return")
 }

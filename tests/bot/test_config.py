@@ -26,29 +26,39 @@ def test_defaults() -> None:
 
 
 def test_all_settings() -> None:
-    settings = Settings.from_env({
-        "DISCORD_TOKEN": TOKEN, "DATABASE_PATH": "/tmp/x.sqlite3",
-        "DEV_GUILD_ID": "123456789012345678", "LOG_LEVEL": "debug", "SYNC_GLOBAL": "yes",
-        "TURN_SECONDS": "90", "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10/",
-        "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9/gw", "DISCORD_GUILD_READY_TIMEOUT": "0.1",
-    })
+    settings = Settings.from_env(
+        {
+            "DISCORD_TOKEN": TOKEN,
+            "DATABASE_PATH": "/tmp/x.sqlite3",
+            "DEV_GUILD_ID": "123456789012345678",
+            "LOG_LEVEL": "debug",
+            "SYNC_GLOBAL": "yes",
+            "TURN_SECONDS": "90",
+            "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10/",
+            "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9/gw",
+            "DISCORD_GUILD_READY_TIMEOUT": "0.1",
+        }
+    )
     assert settings.dev_guild_id == 123456789012345678
     assert settings.log_level == "DEBUG" and settings.sync_global is True
     assert settings.turn_seconds == 90 and settings.guild_ready_timeout == 0.1
     assert settings.api_base == "http://127.0.0.1:9/api/v10"
 
 
-@pytest.mark.parametrize("env,name", [
-    ({}, "DISCORD_TOKEN"),
-    ({"DISCORD_TOKEN": "   "}, "DISCORD_TOKEN"),
-    ({"DISCORD_TOKEN": "not a token"}, "DISCORD_TOKEN"),
-    ({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "my server"}, "DEV_GUILD_ID"),
-    ({"DISCORD_TOKEN": TOKEN, "LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
-    ({"DISCORD_TOKEN": TOKEN, "SYNC_GLOBAL": "maybe"}, "SYNC_GLOBAL"),
-    ({"DISCORD_TOKEN": TOKEN, "TURN_SECONDS": "5"}, "TURN_SECONDS"),
-    ({"DISCORD_TOKEN": TOKEN, "DISCORD_API_BASE": "discord.com"}, "DISCORD_API_BASE"),
-    ({"DISCORD_TOKEN": TOKEN, "DISCORD_GATEWAY_URL": "http://x"}, "DISCORD_GATEWAY_URL"),
-])
+@pytest.mark.parametrize(
+    "env,name",
+    [
+        ({}, "DISCORD_TOKEN"),
+        ({"DISCORD_TOKEN": "   "}, "DISCORD_TOKEN"),
+        ({"DISCORD_TOKEN": "not a token"}, "DISCORD_TOKEN"),
+        ({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "my server"}, "DEV_GUILD_ID"),
+        ({"DISCORD_TOKEN": TOKEN, "LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
+        ({"DISCORD_TOKEN": TOKEN, "SYNC_GLOBAL": "maybe"}, "SYNC_GLOBAL"),
+        ({"DISCORD_TOKEN": TOKEN, "TURN_SECONDS": "5"}, "TURN_SECONDS"),
+        ({"DISCORD_TOKEN": TOKEN, "DISCORD_API_BASE": "discord.com"}, "DISCORD_API_BASE"),
+        ({"DISCORD_TOKEN": TOKEN, "DISCORD_GATEWAY_URL": "http://x"}, "DISCORD_GATEWAY_URL"),
+    ],
+)
 def test_bad_settings_name_the_variable(env: dict[str, str], name: str) -> None:
     with pytest.raises(SettingsError) as error:
         Settings.from_env(env)
@@ -65,8 +75,14 @@ def test_token_is_never_shown() -> None:
 
 def test_start_without_token_explains_in_one_line(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD_")}
-    result = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2
     assert result.stderr.strip().count("\n") == 0
     assert "DISCORD_TOKEN is not set" in result.stderr

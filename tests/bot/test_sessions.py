@@ -45,8 +45,9 @@ async def manager(tmp_path: Path) -> AsyncIterator[SessionManager]:
 
 
 async def two_humans(sessions: SessionManager) -> LiveTable:
-    table = await sessions.create_table(guild_id=1, channel_id=2, host_id=HOST, host_name="Host",
-                                        game="tiny")
+    table = await sessions.create_table(
+        guild_id=1, channel_id=2, host_id=HOST, host_name="Host", game="tiny"
+    )
     await sessions.join(table.id, GUEST, "Guest")
     await sessions.start(table.id, HOST)
     return table
@@ -66,16 +67,25 @@ def seat_user(table: LiveTable, seat: int) -> int:
 
 async def test_lobby_rules(manager: SessionManager) -> None:
     with pytest.raises(UserError, match="no game called"):
-        await manager.create_table(guild_id=1, channel_id=2, host_id=HOST, host_name="H",
-                                   game="chess")
+        await manager.create_table(
+            guild_id=1, channel_id=2, host_id=HOST, host_name="H", game="chess"
+        )
     with pytest.raises(UserError, match="players"):
-        await manager.create_table(guild_id=1, channel_id=2, host_id=HOST, host_name="H",
-                                   game="tiny", options_text="players=3")
-    table = await manager.create_table(guild_id=1, channel_id=2, host_id=HOST, host_name="H",
-                                       game="tiny")
+        await manager.create_table(
+            guild_id=1,
+            channel_id=2,
+            host_id=HOST,
+            host_name="H",
+            game="tiny",
+            options_text="players=3",
+        )
+    table = await manager.create_table(
+        guild_id=1, channel_id=2, host_id=HOST, host_name="H", game="tiny"
+    )
     with pytest.raises(UserError, match="already seated"):
-        await manager.create_table(guild_id=1, channel_id=2, host_id=HOST, host_name="H",
-                                   game="tiny")
+        await manager.create_table(
+            guild_id=1, channel_id=2, host_id=HOST, host_name="H", game="tiny"
+        )
     with pytest.raises(UserError, match="Fill every seat"):
         await manager.start(table.id, HOST)
     await manager.join(table.id, GUEST, "G")
@@ -117,15 +127,17 @@ async def test_double_click_is_accepted_once(manager: SessionManager) -> None:
     move = table.game.legal_moves(seat)[0]
     results = await asyncio.gather(
         *(manager.submit(table.id, seat_user(table, seat), 0, move) for _ in range(2)),
-        return_exceptions=True)
+        return_exceptions=True,
+    )
     assert sum(isinstance(r, list) for r in results) == 1
     assert sum(isinstance(r, UserError) for r in results) == 1
     assert len(await manager.store.moves(table.id)) == 1
 
 
 async def test_game_against_a_computer_finishes_and_is_recorded(manager: SessionManager) -> None:
-    table = await manager.create_table(guild_id=1, channel_id=2, host_id=HOST, host_name="H",
-                                       game="tiny")
+    table = await manager.create_table(
+        guild_id=1, channel_id=2, host_id=HOST, host_name="H", game="tiny"
+    )
     await manager.add_computer(table.id, HOST)
     await manager.start(table.id, HOST)
     for _ in range(50):
@@ -152,8 +164,9 @@ async def test_restore_rebuilds_the_game(tmp_path: Path) -> None:
     assert table.game is not None
     for _ in range(3):
         seat = table.game.to_act()[0]
-        await first.submit(table.id, seat_user(table, seat), table.moves,
-                           table.game.legal_moves(seat)[-1])
+        await first.submit(
+            table.id, seat_user(table, seat), table.moves, table.game.legal_moves(seat)[-1]
+        )
     before = await snapshot(first, table)
     await first.shutdown()
     await store.close()
@@ -189,6 +202,10 @@ async def test_timer_hands_the_turn_to_a_computer(tmp_path: Path) -> None:
 
 def test_parse_options() -> None:
     assert parse_options("players=6 last_trick=bonus, fast=true x=-3") == {
-        "players": 6, "last_trick": "bonus", "fast": True, "x": -3}
+        "players": 6,
+        "last_trick": "bonus",
+        "fast": True,
+        "x": -3,
+    }
     with pytest.raises(UserError, match="name=value"):
         parse_options("players")

@@ -35,8 +35,15 @@ async def test_migrates_from_every_earlier_version(tmp_path: Path, start: int) -
     store = await Store.open(path)
     try:
         assert await store.schema_version() == len(migrations)
-        table = await store.create_table(guild_id=1, channel_id=2, host_id=3, game="tiny",
-                                         options={}, seed=5, seats=[(3, "host")])
+        table = await store.create_table(
+            guild_id=1,
+            channel_id=2,
+            host_id=3,
+            game="tiny",
+            options={},
+            seed=5,
+            seats=[(3, "host")],
+        )
         assert (await store.get_table(table.id)) == table
     finally:
         await store.close()
@@ -50,8 +57,10 @@ async def test_a_failed_migration_leaves_the_version(tmp_path: Path) -> None:
     with pytest.raises(sqlite3.OperationalError):
         await store.migrate(bad)
     assert await store.schema_version() == 1
-    async with store.transaction() as db, db.execute(
-            "SELECT name FROM sqlite_master WHERE name = 'b'") as cursor:
+    async with (
+        store.transaction() as db,
+        db.execute("SELECT name FROM sqlite_master WHERE name = 'b'") as cursor,
+    ):
         assert await cursor.fetchone() is None
     await store.close()
 
@@ -72,25 +81,29 @@ async def store(tmp_path: Path) -> Store:
 
 
 async def test_a_failed_transaction_leaves_no_row(store: Store) -> None:
-    table = await store.create_table(guild_id=1, channel_id=2, host_id=3, game="tiny",
-                                     options={}, seed=5, seats=[(3, "host")])
+    table = await store.create_table(
+        guild_id=1, channel_id=2, host_id=3, game="tiny", options={}, seed=5, seats=[(3, "host")]
+    )
     with pytest.raises(RuntimeError):
         async with store.transaction() as db:
-            await db.execute("INSERT INTO seats (table_id, seat, user_id, name) VALUES (?,1,4,'x')",
-                             (table.id,))
+            await db.execute(
+                "INSERT INTO seats (table_id, seat, user_id, name) VALUES (?,1,4,'x')", (table.id,)
+            )
             raise RuntimeError("boom")
     assert [s.seat for s in await store.seats(table.id)] == [0]
 
 
 async def test_concurrent_transactions_do_not_mix(store: Store) -> None:
     """Without the lock, the failing transaction's row would be committed by the other one."""
-    table = await store.create_table(guild_id=1, channel_id=2, host_id=3, game="tiny",
-                                     options={}, seed=5, seats=[])
+    table = await store.create_table(
+        guild_id=1, channel_id=2, host_id=3, game="tiny", options={}, seed=5, seats=[]
+    )
 
     async def failing() -> None:
         async with store.transaction() as db:
-            await db.execute("INSERT INTO seats (table_id, seat, user_id, name) VALUES (?,0,1,'a')",
-                             (table.id,))
+            await db.execute(
+                "INSERT INTO seats (table_id, seat, user_id, name) VALUES (?,0,1,'a')", (table.id,)
+            )
             await asyncio.sleep(0.01)
             raise RuntimeError("boom")
 
@@ -104,8 +117,15 @@ async def test_concurrent_transactions_do_not_mix(store: Store) -> None:
 
 
 async def test_moves_log_is_unique_per_number(store: Store) -> None:
-    table = await store.create_table(guild_id=1, channel_id=2, host_id=3, game="tiny",
-                                     options={}, seed=5, seats=[(3, "h"), (None, "cpu")])
+    table = await store.create_table(
+        guild_id=1,
+        channel_id=2,
+        host_id=3,
+        game="tiny",
+        options={},
+        seed=5,
+        seats=[(3, "h"), (None, "cpu")],
+    )
     await store.start_game(table.id, 0, [{"hands": [["AS"], ["AH"]], "stock": []}])
     await store.append_move(table.id, 0, 1, {"action": "play", "card": "AH"}, None)
     with pytest.raises(sqlite3.IntegrityError):
@@ -117,15 +137,33 @@ async def test_moves_log_is_unique_per_number(store: Store) -> None:
 
 async def test_results_and_leaderboard(store: Store) -> None:
     for winner in (0, 0, 1):
-        table = await store.create_table(guild_id=9, channel_id=2, host_id=1, game="tiny",
-                                         options={}, seed=5, seats=[(1, "a"), (2, "b")])
-        await store.record_result(table, "finished",
-                                  {"winners": [winner], "score": [1, 0], "abandoned": False},
-                                  [(1, 0, winner == 0), (2, 1, winner == 1)])
-    abandoned = await store.create_table(guild_id=9, channel_id=2, host_id=1, game="tiny",
-                                         options={}, seed=5, seats=[(1, "a"), (2, "b")])
-    await store.record_result(abandoned, "abandoned",
-                              {"winners": [], "score": [], "abandoned": True}, [(1, 0, False)])
+        table = await store.create_table(
+            guild_id=9,
+            channel_id=2,
+            host_id=1,
+            game="tiny",
+            options={},
+            seed=5,
+            seats=[(1, "a"), (2, "b")],
+        )
+        await store.record_result(
+            table,
+            "finished",
+            {"winners": [winner], "score": [1, 0], "abandoned": False},
+            [(1, 0, winner == 0), (2, 1, winner == 1)],
+        )
+    abandoned = await store.create_table(
+        guild_id=9,
+        channel_id=2,
+        host_id=1,
+        game="tiny",
+        options={},
+        seed=5,
+        seats=[(1, "a"), (2, "b")],
+    )
+    await store.record_result(
+        abandoned, "abandoned", {"winners": [], "score": [], "abandoned": True}, [(1, 0, False)]
+    )
     board = await store.leaderboard(9)
     assert [(r.user_id, r.won, r.played) for r in board] == [(1, 2, 3), (2, 1, 3)]
     assert await store.leaderboard(9, "thunee") == []

@@ -18,29 +18,47 @@ def cards(n: int) -> list[str]:
     return make_deck()[:n]
 
 
-@pytest.mark.parametrize("hand_size,others", [(13, 0), (13, 2), (13, 5), (13, 11), (13, 35),
-                                               (6, 25), (15, 40), (30, 0), (30, 12), (0, 3)])
+@pytest.mark.parametrize(
+    "hand_size,others",
+    [(13, 0), (13, 2), (13, 5), (13, 11), (13, 35), (6, 25), (15, 40), (30, 0), (30, 12), (0, 3)],
+)
 def test_hand_layout_fits_discord(hand_size: int, others: int) -> None:
     hand = cards(hand_size)
     moves = [Move.of("play", card=c) for c in hand[::2]]
     moves += [Move.of("bid", value=i) for i in range(others)]
     layout = hand_layout(hand, moves)
     card_rows = -(-len(layout.card_buttons) // 5)
-    rows = card_rows + bool(layout.card_select) + (1 if layout.action_buttons else 0) + len(
-        layout.selects)
+    rows = (
+        card_rows
+        + bool(layout.card_select)
+        + (1 if layout.action_buttons else 0)
+        + len(layout.selects)
+    )
     assert rows <= 5
     assert len(layout.action_buttons) <= 5
     assert all(len(chunk) <= 25 for chunk in layout.selects)
-    offered = (len(layout.action_buttons) + sum(len(c) for c in layout.selects))
+    offered = len(layout.action_buttons) + sum(len(c) for c in layout.selects)
     assert offered == others, "every decision is offered"
     enabled = [m for _, m in layout.card_buttons if m is not None] or layout.card_select
     assert len(enabled) == len(hand[::2])
 
 
 def make_table(status: str = "playing") -> LiveTable:
-    row = TableRow(id=7, guild_id=1, channel_id=2, message_id=3, host_id=10, game="tiny",
-                   options={"players": 2}, seed=1, first_dealer=0, status=status,
-                   turn_deadline=None, created_at=0, updated_at=0)
+    row = TableRow(
+        id=7,
+        guild_id=1,
+        channel_id=2,
+        message_id=3,
+        host_id=10,
+        game="tiny",
+        options={"players": 2},
+        seed=1,
+        first_dealer=0,
+        status=status,
+        turn_deadline=None,
+        created_at=0,
+        updated_at=0,
+    )
     seats = {0: SeatRow(7, 0, 10, "Alice", False), 1: SeatRow(7, 1, None, "🤖 Ada", False)}
     table = LiveTable(row, seats)
     if status == "playing":
@@ -87,8 +105,10 @@ def test_guard_refuses_a_hidden_card() -> None:
 def test_sequence_builder_steps_follow_the_legal_plays() -> None:
     from cogs.render import sequence_step
 
-    plays = [Move.of("play", cards=c) for c in (("6S", "7S"), ("7S", "6S"), ("6S", "7S", "8H"),
-                                                ("7S", "7H"))]
+    plays = [
+        Move.of("play", cards=c)
+        for c in (("6S", "7S"), ("7S", "6S"), ("6S", "7S", "8H"), ("7S", "7H"))
+    ]
     start = sequence_step(plays, "")
     assert start.next_ranks == {"6": "6S", "7": "7S"} and start.complete is None
     six = sequence_step(plays, "6")

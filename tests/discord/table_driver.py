@@ -20,8 +20,11 @@ ANSWER_SECONDS = 3.0
 
 
 def table_messages(user: FakeUser) -> list[Message]:
-    return [m for m in user.visible_messages() if not m.is_ephemeral and m.embeds
-            and TABLE_TITLE.search(str(m.embeds[0].get("title", "")))]
+    return [
+        m
+        for m in user.visible_messages()
+        if not m.is_ephemeral and m.embeds and TABLE_TITLE.search(str(m.embeds[0].get("title", "")))
+    ]
 
 
 def table_message(user: FakeUser, table_id: int) -> Message:
@@ -43,8 +46,9 @@ def ok(result: InteractionResult) -> InteractionResult:
     return result
 
 
-async def open_table(fake: FakeDiscord, host: FakeUser, game: str,
-                     options: str | None = None) -> int:
+async def open_table(
+    fake: FakeDiscord, host: FakeUser, game: str, options: str | None = None
+) -> int:
     before = {m.id for m in table_messages(host)}
     kwargs: dict[str, Any] = {"game": game}
     if options:
@@ -72,22 +76,30 @@ async def start(fake: FakeDiscord, host: FakeUser, table_id: int) -> None:
     await fake.quiet()
 
 
-def move_controls(message: Message) -> tuple[list[dict[str, Any]], list[tuple[dict[str, Any],
-                                                                                 str]]]:
+def move_controls(
+    message: Message,
+) -> tuple[list[dict[str, Any]], list[tuple[dict[str, Any], str]]]:
     """Enabled move buttons, and (select, option value) pairs, on a hand message.
 
     Selects are move choices (``ct:s:``) or steps of the sequence builder (``ct:q:``).
     """
-    buttons = [b for b in message.buttons()
-               if str(b.get("custom_id", "")).startswith("ct:m:") and not b.get("disabled")]
-    options = [(c, o["value"]) for c in message.iter_components() if c.get("type") == 3
-               and str(c.get("custom_id", "")).startswith(("ct:s:", "ct:q:"))
-               for o in c.get("options", [])]
+    buttons = [
+        b
+        for b in message.buttons()
+        if str(b.get("custom_id", "")).startswith("ct:m:") and not b.get("disabled")
+    ]
+    options = [
+        (c, o["value"])
+        for c in message.iter_components()
+        if c.get("type") == 3 and str(c.get("custom_id", "")).startswith(("ct:s:", "ct:q:"))
+        for o in c.get("options", [])
+    ]
     return buttons, options
 
 
-async def wait_for_table(user: FakeUser, table_id: int, shows: str,
-                         timeout: float = 3.0, *, button: bool = False) -> Message:
+async def wait_for_table(
+    user: FakeUser, table_id: int, shows: str, timeout: float = 3.0, *, button: bool = False
+) -> Message:
     """The table message once it shows ``shows`` as a button label (or, unless ``button``,
     anywhere in its text).
 
@@ -112,8 +124,9 @@ async def show_hand(user: FakeUser, table_id: int) -> Message:
     return result.message
 
 
-async def act(user: FakeUser, hand: Message, rng: random.Random,
-              prefer: tuple[str, ...] = ()) -> InteractionResult | None:
+async def act(
+    user: FakeUser, hand: Message, rng: random.Random, prefer: tuple[str, ...] = ()
+) -> InteractionResult | None:
     """Make one random move from the hand's enabled controls; None when there is none.
 
     ``prefer``: move codes (such as ``"play;"``, ``"pass"``) to choose among when any is on
@@ -148,8 +161,11 @@ def public_text(message: Message) -> str:
     parts = [message.content]
     for embed in message.embeds:
         parts += [str(embed.get("title", "")), str(embed.get("description", ""))]
-        parts += [f"{f['name']} {f['value']}" for f in embed.get("fields", [])
-                  if f.get("name") != "Recent"]
+        parts += [
+            f"{f['name']} {f['value']}"
+            for f in embed.get("fields", [])
+            if f.get("name") != "Recent"
+        ]
     return "\n".join(parts)
 
 

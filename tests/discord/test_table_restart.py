@@ -28,28 +28,34 @@ from tests.discord.test_restart import wait_identified
 from tests.fakediscord import FakeDiscord
 
 CALM = ("play;", "pass")  # no Thunee or blind calls: they can end a game in two hands
-REAL_GAMES = [name for name, cls in all_games().items()
-              if cls.__module__ in GAME_MODULES]
+REAL_GAMES = [name for name, cls in all_games().items() if cls.__module__ in GAME_MODULES]
 
 
 def stored_moves(path: Path, table_id: int) -> int:
     with sqlite3.connect(path) as db:
-        return int(db.execute("SELECT COUNT(*) FROM moves WHERE table_id = ?",
-                              (table_id,)).fetchone()[0])
+        return int(
+            db.execute("SELECT COUNT(*) FROM moves WHERE table_id = ?", (table_id,)).fetchone()[0]
+        )
 
 
 def rebuild(path: Path, table_id: int) -> Game:
     """The game as the database has it, replayed through the rules (as a restart does)."""
     with sqlite3.connect(path) as db:
         game, options, seed, first_dealer = db.execute(
-            "SELECT game, options, seed, first_dealer FROM game_tables WHERE id = ?",
-            (table_id,)).fetchone()
-        deals = [Deal.from_json(json.loads(row[0])) for row in db.execute(
-            "SELECT deal FROM deals WHERE table_id = ? ORDER BY deal_index", (table_id,))]
-        moves = db.execute("SELECT seat, move FROM moves WHERE table_id = ? ORDER BY seq",
-                           (table_id,)).fetchall()
-    state = get_game(game).new(json.loads(options), seed=seed, deals=deals,
-                               first_dealer=first_dealer)
+            "SELECT game, options, seed, first_dealer FROM game_tables WHERE id = ?", (table_id,)
+        ).fetchone()
+        deals = [
+            Deal.from_json(json.loads(row[0]))
+            for row in db.execute(
+                "SELECT deal FROM deals WHERE table_id = ? ORDER BY deal_index", (table_id,)
+            )
+        ]
+        moves = db.execute(
+            "SELECT seat, move FROM moves WHERE table_id = ? ORDER BY seq", (table_id,)
+        ).fetchall()
+    state = get_game(game).new(
+        json.loads(options), seed=seed, deals=deals, first_dealer=first_dealer
+    )
     for seat, move in moves:
         state.apply(seat, Move.from_json(json.loads(move)))
     return state
@@ -57,13 +63,15 @@ def rebuild(path: Path, table_id: int) -> Game:
 
 def table_status(path: Path, table_id: int) -> str:
     with sqlite3.connect(path) as db:
-        return str(db.execute("SELECT status FROM game_tables WHERE id = ?",
-                              (table_id,)).fetchone()[0])
+        return str(
+            db.execute("SELECT status FROM game_tables WHERE id = ?", (table_id,)).fetchone()[0]
+        )
 
 
 @pytest.mark.skipif(not REAL_GAMES, reason="no game registered yet")
-async def test_game_survives_sigkill(fake_discord: FakeDiscord, bot_env: dict[str, str],
-                                     bot_process: Callable[[], BotProcess]) -> None:
+async def test_game_survives_sigkill(
+    fake_discord: FakeDiscord, bot_env: dict[str, str], bot_process: Callable[[], BotProcess]
+) -> None:
     database = Path(bot_env["DATABASE_PATH"])
     game = "thunee" if "thunee" in REAL_GAMES else REAL_GAMES[0]  # the flagship game
     first = bot_process()

@@ -36,8 +36,9 @@ GAMES = sorted(all_games())
 MAX_STEPS = 4000
 
 
-def assert_nothing_hidden_shows(fake: FakeDiscord, bot: Any, table_id: int,
-                                users: dict[int, FakeUser]) -> int:
+def assert_nothing_hidden_shows(
+    fake: FakeDiscord, bot: Any, table_id: int, users: dict[int, FakeUser]
+) -> int:
     """The table message shows no card hidden from onlookers; no hand shows another's card.
 
     Returns how many messages were judged (only those up to date with the game are).
@@ -65,8 +66,9 @@ def assert_nothing_hidden_shows(fake: FakeDiscord, bot: Any, table_id: int,
     return judged
 
 
-async def play_to_the_end(fake: FakeDiscord, bot: Any, table_id: int,
-                          users: dict[int, FakeUser], rng: random.Random) -> None:
+async def play_to_the_end(
+    fake: FakeDiscord, bot: Any, table_id: int, users: dict[int, FakeUser], rng: random.Random
+) -> None:
     """Every human acts when their hand offers a move, until the game is over."""
     judged = 0
     for _ in range(MAX_STEPS):
@@ -89,20 +91,23 @@ async def play_to_the_end(fake: FakeDiscord, bot: Any, table_id: int,
 
 
 @pytest.mark.parametrize("game", GAMES)
-async def test_one_human_against_computers(fake_discord: FakeDiscord, running_bot: Any,
-                                           game: str, caplog: pytest.LogCaptureFixture) -> None:
+async def test_one_human_against_computers(
+    fake_discord: FakeDiscord, running_bot: Any, game: str, caplog: pytest.LogCaptureFixture
+) -> None:
     alice = fake_discord.user("alice")
     table_id = await open_table(fake_discord, alice, game)
     await fill_with_computers(fake_discord, alice, table_id)
     await start(fake_discord, alice, table_id)
     table = running_bot.sessions.tables[table_id]
     seat = table.seat_of(alice.id)
-    await play_to_the_end(fake_discord, running_bot, table_id, {seat: alice},
-                          random.Random(game))
+    await play_to_the_end(fake_discord, running_bot, table_id, {seat: alice}, random.Random(game))
     final = await wait_for_table(alice, table_id, "Game over")
     assert not [b for b in final.buttons() if b.get("label") == "Show my hand"]
-    history = [m for m in alice.visible_messages() if not m.is_ephemeral
-               and m.content.startswith(f"**Table #{table_id}**")]
+    history = [
+        m
+        for m in alice.visible_messages()
+        if not m.is_ephemeral and m.content.startswith(f"**Table #{table_id}**")
+    ]
     assert history, "hand and game results stay in the channel"
     stored = await running_bot.store.get_table(table_id)
     assert stored.status == "finished"
@@ -116,14 +121,18 @@ async def test_one_human_against_computers(fake_discord: FakeDiscord, running_bo
 
 
 @pytest.mark.skipif("thunee" not in GAMES, reason="Thunee is not registered")
-async def test_thunee_with_four_humans(fake_discord: FakeDiscord, running_bot: Any,
-                                       caplog: pytest.LogCaptureFixture) -> None:
+async def test_thunee_with_four_humans(
+    fake_discord: FakeDiscord, running_bot: Any, caplog: pytest.LogCaptureFixture
+) -> None:
     names = ("alice", "bob", "carol", "dave")
     users = [fake_discord.user(name) for name in names]
     table_id = await open_table(fake_discord, users[0], "thunee")
     for seat, user in enumerate(users[1:], start=1):
-        ok(await user.click(table_message(user, table_id), f"Sit at seat {seat + 1} (team "
-                            f"{'AB'[seat % 2]})"))
+        ok(
+            await user.click(
+                table_message(user, table_id), f"Sit at seat {seat + 1} (team {'AB'[seat % 2]})"
+            )
+        )
     await wait_for_table(users[0], table_id, "Dave")
     await start(fake_discord, users[0], table_id)
     table = running_bot.sessions.tables[table_id]
@@ -131,7 +140,7 @@ async def test_thunee_with_four_humans(fake_discord: FakeDiscord, running_bot: A
     assert sorted(seated) == [0, 1, 2, 3]
     await play_to_the_end(fake_discord, running_bot, table_id, seated, random.Random(4))
     final = await wait_for_table(users[0], table_id, "Game over")
-    outcome = (await running_bot.store.leaderboard(fake_discord.default_guild.id, "thunee"))
+    outcome = await running_bot.store.leaderboard(fake_discord.default_guild.id, "thunee")
     assert sorted(row.user_id for row in outcome) == sorted(user.id for user in users)
     assert sum(row.won for row in outcome) == 2, "one team of two wins"
     assert "Score" in final.text()
@@ -169,8 +178,10 @@ async def test_lobby_and_bad_input(fake_discord: FakeDiscord, running_bot: Any) 
     before = await running_bot.store.moves(table_id)
     buttons, _ = move_controls(hand)
     # A double click: the same button twice at once. Exactly one move is accepted.
-    results = await asyncio.gather(*(mover.click(hand, custom_id=buttons[0]["custom_id"])
-                                     for _ in range(2)), return_exceptions=True)
+    results = await asyncio.gather(
+        *(mover.click(hand, custom_id=buttons[0]["custom_id"]) for _ in range(2)),
+        return_exceptions=True,
+    )
     assert all(not isinstance(r, Exception) and not r.failed for r in results), results
     after = await running_bot.store.moves(table_id)
     assert len(after) == len(before) + 1
@@ -205,8 +216,9 @@ async def test_host_removes_a_player(fake_discord: FakeDiscord, running_bot: Any
     assert [s.user_id for s in await running_bot.store.seats(table_id)] == [alice.id]
 
 
-async def test_rules_and_options_for_every_game(fake_discord: FakeDiscord,
-                                                running_bot: Any) -> None:
+async def test_rules_and_options_for_every_game(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
     alice = fake_discord.user("alice")
     for name, game_class in all_games().items():
         rules = ok(await alice.slash("rules", game=name))

@@ -30,10 +30,12 @@ async def two_human_table(fake: FakeDiscord, bot: Any) -> tuple[int, Any, Any]:
     return table_id, alice, bob
 
 
-async def test_a_timed_out_player_is_replaced_and_comes_back(fake_discord: FakeDiscord,
-                                                              running_bot: Any) -> None:
+async def test_a_timed_out_player_is_replaced_and_comes_back(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
     await running_bot.store.save_guild_settings(
-        GuildSettings(fake_discord.default_guild.id, 1, False))
+        GuildSettings(fake_discord.default_guild.id, 1, False)
+    )
     table_id, alice, bob = await two_human_table(fake_discord, running_bot)
     table = running_bot.sessions.tables[table_id]
     slow_seat = table.game.to_act()[0]
@@ -49,10 +51,12 @@ async def test_a_timed_out_player_is_replaced_and_comes_back(fake_discord: FakeD
     assert hand.embeds
 
 
-async def test_a_table_whose_humans_are_all_away_is_abandoned(fake_discord: FakeDiscord,
-                                                             running_bot: Any) -> None:
+async def test_a_table_whose_humans_are_all_away_is_abandoned(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
     await running_bot.store.save_guild_settings(
-        GuildSettings(fake_discord.default_guild.id, 1, False))
+        GuildSettings(fake_discord.default_guild.id, 1, False)
+    )
     running_bot.sessions.abandon_seconds = 1.0
     table_id, alice, _ = await two_human_table(fake_discord, running_bot)
     await wait_for_table(alice, table_id, "abandoned", timeout=8)
@@ -63,8 +67,9 @@ async def test_a_table_whose_humans_are_all_away_is_abandoned(fake_discord: Fake
     assert board == [], "abandoned games do not count"
 
 
-async def test_tables_open_in_threads_when_the_server_says_so(fake_discord: FakeDiscord,
-                                                              running_bot: Any) -> None:
+async def test_tables_open_in_threads_when_the_server_says_so(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
     admin = fake_discord.user("admin", admin=True)
     member = fake_discord.user("member")
     with pytest.raises(ClientRefused):  # the synced default permissions hide it
@@ -80,8 +85,9 @@ async def test_tables_open_in_threads_when_the_server_says_so(fake_discord: Fake
     assert "Table #" in result.text or result.followups
 
 
-async def test_two_tables_in_one_channel_and_leaving_mid_game(fake_discord: FakeDiscord,
-                                                              running_bot: Any) -> None:
+async def test_two_tables_in_one_channel_and_leaving_mid_game(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
     table_id, alice, bob = await two_human_table(fake_discord, running_bot)
     carol = fake_discord.user("carol")
     other = await open_table(fake_discord, carol, "tiny")

@@ -16,8 +16,10 @@ from tests.fakediscord import FakeDiscord
 
 
 def builder_select(message: Any) -> dict[str, Any] | None:
-    return next((c for c in message.iter_components()
-                 if str(c.get("custom_id", "")).startswith("ct:q:")), None)
+    return next(
+        (c for c in message.iter_components() if str(c.get("custom_id", "")).startswith("ct:q:")),
+        None,
+    )
 
 
 async def test_build_and_play_a_sequence(fake_discord: FakeDiscord, running_bot: Any) -> None:
@@ -37,14 +39,16 @@ async def test_build_and_play_a_sequence(fake_discord: FakeDiscord, running_bot:
     assert first is not None and first["placeholder"] == "Start a sequence"
     before = table.moves
     for _ in range(20):
-        play = next((b for b in hand.buttons() if str(b.get("label", "")).startswith("Play ")),
-                    None)
+        play = next(
+            (b for b in hand.buttons() if str(b.get("label", "")).startswith("Play ")), None
+        )
         if play is not None:
             break
         select = builder_select(hand)
         assert select is not None, "every prefix leads on to a play"
-        hand = ok(await alice.select(hand, select["custom_id"],
-                                     [select["options"][0]["value"]])).message
+        hand = ok(
+            await alice.select(hand, select["custom_id"], [select["options"][0]["value"]])
+        ).message
         assert "Your sequence so far" in str(hand.embeds[0]["description"])
         assert any(b.get("label") == "Start over" for b in hand.buttons())
     assert play is not None

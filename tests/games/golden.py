@@ -40,8 +40,11 @@ def mismatches(expected: Any, actual: Any, where: str = "$") -> list[str]:
     if isinstance(expected, list):
         if not isinstance(actual, list) or len(actual) != len(expected):
             return [f"{where}: expected {expected!r}, got {actual!r}"]
-        return [m for i, (e, a) in enumerate(zip(expected, actual, strict=True))
-                for m in mismatches(e, a, f"{where}[{i}]")]
+        return [
+            m
+            for i, (e, a) in enumerate(zip(expected, actual, strict=True))
+            for m in mismatches(e, a, f"{where}[{i}]")
+        ]
     if expected != actual:
         return [f"{where}: expected {expected!r}, got {actual!r}"]
     return []

@@ -50,8 +50,11 @@ def leaked(data: Any, hidden: set[str]) -> set[str]:
     text = json.dumps(data, default=str, ensure_ascii=False)
     found = {card for card in hidden if f'"{card}"' in text or display(card) in text}
     # "10♥" must not match inside a longer token such as "110♥": re-check display hits.
-    return {card for card in found if f'"{card}"' in text
-            or re.search(rf"(?<![0-9A-Z]){re.escape(display(card))}", text)}
+    return {
+        card
+        for card in found
+        if f'"{card}"' in text or re.search(rf"(?<![0-9A-Z]){re.escape(display(card))}", text)
+    }
 
 
 def candidate_moves(game: Game, seat: int) -> set[Move]:
@@ -62,8 +65,9 @@ def candidate_moves(game: Game, seat: int) -> set[Move]:
     return moves
 
 
-def check_event_secrecy(game: Game, events: list[Event], move: Move,
-                        hidden_before: dict[int | None, set[str]]) -> None:
+def check_event_secrecy(
+    game: Game, events: list[Event], move: Move, hidden_before: dict[int | None, set[str]]
+) -> None:
     """No event shows its readers a card that stayed hidden from them through the move.
 
     A card hidden before and after the move (other than the move's own cards) must not appear;
@@ -103,8 +107,11 @@ def play_random_game(game: Game, rng: random.Random, *, probe: bool) -> list[tup
                 shown = leaked(game.view(viewer), game.hidden_cards(viewer))
                 assert not shown, f"the view of {viewer} shows hidden cards {shown}"
         move = rng.choice(legal)
-        hidden_before = {viewer: game.hidden_cards(viewer)
-                         for viewer in [None, *range(game.players)]} if probe else {}
+        hidden_before = (
+            {viewer: game.hidden_cards(viewer) for viewer in [None, *range(game.players)]}
+            if probe
+            else {}
+        )
         events = game.apply(seat, move)
         if probe:
             check_event_secrecy(game, events, move, hidden_before)

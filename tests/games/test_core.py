@@ -22,10 +22,21 @@ GAMES_DIR = Path(__file__).resolve().parents[2] / "games"
 FORBIDDEN = {"discord", "aiosqlite", "sqlite3", "asyncio", "logging", "bot", "cogs", "aiohttp"}
 
 
-@pytest.mark.parametrize("token,card", [
-    ("TH", "TH"), ("10H", "TH"), ("th", "TH"), ("10♥", "TH"), ("T♥", "TH"), (" js ", "JS"),
-    ("A♠", "AS"), ("2c", "2C"), ("Q♦", "QD"), ("10♥️", "TH"),
-])
+@pytest.mark.parametrize(
+    "token,card",
+    [
+        ("TH", "TH"),
+        ("10H", "TH"),
+        ("th", "TH"),
+        ("10♥", "TH"),
+        ("T♥", "TH"),
+        (" js ", "JS"),
+        ("A♠", "AS"),
+        ("2c", "2C"),
+        ("Q♦", "QD"),
+        ("10♥️", "TH"),
+    ],
+)
 def test_forgiving_input_canonical_output(token: str, card: str) -> None:
     assert parse_card(token) == card
 
@@ -68,10 +79,14 @@ def test_seat_placeholders() -> None:
     assert fill_names(f"{seat_ref(1)} passes.") == "seat 1 passes."
 
 
-@given(st.sampled_from(["play", "bid", "call", "jodhi"]),
-       st.dictionaries(st.sampled_from(["card", "value", "suit", "target", "cards"]),
-                       st.one_of(st.integers(-5, 200), st.sampled_from(["H", "NT", "grand"]),
-                                 st.booleans()), max_size=3))
+@given(
+    st.sampled_from(["play", "bid", "call", "jodhi"]),
+    st.dictionaries(
+        st.sampled_from(["card", "value", "suit", "target", "cards"]),
+        st.one_of(st.integers(-5, 200), st.sampled_from(["H", "NT", "grand"]), st.booleans()),
+        max_size=3,
+    ),
+)
 def test_move_codes_and_json_round_trip(action: str, fields: dict[str, object]) -> None:
     fields = {k: v for k, v in fields.items() if k not in ("card", "cards")}
     move = Move.of(action, **fields)  # type: ignore[arg-type]
@@ -86,12 +101,19 @@ def test_move_with_cards() -> None:
 
 
 def test_options_validation_names_the_option() -> None:
-    spec = [Option("players", 4, "seats", choices=(2, 4, 6)), Option("fast", False, "speed"),
-            Option("target", 12, "balls", minimum=1, maximum=99)]
+    spec = [
+        Option("players", 4, "seats", choices=(2, 4, 6)),
+        Option("fast", False, "speed"),
+        Option("target", 12, "balls", minimum=1, maximum=99),
+    ]
     assert validate_options(spec, {"players": 6}) == {"players": 6, "fast": False, "target": 12}
-    for bad, name in [({"players": 5}, "players"), ({"fast": 1}, "fast"),
-                      ({"target": 0}, "target"), ({"colour": "red"}, "colour"),
-                      ({"players": True}, "players")]:
+    for bad, name in [
+        ({"players": 5}, "players"),
+        ({"fast": 1}, "fast"),
+        ({"target": 0}, "target"),
+        ({"colour": "red"}, "colour"),
+        ({"players": True}, "players"),
+    ]:
         with pytest.raises(OptionError, match=name):
             validate_options(spec, bad)
 
@@ -112,14 +134,19 @@ def test_games_package_is_pure() -> None:
 
 
 TINY = {
-    "format": 1, "game": "tiny", "options": {}, "first_dealer": 0,
+    "format": 1,
+    "game": "tiny",
+    "options": {},
+    "first_dealer": 0,
     "deals": [{"hands": [["9S", "TS", "AH"], ["AS", "9H", "TH"]], "stock": []}],
-    "moves": [{"seat": 1, "action": "play", "card": "AS"},
-              {"seat": 0, "action": "play", "card": "9S"},
-              {"seat": 1, "action": "play", "card": "9H"},
-              {"seat": 0, "action": "play", "card": "AH"},
-              {"seat": 0, "action": "play", "card": "TS"},
-              {"seat": 1, "action": "play", "card": "TH"}],
+    "moves": [
+        {"seat": 1, "action": "play", "card": "AS"},
+        {"seat": 0, "action": "play", "card": "9S"},
+        {"seat": 1, "action": "play", "card": "9H"},
+        {"seat": 0, "action": "play", "card": "AH"},
+        {"seat": 0, "action": "play", "card": "TS"},
+        {"seat": 1, "action": "play", "card": "TH"},
+    ],
 }
 
 
@@ -136,17 +163,25 @@ def test_replay_stops_at_the_first_illegal_move() -> None:
     bad["moves"][1]["card"] = "AH"  # seat 0 holds spades: must follow
     out = replay(bad)
     assert out["status"] == "rejected"
-    assert out["rejected"] == {"index": 1, "move": bad["moves"][1],
-                               "error": "You must follow spades."}
+    assert out["rejected"] == {
+        "index": 1,
+        "move": bad["moves"][1],
+        "error": "You must follow spades.",
+    }
     assert out["deals"][0]["tricks"] == []
 
 
-@pytest.mark.parametrize("change,error", [
-    ({"format": 2}, "format"), ({"game": "chess"}, "unknown game"),
-    ({"options": {"players": 3}}, "players"), ({"options": {"speed": 1}}, "speed"),
-    ({"deals": [{"hands": [["XX"]]}]}, "bad card"),
-    ({"deals": [{"hands": [["9S", "9S", "AH"], ["AS", "9H", "TH"]]}]}, "twice"),
-])
+@pytest.mark.parametrize(
+    "change,error",
+    [
+        ({"format": 2}, "format"),
+        ({"game": "chess"}, "unknown game"),
+        ({"options": {"players": 3}}, "players"),
+        ({"options": {"speed": 1}}, "speed"),
+        ({"deals": [{"hands": [["XX"]]}]}, "bad card"),
+        ({"deals": [{"hands": [["9S", "9S", "AH"], ["AS", "9H", "TH"]]}]}, "twice"),
+    ],
+)
 def test_bad_headers_are_rejected_without_index(change: dict[str, object], error: str) -> None:
     out = replay({**TINY, **change})
     assert out["status"] == "rejected"
@@ -163,12 +198,24 @@ def test_replay_command_line_reads_file_and_stdin(tmp_path: Path) -> None:
     path = tmp_path / "tiny.json"
     path.write_text(json.dumps(TINY))
     code = "import sys, tests.games.tiny_game; from games.__main__ import main; sys.exit(main())"
-    by_file = subprocess.run([sys.executable, "-c", code, "replay", str(path)],
-                             capture_output=True, text=True, check=True)
-    by_stdin = subprocess.run([sys.executable, "-c", code, "replay", "-"], input=path.read_text(),
-                              capture_output=True, text=True, check=True)
+    by_file = subprocess.run(
+        [sys.executable, "-c", code, "replay", str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    by_stdin = subprocess.run(
+        [sys.executable, "-c", code, "replay", "-"],
+        input=path.read_text(),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert json.loads(by_file.stdout) == replay(TINY)
     assert by_file.stdout == by_stdin.stdout
-    missing = subprocess.run([sys.executable, "-m", "games", "replay", str(tmp_path / "no.json")],
-                             capture_output=True, text=True)
+    missing = subprocess.run(
+        [sys.executable, "-m", "games", "replay", str(tmp_path / "no.json")],
+        capture_output=True,
+        text=True,
+    )
     assert missing.returncode == 2 and "cannot read transcript" in missing.stderr

@@ -42,10 +42,18 @@ def test_replay_command_line(tmp_path: Path) -> None:
     transcript = load(FILES[0])["transcript"]
     path = tmp_path / "game.json"
     path.write_text(json.dumps(transcript))
-    from_file = subprocess.run([sys.executable, "-m", "games", "replay", str(path)],
-                               capture_output=True, text=True, check=True)
-    from_stdin = subprocess.run([sys.executable, "-m", "games", "replay", "-"],
-                                input=json.dumps(transcript), capture_output=True, text=True,
-                                check=True)
+    from_file = subprocess.run(
+        [sys.executable, "-m", "games", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    from_stdin = subprocess.run(
+        [sys.executable, "-m", "games", "replay", "-"],
+        input=json.dumps(transcript),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert json.loads(from_file.stdout) == replay(transcript)
     assert from_file.stdout == from_stdin.stdout

@@ -34,9 +34,13 @@ def one_colour_game(options: dict[str, Any] | None = None) -> Any:
 
 
 def test_defaults() -> None:
-    assert Whist.validate_options({}) == {"grand_colour": "black", "reveal_from": "dealer_right",
-                                          "scoring": "pagat", "target": 13,
-                                          "one_colour_redeal": True}
+    assert Whist.validate_options({}) == {
+        "grand_colour": "black",
+        "reveal_from": "dealer_right",
+        "scoring": "pagat",
+        "target": 13,
+        "one_colour_redeal": True,
+    }
     with pytest.raises(OptionError, match="scoring"):
         Whist.new({"scoring": "parlett"})
 
@@ -50,8 +54,11 @@ def test_one_colour_hand_may_expose_after_committing() -> None:
     events = game.apply(0, Move.of("expose"))
     assert [e.kind for e in events] == ["hand_exposed", "new_deal"]
     assert game.status == "awaiting_deal" and game.dealer == 2
-    assert game.summary()["deals"][0]["result"] == {"hand": "annulled", "exposed_by": 0,
-                                                   "points": 0}
+    assert game.summary()["deals"][0]["result"] == {
+        "hand": "annulled",
+        "exposed_by": 0,
+        "points": 0,
+    }
     # the committed bid (verbal grand) never appears
     assert "grand" not in json.dumps([e.text for e in events] + [game.summary()])
 
@@ -72,13 +79,16 @@ def test_computer_exposes_a_one_colour_hand() -> None:
     assert one_colour_game().choose_move(0, random.Random(0)) == Move.of("expose")
 
 
-OPTION_SETS = st.fixed_dictionaries({}, optional={
-    "grand_colour": st.sampled_from(["black", "red"]),
-    "reveal_from": st.sampled_from(["dealer_right", "dealer_left"]),
-    "scoring": st.sampled_from(["pagat", "wikipedia"]),
-    "target": st.integers(3, 20),
-    "one_colour_redeal": st.booleans(),
-})
+OPTION_SETS = st.fixed_dictionaries(
+    {},
+    optional={
+        "grand_colour": st.sampled_from(["black", "red"]),
+        "reveal_from": st.sampled_from(["dealer_right", "dealer_left"]),
+        "scoring": st.sampled_from(["pagat", "wikipedia"]),
+        "target": st.integers(3, 20),
+        "one_colour_redeal": st.booleans(),
+    },
+)
 
 
 def play(game: Any, rng: random.Random, probe: bool) -> None:
@@ -115,9 +125,10 @@ def play(game: Any, rng: random.Random, probe: bool) -> None:
                     if commit and commit[1] and other not in shown and other != seat:
                         assert event.kind != "bid_revealed" or event.data["seat"] != other
             if probe:
-                for reader in ([None] if event.to is None else sorted(event.to)):
-                    assert not leaked({"t": event.text, "d": dict(event.data)},
-                                      game.hidden_cards(reader))
+                for reader in [None] if event.to is None else sorted(event.to):
+                    assert not leaked(
+                        {"t": event.text, "d": dict(event.data)}, game.hidden_cards(reader)
+                    )
         for event in events:
             if event.kind == "hand_scored":
                 result = event.data["result"]

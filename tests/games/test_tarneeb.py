@@ -78,12 +78,16 @@ def test_e6_doubled_scoring() -> None:
 
 # --- E5: legal cards and trick winners --------------------------------------------------------
 
-@pytest.mark.parametrize(("trump_suit", "trick", "winner"), [
-    ("S", [(2, "KH"), (3, "AH"), (0, "2S"), (1, "QH")], 0),
-    ("S", [(2, "KH"), (3, "AH"), (0, "2S"), (1, "3S")], 1),
-    ("S", [(2, "KH"), (3, "AD"), (0, "2H"), (1, "QH")], 2),
-    ("NT", [(2, "KH"), (3, "AS"), (0, "2H"), (1, "QH")], 2),
-])
+
+@pytest.mark.parametrize(
+    ("trump_suit", "trick", "winner"),
+    [
+        ("S", [(2, "KH"), (3, "AH"), (0, "2S"), (1, "QH")], 0),
+        ("S", [(2, "KH"), (3, "AH"), (0, "2S"), (1, "3S")], 1),
+        ("S", [(2, "KH"), (3, "AD"), (0, "2H"), (1, "QH")], 2),
+        ("NT", [(2, "KH"), (3, "AS"), (0, "2H"), (1, "QH")], 2),
+    ],
+)
 def test_e5_trick_winners(trump_suit: str, trick: list[tuple[int, str]], winner: int) -> None:
     assert trick_winner(trick, trump_suit) == winner
 
@@ -115,6 +119,7 @@ def test_e5_void_may_discard_instead_of_trumping() -> None:
 
 
 # --- auctions ------------------------------------------------------------------------------
+
 
 def test_single_round_refusals() -> None:
     game = Tarneeb.new(seed=5, first_dealer=3)
@@ -196,6 +201,7 @@ def test_egyptian_auction_ends_and_13nt_tops() -> None:
 
 # --- trump by first lead ---------------------------------------------------------------------
 
+
 def test_first_lead_with_no_trump_option() -> None:
     options = {"trump_declaration": "first_lead", "allow_no_trump": True}
     game = Tarneeb.new(options, seed=3, first_dealer=1)
@@ -223,6 +229,7 @@ def test_first_lead_without_no_trump_has_no_trump_move() -> None:
 
 
 # --- deals, options, creation -----------------------------------------------------------------
+
 
 def test_options_validated() -> None:
     with pytest.raises(OptionError, match="auction"):
@@ -283,25 +290,33 @@ def test_hand_limit_ends_a_drifting_game() -> None:
 
 # --- properties -------------------------------------------------------------------------------
 
-TARNEEB_OPTIONS = st.fixed_dictionaries({
-    "auction": st.sampled_from(["single_round", "open"]),
-    "dealer_may_equal": st.booleans(),
-    "all_pass": st.sampled_from(["redeal_same_dealer", "redeal_next_dealer", "dealer_forced_7"]),
-    "trump_declaration": st.sampled_from(["named", "first_lead"]),
-    "allow_no_trump": st.booleans(),
-    "scoring": st.sampled_from(["plain", "kaboot"]),
-    "defenders_always_score": st.booleans(),
-    "instant_win": st.sampled_from(["none", "kaboot_bid", "kaboot_any"]),
-    "target": st.sampled_from([31, 41, 61]),
-    "hand_limit": st.integers(10, 14),
-})
-EGYPTIAN_OPTIONS = st.fixed_dictionaries({
-    "target": st.sampled_from([31, 41, 61]),
-    "kaboot_scoring": st.booleans(),
-    "strain_order": st.sampled_from(["bridge", "masrawy"]),
-    "all_pass": st.sampled_from(["redeal_same_dealer", "redeal_next_dealer", "dealer_forced_7"]),
-    "hand_limit": st.integers(10, 14),
-})
+TARNEEB_OPTIONS = st.fixed_dictionaries(
+    {
+        "auction": st.sampled_from(["single_round", "open"]),
+        "dealer_may_equal": st.booleans(),
+        "all_pass": st.sampled_from(
+            ["redeal_same_dealer", "redeal_next_dealer", "dealer_forced_7"]
+        ),
+        "trump_declaration": st.sampled_from(["named", "first_lead"]),
+        "allow_no_trump": st.booleans(),
+        "scoring": st.sampled_from(["plain", "kaboot"]),
+        "defenders_always_score": st.booleans(),
+        "instant_win": st.sampled_from(["none", "kaboot_bid", "kaboot_any"]),
+        "target": st.sampled_from([31, 41, 61]),
+        "hand_limit": st.integers(10, 14),
+    }
+)
+EGYPTIAN_OPTIONS = st.fixed_dictionaries(
+    {
+        "target": st.sampled_from([31, 41, 61]),
+        "kaboot_scoring": st.booleans(),
+        "strain_order": st.sampled_from(["bridge", "masrawy"]),
+        "all_pass": st.sampled_from(
+            ["redeal_same_dealer", "redeal_next_dealer", "dealer_forced_7"]
+        ),
+        "hand_limit": st.integers(10, 14),
+    }
+)
 
 
 def check_invariants(game: _TarneebBase) -> None:
@@ -344,8 +359,16 @@ def run_property_game(game: _TarneebBase, seed: int) -> None:
         if rng.random() < 0.15:
             check_invariants(game)
             before = json.dumps([game.view(None), game.summary()], sort_keys=True)
-            probes = [P, D, bid(7), bid(13), bid(9, "S"), trump("H"), trump("NT"),
-                      *(play(card) for card in rng.sample(sorted(ALL), 6))]
+            probes = [
+                P,
+                D,
+                bid(7),
+                bid(13),
+                bid(9, "S"),
+                trump("H"),
+                trump("NT"),
+                *(play(card) for card in rng.sample(sorted(ALL), 6)),
+            ]
             for move in probes:
                 if move in legal:
                     game.check(seat, move)
@@ -364,8 +387,11 @@ def run_property_game(game: _TarneebBase, seed: int) -> None:
         if game.deal_no == deal_before and len(game.calls) > calls_before:
             bids = [c for c in game.calls if c[1] == "bid"]
             keys = [bid_key(game, c) for c in bids]
-            equal_ok = (isinstance(game, Tarneeb) and game.options["auction"] == "single_round"
-                        and game.options["dealer_may_equal"])
+            equal_ok = (
+                isinstance(game, Tarneeb)
+                and game.options["auction"] == "single_round"
+                and game.options["dealer_may_equal"]
+            )
             for i in range(1, len(keys)):
                 if equal_ok and bids[i][0] == game.dealer and i == len(keys) - 1:
                     assert keys[i] >= keys[i - 1]
@@ -377,8 +403,9 @@ def run_property_game(game: _TarneebBase, seed: int) -> None:
             result = record["result"]
             if result is not None and not result["throw_in"]:
                 assert sum(result["tricks"]) == 13 and len(record["tricks"]) == 13
-                plain = isinstance(game, EgyptianTarneeb) or not game.options[
-                    "defenders_always_score"]
+                plain = (
+                    isinstance(game, EgyptianTarneeb) or not game.options["defenders_always_score"]
+                )
                 if plain:
                     rises = [game.score[t] > score_before[t] for t in (0, 1)]
                     assert sum(rises) <= 1
@@ -413,9 +440,14 @@ def test_random_option_games_replay(seed: int, options: dict[str, Any]) -> None:
         move = rng.choice(game.legal_moves(seat))
         game.apply(seat, move)
         moves.append({"seat": seat, **move.to_json()})
-    transcript = {"format": 1, "game": cls.name, "options": options,
-                  "first_dealer": game.first_dealer,
-                  "deals": [deal.to_json() for deal in game.deals], "moves": moves}
+    transcript = {
+        "format": 1,
+        "game": cls.name,
+        "options": options,
+        "first_dealer": game.first_dealer,
+        "deals": [deal.to_json() for deal in game.deals],
+        "moves": moves,
+    }
     output = replay(json.loads(json.dumps(transcript)))
     assert output["status"] == "finished"
     assert output["deals"] == json.loads(json.dumps(game.summary()["deals"]))
@@ -454,5 +486,12 @@ def test_events_name_trick_counts_and_scores() -> None:
             if event.kind == "hand_scored":
                 assert set(event.data) >= {"points", "made", "tricks", "score"}
             assert event.to is None
-    assert {"bid", "contract", "trump", "card_played", "trick_won", "hand_scored",
-            "new_deal"} <= kinds
+    assert {
+        "bid",
+        "contract",
+        "trump",
+        "card_played",
+        "trick_won",
+        "hand_scored",
+        "new_deal",
+    } <= kinds

@@ -42,14 +42,16 @@ def load(name: str) -> dict[str, Any]:
     return data
 
 
-def game_from(name: str, upto: int | None = None,
-              options: dict[str, Any] | None = None) -> Thunee:
+def game_from(name: str, upto: int | None = None, options: dict[str, Any] | None = None) -> Thunee:
     """The game of a golden transcript after its first ``upto`` moves."""
     transcript = load(name)["transcript"]
     opts = dict(transcript["options"])
     opts.update(options or {})
-    game = Thunee.new(opts, deals=[Deal.from_json(d) for d in transcript["deals"]],
-                      first_dealer=transcript["first_dealer"])
+    game = Thunee.new(
+        opts,
+        deals=[Deal.from_json(d) for d in transcript["deals"]],
+        first_dealer=transcript["first_dealer"],
+    )
     for raw in transcript["moves"][:upto]:
         game.apply(raw["seat"], Move.from_json(raw))
     return game
@@ -57,10 +59,17 @@ def game_from(name: str, upto: int | None = None,
 
 def snapshot(game: Thunee) -> str:
     seats: list[int | None] = [None, *range(game.players)]
-    return json.dumps({"views": [game.view(s) for s in seats], "summary": game.summary(),
-                       "status": game.status, "to_act": game.to_act(),
-                       "hidden": [sorted(game.hidden_cards(s)) for s in seats]},
-                      sort_keys=True, default=str)
+    return json.dumps(
+        {
+            "views": [game.view(s) for s in seats],
+            "summary": game.summary(),
+            "status": game.status,
+            "to_act": game.to_act(),
+            "hidden": [sorted(game.hidden_cards(s)) for s in seats],
+        },
+        sort_keys=True,
+        default=str,
+    )
 
 
 def refusal(game: Thunee, seat: int, move: Move) -> str:
@@ -76,8 +85,11 @@ def test_deck_order_deals_packets_from_the_dealers_right() -> None:
     deck = cards("QH JH 9S KD 10D 9H AC KS JC QC 10S 9C AS KC AH 10C QS JS 9D 10H JD AD QD KH")
     deal = deal_from_deck(deck, dealer=0)
     assert [list(h) for h in deal.hands] == [
-        cards("AS KC AH 10C QD KH"), cards("QH JH 9S KD QS JS"),
-        cards("10D 9H AC KS 9D 10H"), cards("JC QC 10S 9C JD AD")]
+        cards("AS KC AH 10C QD KH"),
+        cards("QH JH 9S KD QS JS"),
+        cards("10D 9H AC KS 9D 10H"),
+        cards("JC QC 10S 9C JD AD"),
+    ]
 
 
 def test_two_player_deck_order() -> None:
@@ -106,7 +118,7 @@ def test_six_player_deal_order_and_roles() -> None:
     deck = list(DECK)
     deal = deal_from_deck(deck, dealer=0, players=6)
     for i, seat in enumerate([1, 2, 3, 4, 5, 0]):
-        assert list(deal.hands[seat]) == deck[2 * i:2 * i + 2] + deck[12 + 2 * i:14 + 2 * i]
+        assert list(deal.hands[seat]) == deck[2 * i : 2 * i + 2] + deck[12 + 2 * i : 14 + 2 * i]
     game = Thunee.new({"players": 6}, deals=[deal], first_dealer=0)
     assert game.trumpman == 1
     assert game.total_tricks == 4
@@ -139,8 +151,9 @@ def test_unseeded_game_waits_for_a_deal() -> None:
 # ---------------------------------------------------------------- E12: legal cards
 def position(hand: list[str], undercut: bool = True) -> Thunee:
     """Trump spades, hearts led: the trick is AH (seat 0), 9S (seat 1); seat 2 to play."""
-    game = Thunee.new({"undercut_restriction": undercut}, deals=[deal_from_deck(DECK, 3)],
-                      first_dealer=3)
+    game = Thunee.new(
+        {"undercut_restriction": undercut}, deals=[deal_from_deck(DECK, 3)], first_dealer=3
+    )
     game.phase = "play"
     game.contract = "normal"
     game.trump = "S"
@@ -151,21 +164,26 @@ def position(hand: list[str], undercut: bool = True) -> Thunee:
     return game
 
 
-@pytest.mark.parametrize(("hand", "on", "off"), [
-    ("QS KC", "KC", "QS KC"),
-    ("QS JS", "QS JS", "QS JS"),
-    ("QS JS KC", "JS KC", "QS JS KC"),
-    ("QS KH", "KH", "KH"),
-    ("10S AS QS", "10S AS QS", "10S AS QS"),
-])
+@pytest.mark.parametrize(
+    ("hand", "on", "off"),
+    [
+        ("QS KC", "KC", "QS KC"),
+        ("QS JS", "QS JS", "QS JS"),
+        ("QS JS KC", "JS KC", "QS JS KC"),
+        ("QS KH", "KH", "KH"),
+        ("10S AS QS", "10S AS QS", "10S AS QS"),
+    ],
+)
 def test_undercut_limit(hand: str, on: str, off: str) -> None:
     for undercut, expected in ((True, on), (False, off)):
         game = position(cards(hand), undercut)
         legal = {m.get("card") for m in game.legal_moves(2)}
         assert legal == set(cards(expected))
     game = position(cards("QS KC"))
-    assert refusal(game, 2, Move.of("play", card="QS")) == \
-        "You may not trump lower than the trump already in this trick."
+    assert (
+        refusal(game, 2, Move.of("play", card="QS"))
+        == "You may not trump lower than the trump already in this trick."
+    )
     game = position(cards("QS KH"))
     assert refusal(game, 2, Move.of("play", card="QS")) == "You must follow hearts."
 
@@ -183,8 +201,10 @@ def test_trick_winners() -> None:
 def test_auction_rules_and_messages() -> None:
     game = game_from("e03_call_and_lose", 0)
     assert refusal(game, 3, Move.of("pass")) == "It is {s2}'s turn to call."
-    assert refusal(game, 2, Move.of("call", value=25)) == \
-        "A call is 10, 20, … up to 100, or 104 over a call of 100."
+    assert (
+        refusal(game, 2, Move.of("call", value=25))
+        == "A call is 10, 20, … up to 100, or 104 over a call of 100."
+    )
     game.apply(2, Move.of("call", value=100))
     assert Move.of("call", value=104) in game.legal_moves(3)
     assert refusal(game, 3, Move.of("call", value=100)) == "Your call must be higher than 100."
@@ -203,8 +223,10 @@ def test_single_step_calls() -> None:
     game = game_from("e03_call_and_lose", 0, {"call_single_step": True})
     calls = [m.get("value") for m in game.legal_moves(2) if m.action == "call"]
     assert calls == [10]
-    assert refusal(game, 2, Move.of("call", value=40)) == \
-        "Calls go up one step at a time: the next call is 10."
+    assert (
+        refusal(game, 2, Move.of("call", value=40))
+        == "Calls go up one step at a time: the next call is 10."
+    )
 
 
 def test_holding_team_is_skipped_without_blind_calls() -> None:
@@ -223,8 +245,9 @@ def test_blind_call_sets_cards_aside() -> None:
     assert game.to_act() == (2,)
     for seat in (None, 0, 1, 2, 3):
         assert set(aside) <= game.hidden_cards(seat)
-    assert game.view(2)["hand"] == sorted(cards("QS 10H 10S AS"),
-                                          key=lambda c: ("SHDC".index(c[1]), "J9ATKQ".index(c[0])))
+    assert game.view(2)["hand"] == sorted(
+        cards("QS 10H 10S AS"), key=lambda c: ("SHDC".index(c[1]), "J9ATKQ".index(c[0]))
+    )
     assert refusal(game, 2, Move.of("play", card="TD")) == "You have not picked up that card yet."
 
 
@@ -234,8 +257,10 @@ def test_trump_card_is_secret_until_revealed() -> None:
     events = game.apply(1, Move.of("trump", card="QH"))
     public = [e for e in events if e.public]
     assert any(e.kind == "trump_set" for e in public)
-    assert all("QH" not in json.dumps(dict(e.data)) and "Q♥" not in e.text and "hearts"
-               not in e.text for e in public)
+    assert all(
+        "QH" not in json.dumps(dict(e.data)) and "Q♥" not in e.text and "hearts" not in e.text
+        for e in public
+    )
     private = [e for e in events if e.kind == "trump_set_private"]
     assert private and private[0].to == frozenset({1}) and private[0].data["card"] == "QH"
     for seat in (None, 0, 2, 3):
@@ -269,10 +294,14 @@ def test_last_card_trump(visible: bool) -> None:
 def test_last_card_needs_four_suits() -> None:
     game = game_from("e01_exactly_105", 4)
     assert Move.of("last_card") not in game.legal_moves(1)
-    assert refusal(game, 1, Move.of("last_card")) == \
-        "Last card needs your first cards to be all of different suits."
-    assert refusal(game, 1, Move.of("trump", card="QS")) == \
-        "Choose one of your first-packet cards as the trump card."
+    assert (
+        refusal(game, 1, Move.of("last_card"))
+        == "Last card needs your first cards to be all of different suits."
+    )
+    assert (
+        refusal(game, 1, Move.of("trump", card="QS"))
+        == "Choose one of your first-packet cards as the trump card."
+    )
     assert refusal(game, 2, Move.of("trump", card="9D")) == "Only {s1} sets trump."
     game = game_from("e01_exactly_105", 4, {"last_card_trump": "always"})
     assert Move.of("last_card") in game.legal_moves(1)
@@ -287,8 +316,10 @@ def test_thunee_refused_with_six_cards_of_a_suit() -> None:
         game.apply(raw["seat"], Move.from_json(raw))
     game.atturn = 2  # look at seat 2's position directly
     game._legal = None
-    assert refusal(game, 2, Move.of("thunee")) == \
-        "You hold six cards of one suit, so you may not call Thunee."
+    assert (
+        refusal(game, 2, Move.of("thunee"))
+        == "You hold six cards of one suit, so you may not call Thunee."
+    )
 
 
 def test_thunee_returns_the_trump_card_unrevealed() -> None:
@@ -312,10 +343,14 @@ def test_jodhi_value_and_window() -> None:
     events = game.apply(1, Move.of("jodhi", suit="S"))
     assert events[0].kind == "jodhi" and events[0].data["value"] == 40
     assert "suit" not in events[0].data
-    assert refusal(game, 1, Move.of("jodhi", suit="S")) == \
-        "You have already claimed Jodhi in that suit."
-    assert refusal(game, 0, Move.of("jodhi", suit="H")) == \
-        "Your team may claim Jodhi only right after its first or third trick."
+    assert (
+        refusal(game, 1, Move.of("jodhi", suit="S"))
+        == "You have already claimed Jodhi in that suit."
+    )
+    assert (
+        refusal(game, 0, Move.of("jodhi", suit="H"))
+        == "Your team may claim Jodhi only right after its first or third trick."
+    )
 
 
 def test_jodhi_before_next_lead_window() -> None:
@@ -335,26 +370,27 @@ def test_corner_house_refuses_double() -> None:
     game.balls = [11, 5]
     game._legal = None
     assert Move.of("double") not in game.legal_moves(0)
-    assert refusal(game, 0, Move.of("double")) == \
-        "Your team is at corner house and may not Double."
+    assert refusal(game, 0, Move.of("double")) == "Your team is at corner house and may not Double."
     game.options["corner_house_scope"] = "off"
     game._legal = None
     assert Move.of("double") in game.legal_moves(0)
     game.options["corner_house_scope"] = "either_team"
     game.balls = [5, 11]
     game._legal = None
-    assert refusal(game, 0, Move.of("double")) == \
-        "A team is at corner house, so nobody may Double."
+    assert refusal(game, 0, Move.of("double")) == "A team is at corner house, so nobody may Double."
 
 
 def test_double_only_on_own_turn_in_last_trick() -> None:
     game = game_from("e08_double", 12)
-    assert refusal(game, 2, Move.of("double")) == \
-        "Declare Double on your own turn in the last trick, before you play."
+    assert (
+        refusal(game, 2, Move.of("double"))
+        == "Declare Double on your own turn in the last trick, before you play."
+    )
     game = game_from("e09_double_fails", 29)
     game.apply(0, Move.of("double"))
     assert refusal(game, 0, Move.of("khanaak")) in (
-        "Only one Double or Khanaak may be declared in a hand.",)
+        "Only one Double or Khanaak may be declared in a hand.",
+    )
 
 
 def test_khanaak_boundary() -> None:
@@ -384,8 +420,10 @@ def test_khanaak_requires_lost_trick_option() -> None:
 def test_default_game_refuses_a_revoke() -> None:
     game = game_from("e01_exactly_105", 10)
     assert refusal(game, 3, Move.of("play", card="JC")) == "You must follow diamonds."
-    assert refusal(game, 0, Move.of("challenge", target=3)) == \
-        "Challenges are only allowed in challenge mode."
+    assert (
+        refusal(game, 0, Move.of("challenge", target=3))
+        == "Challenges are only allowed in challenge mode."
+    )
 
 
 def test_challenge_mode_revoke_and_challenge() -> None:
@@ -430,9 +468,13 @@ def test_options_defaults_and_validation() -> None:
     assert defaults["players"] == 4 and defaults["last_trick"] == "transfer"
     assert defaults["balls_to_win"] == 12 and defaults["challenge_mode"] is False
     assert len(defaults) == 36
-    for bad, name in (({"players": 3}, "players"), ({"last_trick": "double"}, "last_trick"),
-                      ({"jodhi": 1}, "jodhi"), ({"balls_to_win": 0}, "balls_to_win"),
-                      ({"two_player_target": 110}, "two_player_target")):
+    for bad, name in (
+        ({"players": 3}, "players"),
+        ({"last_trick": "double"}, "last_trick"),
+        ({"jodhi": 1}, "jodhi"),
+        ({"balls_to_win": 0}, "balls_to_win"),
+        ({"two_player_target": 110}, "two_player_target"),
+    ):
         with pytest.raises(OptionError, match=name):
             Thunee.new(bad)
     assert Thunee.seat_count({"players": 6}) == 6
@@ -450,12 +492,20 @@ def test_unknown_moves_and_labels() -> None:
 
 
 # ---------------------------------------------------------------- random play properties
-OPTION_STRATEGY = st.fixed_dictionaries({}, optional={
-    option.name: (st.sampled_from(option.choices) if option.choices is not None
-                  else st.booleans() if isinstance(option.default, bool)
-                  else st.integers(1, 9))
-    for option in Thunee.OPTIONS if option.name != "players"
-})
+OPTION_STRATEGY = st.fixed_dictionaries(
+    {},
+    optional={
+        option.name: (
+            st.sampled_from(option.choices)
+            if option.choices is not None
+            else st.booleans()
+            if isinstance(option.default, bool)
+            else st.integers(1, 9)
+        )
+        for option in Thunee.OPTIONS
+        if option.name != "players"
+    },
+)
 
 
 def locations(game: Thunee) -> list[str]:
@@ -467,7 +517,7 @@ def locations(game: Thunee) -> list[str]:
     found += list(game.set_aside)
     if game.trump_down and game.trump_card is not None:
         found.append(game.trump_card)
-    found += [c for hand in game.cur.hands for c in hand[game.received:]]
+    found += [c for hand in game.cur.hands for c in hand[game.received :]]
     return found
 
 
@@ -511,8 +561,9 @@ def check_results(game: Thunee) -> None:
 WILD = frozenset({"blind", "thunee", "royals", "challenge", "demand_redeal"})
 
 
-def play(game: Thunee, rng: random.Random, *, probe: bool, computer: bool = False,
-         tame: bool = False) -> int:
+def play(
+    game: Thunee, rng: random.Random, *, probe: bool, computer: bool = False, tame: bool = False
+) -> int:
     """Random (or computer) play to the end; ``tame`` avoids contracts that end hands early."""
     actions = 0
     while game.status == "in_progress":
@@ -524,8 +575,13 @@ def play(game: Thunee, rng: random.Random, *, probe: bool, computer: bool = Fals
             before = snapshot(game)
             candidates = {m for s in range(game.players) for m in game.legal_moves(s)}
             candidates |= {Move.of("play", card=c) for c in DECK}
-            candidates |= {Move.of("pass"), Move.of("thunee"), Move.of("double"),
-                           Move.of("jodhi", suit="H"), Move.of("call", value=50)}
+            candidates |= {
+                Move.of("pass"),
+                Move.of("thunee"),
+                Move.of("double"),
+                Move.of("jodhi", suit="H"),
+                Move.of("call", value=50),
+            }
             for move in candidates:
                 if move in legal:
                     game.check(seat, move)
@@ -546,10 +602,15 @@ def play(game: Thunee, rng: random.Random, *, probe: bool, computer: bool = Fals
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 4, 6]),
-       options=OPTION_STRATEGY, tame=st.booleans())
-def test_random_play_with_random_options(seed: int, players: int, options: dict[str, Any],
-                                         tame: bool) -> None:
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    players=st.sampled_from([2, 4, 6]),
+    options=OPTION_STRATEGY,
+    tame=st.booleans(),
+)
+def test_random_play_with_random_options(
+    seed: int, players: int, options: dict[str, Any], tame: bool
+) -> None:
     options = {**options, "players": players}
     if "balls_to_win" in options:
         options["balls_to_win"] = min(options["balls_to_win"], 4 if tame else 6)
@@ -564,8 +625,7 @@ def test_random_play_with_random_options(seed: int, players: int, options: dict[
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 4, 6]),
-       options=OPTION_STRATEGY)
+@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 4, 6]), options=OPTION_STRATEGY)
 def test_computer_players_finish_games(seed: int, players: int, options: dict[str, Any]) -> None:
     options = {**options, "players": players, "balls_to_win": 4}
     game = Thunee.new(options, seed=seed)
@@ -583,13 +643,21 @@ def test_replay_of_a_recorded_game(seed: int, players: int) -> None:
     moves = []
     while game.status == "in_progress":
         seat = rng.choice(game.to_act())
-        move = game.choose_move(seat, rng) if rng.random() < 0.7 else \
-            rng.choice(game.legal_moves(seat))
+        move = (
+            game.choose_move(seat, rng)
+            if rng.random() < 0.7
+            else rng.choice(game.legal_moves(seat))
+        )
         game.apply(seat, move)
         moves.append({"seat": seat, **move.to_json()})
-    transcript = {"format": 1, "game": "thunee", "options": {"players": players},
-                  "first_dealer": game.first_dealer,
-                  "deals": [d.to_json() for d in game.deals], "moves": moves}
+    transcript = {
+        "format": 1,
+        "game": "thunee",
+        "options": {"players": players},
+        "first_dealer": game.first_dealer,
+        "deals": [d.to_json() for d in game.deals],
+        "moves": moves,
+    }
     output = replay(json.loads(json.dumps(transcript)))
     assert output["status"] == "finished"
     assert output["deals"] == json.loads(json.dumps(game.summary()["deals"]))

@@ -35,13 +35,27 @@ def ranks_of(move: Move) -> str:
 
 def snapshot(game: Tunge) -> str:
     seats: list[int | None] = [None, *range(game.players)]
-    return json.dumps({"views": [game.view(s) for s in seats], "summary": game.summary(),
-                       "status": game.status, "to_act": game.to_act()}, sort_keys=True)
+    return json.dumps(
+        {
+            "views": [game.view(s) for s in seats],
+            "summary": game.summary(),
+            "status": game.status,
+            "to_act": game.to_act(),
+        },
+        sort_keys=True,
+    )
 
 
-def position(hands: list[list[str]], *, stock: list[str] | None = None,
-             pile: list[str] | None = None, turn: int = 0, last_play: tuple[str, ...] = (),
-             rest: str | int = "stock", **options: Any) -> Tunge:
+def position(
+    hands: list[list[str]],
+    *,
+    stock: list[str] | None = None,
+    pile: list[str] | None = None,
+    turn: int = 0,
+    last_play: tuple[str, ...] = (),
+    rest: str | int = "stock",
+    **options: Any,
+) -> Tunge:
     """A position: the listed cards in hands/stock/pile, every other card at the bottom of the
     stock (``rest="stock"``), the bottom of the pile (``"pile"``) or in a seat's hand."""
     placed = {c for h in hands for c in h} | set(stock or ()) | set(pile or ())
@@ -55,64 +69,98 @@ def position(hands: list[list[str]], *, stock: list[str] | None = None,
         assert isinstance(rest, int)
         hands[rest] += others
     options.setdefault("players", len(hands))
-    return Tunge.from_position(options, hands, stock=stock, pile=pile, turn=turn,
-                               last_play=last_play)
+    return Tunge.from_position(
+        options, hands, stock=stock, pile=pile, turn=turn, last_play=last_play
+    )
 
 
 # ------------------------------------------------------------------ sequences (T1)
-@pytest.mark.parametrize("cards", [
-    "5H 6S", "TD JC QH", "7S 6H 5D", "3S 2D", "5S 5D", "QS QH QD QC", "AS TD", "AH 3C",
-    "AS AD 9H", "AC 2D 3S 4H", "AS 7C 7H 7D", "AH AC 5D 6S 7H 8C 9S", "AS AH", "AS AH AD",
-    "AD QS KH", "AS AH AD AC", "AS AH AD AC 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS", "AS AH 7D",
-])
+@pytest.mark.parametrize(
+    "cards",
+    [
+        "5H 6S",
+        "TD JC QH",
+        "7S 6H 5D",
+        "3S 2D",
+        "5S 5D",
+        "QS QH QD QC",
+        "AS TD",
+        "AH 3C",
+        "AS AD 9H",
+        "AC 2D 3S 4H",
+        "AS 7C 7H 7D",
+        "AH AC 5D 6S 7H 8C 9S",
+        "AS AH",
+        "AS AH AD",
+        "AD QS KH",
+        "AS AH AD AC",
+        "AS AH AD AC 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
+        "AS AH 7D",
+    ],
+)
 def test_legal_sequences(cards: str) -> None:
     assert sequence_error("".join(c[0] for c in cards.split())) is None
 
 
-@pytest.mark.parametrize(("ranks", "error"), [
-    ("5", "A single card can only be played after an ace."),
-    ("A", "A single card can only be played after an ace."),
-    ("57", "Those cards are neither a run nor a group."),
-    ("QKA", "An ace can only stand at the front of a sequence."),
-    ("KA2", "An ace can only stand at the front of a sequence."),
-    ("556", "A sequence is either a run or a group, not both."),
-    ("566", "A sequence is either a run or a group, not both."),
-    ("565", "A run must go straight up or straight down."),
-    ("A5A", "An ace can only stand at the front of a sequence."),
-    ("K2", "Those cards are neither a run nor a group."),
-    ("A57", "Those cards are neither a run nor a group."),
-])
+@pytest.mark.parametrize(
+    ("ranks", "error"),
+    [
+        ("5", "A single card can only be played after an ace."),
+        ("A", "A single card can only be played after an ace."),
+        ("57", "Those cards are neither a run nor a group."),
+        ("QKA", "An ace can only stand at the front of a sequence."),
+        ("KA2", "An ace can only stand at the front of a sequence."),
+        ("556", "A sequence is either a run or a group, not both."),
+        ("566", "A sequence is either a run or a group, not both."),
+        ("565", "A run must go straight up or straight down."),
+        ("A5A", "An ace can only stand at the front of a sequence."),
+        ("K2", "Those cards are neither a run nor a group."),
+        ("A57", "Those cards are neither a run nor a group."),
+    ],
+)
 def test_illegal_sequences(ranks: str, error: str) -> None:
     assert sequence_error(ranks) == error
 
 
 # ------------------------------------------------------------------ reference (T3, T4)
-@pytest.mark.parametrize(("ref", "play_ranks", "pairs", "distinct"), [
-    ("55", "55", 2, 1), ("AA7", "AAK", 2, 1), ("999", "A9", 1, 1), ("45", "23", 0, 0),
-    ("56789", "89TJ", 2, 2), ("765", "A66", 1, 1), ("AK", "A234", 1, 1), ("", "55", 0, 0),
-])
+@pytest.mark.parametrize(
+    ("ref", "play_ranks", "pairs", "distinct"),
+    [
+        ("55", "55", 2, 1),
+        ("AA7", "AAK", 2, 1),
+        ("999", "A9", 1, 1),
+        ("45", "23", 0, 0),
+        ("56789", "89TJ", 2, 2),
+        ("765", "A66", 1, 1),
+        ("AK", "A234", 1, 1),
+        ("", "55", 0, 0),
+    ],
+)
 def test_match_counts(ref: str, play_ranks: str, pairs: int, distinct: int) -> None:
     assert count_matches(play_ranks, ref, False) == pairs
     assert count_matches(play_ranks, ref, True) == distinct
 
 
-@pytest.mark.parametrize(("pile", "lvs"), [
-    ("9C 3S 4H 5D 5C", ("5", "5")),
-    ("2H KS KD JC", ("(A)", "J")),
-    ("QH JD JS 7C 8H 9S", ("7", "8", "9")),
-    ("4S 5S 6D 7C", ("4", "5", "6", "7")),
-    ("9H AS 5D 6C", ("A", "5", "6")),
-    ("KD AH", ("(A)", "A")),
-    ("3S 4H 5H KD KH KS", ("K", "K", "K")),
-    ("5H 2C", ("(A)", "2")),
-    ("2C TD TH JS QH", ("T", "J", "Q")),
-    ("AS", ("(A)", "A")),
-    ("7C", ("(A)", "7")),
-    ("7C AS AH", ("A", "A")),
-    ("AS AH 9D", ("A", "A", "9")),
-    ("AD 3S AS AH 9D 8C", ("A", "A", "9", "8")),
-    ("", ()),
-])
+@pytest.mark.parametrize(
+    ("pile", "lvs"),
+    [
+        ("9C 3S 4H 5D 5C", ("5", "5")),
+        ("2H KS KD JC", ("(A)", "J")),
+        ("QH JD JS 7C 8H 9S", ("7", "8", "9")),
+        ("4S 5S 6D 7C", ("4", "5", "6", "7")),
+        ("9H AS 5D 6C", ("A", "5", "6")),
+        ("KD AH", ("(A)", "A")),
+        ("3S 4H 5H KD KH KS", ("K", "K", "K")),
+        ("5H 2C", ("(A)", "2")),
+        ("2C TD TH JS QH", ("T", "J", "Q")),
+        ("AS", ("(A)", "A")),
+        ("7C", ("(A)", "7")),
+        ("7C AS AH", ("A", "A")),
+        ("AS AH 9D", ("A", "A", "9")),
+        ("AD 3S AS AH 9D 8C", ("A", "A", "9", "8")),
+        ("", ()),
+    ],
+)
 def test_longest_viable_sequence(pile: str, lvs: tuple[str, ...]) -> None:
     assert longest_viable(pile.split()) == lvs
 
@@ -122,8 +170,9 @@ def test_longest_viable_matches_brute_force() -> None:
     for _ in range(3000):
         pile = rng.sample(DECK, rng.randint(1, 9))
         ranks = "".join(c[0] for c in pile)
-        best = max((j for j in range(2, len(pile) + 1) if sequence_error(ranks[-j:]) is None),
-                   default=None)
+        best = max(
+            (j for j in range(2, len(pile) + 1) if sequence_error(ranks[-j:]) is None), default=None
+        )
         expected = tuple(ranks[-best:]) if best else ("(A)", ranks[-1])
         assert longest_viable(pile) == expected, pile
 
@@ -136,8 +185,13 @@ def test_endgame_restriction_examples() -> None:
         assert not game.is_legal(1, play(*cards.split())), cards
     for cards in ("6H 7D 8S", "7D 8S 9C TH", "JH JC", "9D 9H"):
         assert game.is_legal(1, play(*cards.split())), cards
-    strict = position([[], hand], pile=["QH", "JD", "JS", "7C", "8H", "9S"], turn=1,
-                      rest="pile", endgame_repeat_rule="contains")
+    strict = position(
+        [[], hand],
+        pile=["QH", "JD", "JS", "7C", "8H", "9S"],
+        turn=1,
+        rest="pile",
+        endgame_repeat_rule="contains",
+    )
     for cards in ("6H 7D 8S", "7D 8S 9C TH"):
         with pytest.raises(IllegalMove, match="contains part of the last sequence 7-8-9"):
             strict.check(1, play(*cards.split()))
@@ -211,8 +265,9 @@ def test_draw_from_stock_is_private() -> None:
 def test_forced_pickup_events_and_end_game_start() -> None:
     """A pick-up that empties the stock takes the rest from the pile and starts the end game."""
     hands = [["5C", "6C"], ["5D", "6D", "KS"]]
-    game = position(hands, stock=["2H"], turn=1, last_play=("5S", "6S"),
-                    pile=["5S", "6S"], rest="pile")
+    game = position(
+        hands, stock=["2H"], turn=1, last_play=("5S", "6S"), pile=["5S", "6S"], rest="pile"
+    )
     assert game.reference().ranks == "56"
     events = game.apply(1, play("5D", "6D"))
     kinds = [e.kind for e in events]
@@ -258,8 +313,12 @@ def test_third_repetition_blocks_the_deal(seed: int) -> None:
     seen: dict[Any, int] = {}
 
     def exact() -> Any:
-        return (game.turn, tuple(game.pile), tuple(game.stock),
-                tuple(frozenset(hand) for hand in game.hands))
+        return (
+            game.turn,
+            tuple(game.pile),
+            tuple(game.stock),
+            tuple(frozenset(hand) for hand in game.hands),
+        )
 
     seen[exact()] = 1
     worst = 1
@@ -283,8 +342,14 @@ def test_scoring_values() -> None:
 # ------------------------------------------------------------------ options and deals
 def test_options() -> None:
     assert Tunge.validate_options({})["players"] == 4
-    for bad in ({"players": 1}, {"players": 5}, {"variant": "odd"}, {"turn_limit": 0},
-                {"match_target": -1}, {"pickup_count": "all"}):
+    for bad in (
+        {"players": 1},
+        {"players": 5},
+        {"variant": "odd"},
+        {"turn_limit": 0},
+        {"match_target": -1},
+        {"pickup_count": "all"},
+    ):
         with pytest.raises(OptionError, match=next(iter(bad))):
             Tunge.new(bad)
     with pytest.raises(OptionError, match="match_target"):
@@ -370,10 +435,15 @@ def brute_force_rank_sequences(game: Tunge, seat: int, longest: int) -> set[str]
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10**6), size=st.integers(2, 6), end_game=st.booleans(),
-       contains=st.booleans())
-def test_enumeration_equals_brute_force(seed: int, size: int, end_game: bool,
-                                        contains: bool) -> None:
+@given(
+    seed=st.integers(0, 10**6),
+    size=st.integers(2, 6),
+    end_game=st.booleans(),
+    contains=st.booleans(),
+)
+def test_enumeration_equals_brute_force(
+    seed: int, size: int, end_game: bool, contains: bool
+) -> None:
     """legal_moves lists one play per legal rank sequence, and nothing else."""
     rng = random.Random(seed)
     cards = DECK[:]
@@ -384,8 +454,14 @@ def test_enumeration_equals_brute_force(seed: int, size: int, end_game: bool,
     if end_game:
         game = Tunge.from_position(options, [hand, rest], pile=pile, turn=0)
     else:
-        game = Tunge.from_position(options, [hand, rest[:10]], stock=rest[10:], pile=pile,
-                                   turn=0, last_play=tuple(pile[-2:]))
+        game = Tunge.from_position(
+            options,
+            [hand, rest[:10]],
+            stock=rest[10:],
+            pile=pile,
+            turn=0,
+            last_play=tuple(pile[-2:]),
+        )
     moves = [m for m in game.legal_moves(0) if m.action == "play"]
     listed = [ranks_of(m) for m in moves]
     assert len(listed) == len(set(listed)), "one play per rank sequence"
@@ -398,8 +474,14 @@ def test_enumeration_of_a_big_hand_is_quick_and_sound() -> None:
     rng = random.Random(1)
     cards = DECK[:]
     rng.shuffle(cards)
-    game = Tunge.from_position({"players": 2}, [cards[:34], cards[34:44]], stock=cards[44:50],
-                               pile=cards[50:], turn=0, last_play=tuple(cards[50:]))
+    game = Tunge.from_position(
+        {"players": 2},
+        [cards[:34], cards[34:44]],
+        stock=cards[44:50],
+        pile=cards[50:],
+        turn=0,
+        last_play=tuple(cards[50:]),
+    )
     moves = game.legal_moves(0)
     assert len(moves) > 100
     assert all(game.is_legal(0, move) for move in moves)
@@ -413,14 +495,16 @@ def test_enumeration_of_a_big_hand_is_quick_and_sound() -> None:
 
 
 # ------------------------------------------------------------------ properties
-OPTION_SETS = st.fixed_dictionaries({
-    "players": st.sampled_from([2, 3, 4]),
-    "variant": st.sampled_from(["standard", "face_up_start"]),
-    "pickup_count": st.sampled_from(["pairs", "distinct_ranks"]),
-    "forced_pickup_ends_turn": st.booleans(),
-    "endgame_repeat_rule": st.sampled_from(["exact", "contains"]),
-    "turn_limit": st.sampled_from([60, 200, 500]),
-})
+OPTION_SETS = st.fixed_dictionaries(
+    {
+        "players": st.sampled_from([2, 3, 4]),
+        "variant": st.sampled_from(["standard", "face_up_start"]),
+        "pickup_count": st.sampled_from(["pairs", "distinct_ranks"]),
+        "forced_pickup_ends_turn": st.booleans(),
+        "endgame_repeat_rule": st.sampled_from(["exact", "contains"]),
+        "turn_limit": st.sampled_from([60, 200, 500]),
+    }
+)
 
 
 def random_non_sequence(game: Tunge, seat: int, rng: random.Random) -> Move | None:
@@ -476,14 +560,15 @@ def test_random_deals(options: dict[str, Any], seed: int, ai: bool) -> None:
             pickup = turn["pickup"]
             if pickup is not None:
                 assert pickup["count"] <= len(move.get("cards"))
-                assert pickup["from_stock"] == len(stock_before) - len(game.stock) or \
-                    game.status != "in_progress"
+                assert (
+                    pickup["from_stock"] == len(stock_before) - len(game.stock)
+                    or game.status != "in_progress"
+                )
         if not any(e.kind == "new_deal" for e in events):
             for event in events:
                 readers: list[int | None] = [None] if event.to is None else sorted(event.to)
                 for reader in readers:
-                    text = json.dumps({"t": event.text, "d": dict(event.data)},
-                                      ensure_ascii=False)
+                    text = json.dumps({"t": event.text, "d": dict(event.data)}, ensure_ascii=False)
                     for card in game.hidden_cards(reader):
                         assert f'"{card}"' not in text and display(card) not in text
     assert game.status == "finished"
@@ -507,9 +592,24 @@ def test_view_shapes() -> None:
     game = Tunge.new({"players": 3}, seed=8)
     public = game.view(None)
     assert "hand" not in public
-    for key in ("game", "players", "dealer", "phase", "to_act", "prompt", "hand_sizes", "trick",
-                "last_trick", "trump", "lines", "score", "score_label", "pile", "stock_size",
-                "reference"):
+    for key in (
+        "game",
+        "players",
+        "dealer",
+        "phase",
+        "to_act",
+        "prompt",
+        "hand_sizes",
+        "trick",
+        "last_trick",
+        "trump",
+        "lines",
+        "score",
+        "score_label",
+        "pile",
+        "stock_size",
+        "reference",
+    ):
         assert key in public
     mine = game.view(1)
     assert sorted(mine["hand"]) == sorted(game.hands[1])

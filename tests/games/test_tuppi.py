@@ -25,8 +25,10 @@ def cards(text: str) -> list[str]:
 
 MAX_MOVES = 20_000
 
-U6_DECK = cards("KS 3D 3S 3C 3H 9D 8D 7C 4S 7D 8S 4H 9H 9S AH 5H 2H JD 5C AC 6S 6H 8H KC 2C "
-                "5S 6C 2S TH 4D 9C QC 7S JC AS 6D 8C KH AD QS JS 5D QH TD 4C QD TC 2D TS JH 7H KD")
+U6_DECK = cards(
+    "KS 3D 3S 3C 3H 9D 8D 7C 4S 7D 8S 4H 9H 9S AH 5H 2H JD 5C AC 6S 6H 8H KC 2C "
+    "5S 6C 2S TH 4D 9C QC 7S JC AS 6D 8C KH AD QS JS 5D QH TD 4C QD TC 2D TS JH 7H KD"
+)
 
 
 def deal_from_deck(deck: list[str], dealer: int) -> Deal:
@@ -47,7 +49,10 @@ def test_presets_and_explicit_overrides() -> None:
     assert home["sooli"] and not home["sooli_exchange"] and home["max_hands"] == 0
     fed = Tuppi.validate_options({"rules": "federation"})
     assert (fed["rami_defender_points"], fed["nolo_points"], fed["bid_card_ranks"]) == (
-        8, 4, "federation")
+        8,
+        4,
+        "federation",
+    )
     assert fed["sooli_exchange"] and fed["sooli_soloist_last"]
     tour = Tuppi.validate_options({"rules": "tournament"})
     assert (tour["sooli"], tour["bid_with"], tour["max_hands"]) == (False, "token", 16)
@@ -55,8 +60,10 @@ def test_presets_and_explicit_overrides() -> None:
     assert Tuppi.validate_options({"rules": "federation", "nolo_points": 1})["nolo_points"] == 1
 
 
-@pytest.mark.parametrize("options", [{"rules": "club"}, {"bid_with": "chips"}, {"target": 0},
-                                     {"sooli": "yes"}, {"max_hands": -1}])
+@pytest.mark.parametrize(
+    "options",
+    [{"rules": "club"}, {"bid_with": "chips"}, {"target": 0}, {"sooli": "yes"}, {"max_hands": -1}],
+)
 def test_bad_options_are_refused(options: dict[str, Any]) -> None:
     with pytest.raises(OptionError, match=next(iter(options))):
         Tuppi.new(options)
@@ -91,8 +98,7 @@ def test_u6_exchange_is_private_and_soloist_hand() -> None:
             assert event.to == frozenset({1, 3})
     assert "2H" not in game.hidden_cards(1) and "2H" in game.hidden_cards(0)
     game.apply(3, Move.of("return", card="QH"))
-    assert sorted(game.view(3)["hand"]) == sorted(
-        cards("AS 8S 3S AH 8H 7H 2H AD 8D TC 9C 6C 5C"))
+    assert sorted(game.view(3)["hand"]) == sorted(cards("AS 8S 3S AH 8H 7H 2H AD 8D TC 9C 6C 5C"))
     assert "QH" not in game.hidden_cards(3) and "QH" in game.hidden_cards(2)
     assert game.to_act() == (0,)  # S+1 leads; the soloist plays last to every trick
 
@@ -131,19 +137,22 @@ def test_stop_when_decided_ends_a_hand_that_resets() -> None:
 
 
 # ---------------------------------------------------------------- properties
-OPTION_SETS = st.fixed_dictionaries({}, optional={
-    "rules": st.sampled_from(["home", "federation", "tournament"]),
-    "sooli": st.booleans(),
-    "sooli_exchange": st.booleans(),
-    "sooli_soloist_last": st.booleans(),
-    "bid_with": st.sampled_from(["hand_card", "token"]),
-    "bid_card_ranks": st.sampled_from(["seed", "federation"]),
-    "rami_defender_points": st.sampled_from([6, 8]),
-    "nolo_points": st.sampled_from([1, 4]),
-    "target": st.integers(10, 60),
-    "max_hands": st.sampled_from([0, 4, 16]),
-    "stop_when_decided": st.booleans(),
-})
+OPTION_SETS = st.fixed_dictionaries(
+    {},
+    optional={
+        "rules": st.sampled_from(["home", "federation", "tournament"]),
+        "sooli": st.booleans(),
+        "sooli_exchange": st.booleans(),
+        "sooli_soloist_last": st.booleans(),
+        "bid_with": st.sampled_from(["hand_card", "token"]),
+        "bid_card_ranks": st.sampled_from(["seed", "federation"]),
+        "rami_defender_points": st.sampled_from([6, 8]),
+        "nolo_points": st.sampled_from([1, 4]),
+        "target": st.integers(10, 60),
+        "max_hands": st.sampled_from([0, 4, 16]),
+        "stop_when_decided": st.booleans(),
+    },
+)
 
 
 def unrevealed_bids(game: Any) -> dict[int, str]:
@@ -151,13 +160,19 @@ def unrevealed_bids(game: Any) -> dict[int, str]:
     if game.phase == "between" or game.phase == "over":
         return {}
     shown = {seat for seat, _, _ in game.revealed}
-    return {seat: commit[1] for seat, commit in enumerate(game.commits)
-            if commit is not None and commit[1] is not None and seat not in shown
-            and commit[1] in game.hands[seat]}
+    return {
+        seat: commit[1]
+        for seat, commit in enumerate(game.commits)
+        if commit is not None
+        and commit[1] is not None
+        and seat not in shown
+        and commit[1] in game.hands[seat]
+    }
 
 
-def check_secrecy(game: Any, events: list[Event],
-                  secret: dict[int, tuple[str, str | None]]) -> None:
+def check_secrecy(
+    game: Any, events: list[Event], secret: dict[int, tuple[str, str | None]]
+) -> None:
     """No public event, no other seat's view and no summary ever shows a secret commitment."""
     for seat, card in unrevealed_bids(game).items():
         for reader in [None, *range(4)]:
@@ -189,7 +204,11 @@ def play(game: Any, rng: random.Random, probe: bool) -> None:
             before = snapshot(game)
             wrong = [Move.of("play", card=c) for c in rng.sample(DECK, 6)]
             wrong += [bid("rami", c) for c in rng.sample(DECK, 4)] + [
-                bid("nolo"), Move.of("sooli"), Move.of("pass"), Move.of("give", card="2C")]
+                bid("nolo"),
+                Move.of("sooli"),
+                Move.of("pass"),
+                Move.of("give", card="2C"),
+            ]
             for move in wrong:
                 if move in legal:
                     game.check(seat, move)
@@ -212,8 +231,9 @@ def play(game: Any, rng: random.Random, probe: bool) -> None:
             for event in events:
                 readers = [None] if event.to is None else sorted(event.to)
                 for reader in readers:
-                    assert not leaked({"t": event.text, "d": dict(event.data)},
-                                      game.hidden_cards(reader))
+                    assert not leaked(
+                        {"t": event.text, "d": dict(event.data)}, game.hidden_cards(reader)
+                    )
         scored = [e for e in events if e.kind == "hand_scored"]
         if scored:
             result = scored[0].data["result"]
@@ -230,7 +250,8 @@ def play(game: Any, rng: random.Random, probe: bool) -> None:
             values = [commits_before[s][0] for s in order]  # type: ignore[index]
             cut = values.index("rami") + 1 if "rami" in values else 4
             assert [(i["seat"], i["value"], i["card"]) for i in result["revealed"]] == [
-                (s, *commits_before[s]) for s in order[:cut]]  # type: ignore[misc]
+                (s, *commits_before[s]) for s in order[:cut]
+            ]  # type: ignore[misc]
             assert len(game.records) == before_hands
 
 
@@ -281,13 +302,17 @@ def test_bid_commit_events_never_name_the_card(seed: int) -> None:
 def test_computer_player_bids_by_strength() -> None:
     strong = cards("AS KS QS AH KH QH AD KD 3D AC KC 4C 5H")
     rest = [c for c in make_deck() if c not in strong]
-    game = Tuppi.new(deals=[Deal((tuple(strong), tuple(rest[:13]), tuple(rest[13:26]),
-                                  tuple(rest[26:])))], first_dealer=3)
+    game = Tuppi.new(
+        deals=[Deal((tuple(strong), tuple(rest[:13]), tuple(rest[13:26]), tuple(rest[26:])))],
+        first_dealer=3,
+    )
     assert game.choose_move(0, random.Random(0)).get("value") == "rami"
     weak = cards("2S 3S 4S 5S 2H 3H 4H 6H 2D 3D 4D 2C 3C")
     rest = [c for c in make_deck() if c not in weak]
-    game = Tuppi.new(deals=[Deal((tuple(weak), tuple(rest[:13]), tuple(rest[13:26]),
-                                  tuple(rest[26:])))], first_dealer=3)
+    game = Tuppi.new(
+        deals=[Deal((tuple(weak), tuple(rest[:13]), tuple(rest[13:26]), tuple(rest[26:])))],
+        first_dealer=3,
+    )
     assert game.choose_move(0, random.Random(0)).get("value") == "nolo"
 
 

@@ -114,23 +114,35 @@ class TinyGame(Game):
         card = move.get("card")
         self.hands[seat].remove(card)
         self.trick.append((seat, card))
-        events = [Event("card_played", f"{seat_ref(seat)} plays {display(card)}.",
-                        {"seat": seat, "card": card})]
+        events = [
+            Event(
+                "card_played",
+                f"{seat_ref(seat)} plays {display(card)}.",
+                {"seat": seat, "card": card},
+            )
+        ]
         if len(self.trick) < 2:
             self.turn = next_seat(seat, 2)
             return events
         led = self.trick[0][1][1]
-        winner = max((s for s, c in self.trick if c[1] == led),
-                     key=lambda s: ORDER.index(dict(self.trick)[s][0]))
-        self.tricks.append({"leader": self.trick[0][0], "cards": [c for _, c in self.trick],
-                            "winner": winner})
+        winner = max(
+            (s for s, c in self.trick if c[1] == led),
+            key=lambda s: ORDER.index(dict(self.trick)[s][0]),
+        )
+        self.tricks.append(
+            {"leader": self.trick[0][0], "cards": [c for _, c in self.trick], "winner": winner}
+        )
         self.trick = []
         self.turn = winner
-        events.append(Event("trick_won", f"{seat_ref(winner)} wins the trick.",
-                            {"winner": winner}))
+        events.append(Event("trick_won", f"{seat_ref(winner)} wins the trick.", {"winner": winner}))
         if self.status == "finished":
-            events.append(Event("game_over", f"{seat_ref(self.winner())} wins the game.",
-                                {"winner": self.winner()}))
+            events.append(
+                Event(
+                    "game_over",
+                    f"{seat_ref(self.winner())} wins the game.",
+                    {"winner": self.winner()},
+                )
+            )
         return events
 
     def score(self) -> list[int]:
@@ -150,9 +162,15 @@ class TinyGame(Game):
             "prompt": f"{seat_ref(self.turn)} to play" if self.to_act() else "",
             "hand_sizes": [len(hand) for hand in self.hands],
             "trick": [list(pair) for pair in self.trick],
-            "last_trick": ({"cards": [[i, c] for i, c in enumerate(self.tricks[-1]["cards"])],
-                            "winner": self.tricks[-1]["winner"], "points": None}
-                           if self.tricks else None),
+            "last_trick": (
+                {
+                    "cards": [[i, c] for i, c in enumerate(self.tricks[-1]["cards"])],
+                    "winner": self.tricks[-1]["winner"],
+                    "points": None,
+                }
+                if self.tricks
+                else None
+            ),
             "trump": None,
             "lines": [],
             "score": self.score(),
@@ -176,9 +194,15 @@ class TinyGame(Game):
     def summary(self) -> dict[str, Any]:
         finished = self.status == "finished"
         return {
-            "deals": [{"tricks": self.tricks, "result": {"tricks": self.score()} if finished
-                       else None, "score_after": self.score() if finished else None}]
-            if self.deals else [],
+            "deals": [
+                {
+                    "tricks": self.tricks,
+                    "result": {"tricks": self.score()} if finished else None,
+                    "score_after": self.score() if finished else None,
+                }
+            ]
+            if self.deals
+            else [],
             "score": self.score(),
             "winner": self.winner() if finished else None,
         }
