@@ -428,6 +428,13 @@ class Game(ABC):
     def summary(self) -> dict[str, Any]:
         """The replay output's ``deals``, ``score`` and ``winner`` (shared/spec/transcripts.md)."""
 
+    player_module: ClassVar[str] = ""  # games/players/<family>.py; empty: random legal moves
+
     def choose_move(self, seat: int, rng: random.Random) -> Move:
-        """A computer player's move. Games override this with a sensible heuristic."""
-        return rng.choice(self.legal_moves(seat))
+        """A computer player's move, decided from the seat's view alone (see games.players).
+
+        Engines still overriding this are being moved to ``games/players/``; new ones set
+        ``player_module`` instead."""
+        from games.players import choose_move
+
+        return choose_move(self, seat, rng)
