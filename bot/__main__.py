@@ -1,44 +1,31 @@
-"""``python -m bot``: load .env, validate the settings, start the bot."""
+"""``python -m bot``: load .env, validate every setting, then run until stopped (bot.startup)."""
 
 from __future__ import annotations
 
 import asyncio
-import logging
 import os
 import sys
 
-import discord
-from dotenv import load_dotenv
+from dotenv import find_dotenv, load_dotenv
 
-from bot.app import create_bot
 from bot.config import Settings, SettingsError
+from bot.startup import EXIT_CANNOT_START, configure_logging, say, serve
 
 
 def main() -> int:
-    load_dotenv()
+    load_dotenv(find_dotenv(usecwd=True))  # the .env of the folder the admin starts in
     try:
         settings = Settings.from_env(os.environ)
     except SettingsError as error:
-        print(f"cannot start: {error}", file=sys.stderr)
-        return 2
-    logging.basicConfig(
-        level=settings.log_level_number,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
-    logging.getLogger("discord").setLevel(max(settings.log_level_number, logging.INFO))
-    bot = create_bot(settings)
-    try:
-        asyncio.run(bot.start(settings.discord_token.reveal()))
-    except discord.LoginFailure:
-        print(
-            "cannot start: Discord refused DISCORD_TOKEN: copy the token again from the "
-            "Developer Portal's Bot page.",
-            file=sys.stderr,
-        )
-        return 2
-    except KeyboardInterrupt:
-        pass
-    return 0
+        if len(error.problems) == 1:
+            say(f"cannot start: {error.problems[0]}")
+        else:
+            say(f"cannot start: {len(error.problems)} settings need fixing (in .env):")
+            for problem in error.problems:
+                say(f"  - {problem}")
+        return EXIT_CANNOT_START
+    configure_logging(settings)
+    return asyncio.run(serve(settings))
 
 
 if __name__ == "__main__":

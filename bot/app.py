@@ -1,12 +1,16 @@
-"""The bot object: start-up order, cogs, persistent components, command sync."""
+"""The bot object: start-up order, cogs, persistent components, command sync, shutdown."""
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
+import json
 import logging
 from typing import Any
 
 import discord
 import yarl
+from discord import app_commands
 from discord.ext import commands
 
 from bot import __version__
@@ -17,6 +21,8 @@ from bot.store import Store
 log = logging.getLogger(__name__)
 
 COGS = ("cogs.health", "cogs.play", "cogs.tables", "cogs.stats", "cogs.help", "cogs.admin")
+# How long a clean shutdown waits for pending table-message edits before disconnecting anyway.
+FLUSH_SECONDS = 5.0
 
 
 def apply_endpoint_overrides(settings: Settings) -> None:
@@ -31,13 +37,26 @@ def apply_endpoint_overrides(settings: Settings) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
 
 
+def command_fingerprint(tree: app_commands.CommandTree[Any], guild: discord.Object | None) -> str:
+    """A digest of exactly the payloads ``tree.sync(guild=...)`` would send."""
+    payloads = sorted(
+        (command.to_dict(tree) for command in tree.get_commands(guild=guild)),
+        key=lambda payload: (payload.get("type", 1), payload["name"]),
+    )
+    text = json.dumps(payloads, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 class CardTableBot(commands.Bot):
     """The bot: owns the settings, the store and the session manager."""
 
     store: Store
     sessions: SessionManager
 
-    def __init__(self, settings: Settings, **kwargs: Any) -> None:
+    def __init__(self, settings: Settings, store: Store | None = None, **kwargs: Any) -> None:
+        # The bot never joins voice: the voice libraries' "not installed" warnings are noise.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True
         options: dict[str, Any] = {}
@@ -53,38 +72,98 @@ class CardTableBot(commands.Bot):
         )
         self.settings = settings
         self.version = __version__
+        if store is not None:
+            self.store = store
+        self._prepared = False
+        self._store_closed = False
         # The latest hand interaction of each (table, user), to update that hand in place.
         self.open_hands: dict[tuple[int, int], tuple[discord.Interaction, float]] = {}
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.settings.database_path)
-        self.sessions = SessionManager(self.store, self.settings)
-        for cog in COGS:
-            await self.load_extension(cog)
-        await self.sessions.restore()
+        # discord.py calls this after each successful login; a login retried after a network
+        # error must not load the cogs twice.
+        if not self._prepared:
+            if getattr(self, "store", None) is None:
+                self.store = await Store.open(self.settings.database_path)
+            self.sessions = SessionManager(self.store, self.settings)
+            for cog in COGS:
+                await self.load_extension(cog)
+            await self.sessions.restore()
+            self._prepared = True
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Publish the commands where they differ from what was last published, one log line.
+
+        The dev server gets them at once (guild commands appear instantly); every server gets
+        them through a global sync, which Discord rate-limits and takes up to an hour to show,
+        so it runs only when the command set changed since the last sync stored in the database.
+        """
+        application_id = self.application_id
+        if application_id is None:  # only before login
+            return
+        done: list[str] = []
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("synced %d commands to the development server", len(synced))
+            done.append(await self._sync_scope(application_id, guild))
         if self.settings.sync_global:
-            synced = await self.tree.sync()
-            log.info("synced %d commands globally (may take up to an hour to show)", len(synced))
+            done.append(await self._sync_scope(application_id, None))
+        log.info("commands: %s", "; ".join(done))
+
+    async def _sync_scope(self, application_id: int, guild: discord.Object | None) -> str:
+        where = f"server {guild.id}" if guild is not None else "every server"
+        guild_id = guild.id if guild is not None else None
+        fingerprint = command_fingerprint(self.tree, guild)
+        if await self.store.command_fingerprint(application_id, guild_id) == fingerprint:
+            return f"unchanged since the last sync to {where}, not synced again"
+        try:
+            synced = await self.tree.sync(guild=guild)
+        except discord.HTTPException as error:
+            log.error("could not sync the commands to %s: %s", where, error)
+            return f"sync to {where} failed (will try again at the next start)"
+        await self.store.save_command_fingerprint(application_id, guild_id, fingerprint)
+        if guild is not None:
+            return f"synced {len(synced)} to {where} (they appear there at once)"
+        return f"synced {len(synced)} globally (Discord takes up to an hour to show them)"
 
     async def on_ready(self) -> None:
         log.info("connected as %s (id %s)", self.user, self.user.id if self.user else "?")
         await self.sessions.resume_after_connect()
 
+    async def flush_tables(self) -> None:
+        """Let pending table-message edits go out (the Board coalesces them for a moment)."""
+        presenter = getattr(getattr(self, "sessions", None), "presenter", None)
+        if presenter is None:
+            return
+        flush = getattr(presenter, "flush", None)
+        if flush is not None:
+            waiting = [asyncio.ensure_future(flush())]
+        else:  # the Board as it is today: wait for the edit tasks it already started
+            pending = getattr(presenter, "pending", {})
+            waiting = [p.task for p in list(pending.values()) if getattr(p, "task", None)]
+        if waiting:
+            _, late = await asyncio.wait(waiting, timeout=FLUSH_SECONDS)
+            if late:
+                log.warning("%d table messages were not updated before the shutdown", len(late))
+
     async def close(self) -> None:
+        """Stop timers and computer turns, send pending table edits, disconnect, close the DB."""
         sessions = getattr(self, "sessions", None)
         if sessions is not None:
             await sessions.shutdown()
+            if self.is_ready() and not self.is_closed():
+                await self.flush_tables()
         await super().close()
+        await self.close_store()
+
+    async def close_store(self) -> None:
         store = getattr(self, "store", None)
-        if store is not None:
+        if store is not None and not self._store_closed:
+            self._store_closed = True
             await store.close()
 
 
-def create_bot(settings: Settings) -> CardTableBot:
+def create_bot(settings: Settings, store: Store | None = None) -> CardTableBot:
     apply_endpoint_overrides(settings)
-    return CardTableBot(settings)
+    return CardTableBot(settings, store)

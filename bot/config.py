@@ -1,7 +1,8 @@
 """Settings, read once from the environment (and ``.env``) and validated before anything starts.
 
-A missing or malformed setting stops the bot with one line naming the variable and the fix. The
-token is kept in a :class:`Secret` so that it never shows in a repr or a log line.
+Every missing or malformed setting is reported at once, one line each naming the variable and the
+fix, so a ``.env`` with five mistakes takes one round, not five. The token is kept in a
+:class:`Secret` so that it never shows in a repr or a log line.
 """
 
 from __future__ import annotations
@@ -17,7 +18,21 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
 class SettingsError(ValueError):
-    """A setting is missing or malformed; the message says which and how to fix it."""
+    """Settings are missing or malformed: one line per problem, naming the variable and the fix."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+class _Problems:
+    """Collects every settings problem instead of stopping at the first."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def add(self, line: str) -> None:
+        self.lines.append(line)
 
 
 class Secret:
@@ -49,7 +64,8 @@ class Settings:
     database_path: Path = Path(DEFAULT_DATABASE_PATH)
     dev_guild_id: int | None = None
     log_level: str = "INFO"
-    sync_global: bool = False
+    # Publish the commands to every server whenever they change (off: DEV_GUILD_ID only).
+    sync_global: bool = True
     turn_seconds: int = 60
     # For tests only: point discord.py at the in-repo fake Discord instead of discord.com.
     api_base: str | None = None
@@ -58,68 +74,93 @@ class Settings:
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str]) -> Settings:
+        """Read and check every setting; raise one :class:`SettingsError` listing all problems."""
+        problems = _Problems()
         token = environ.get("DISCORD_TOKEN", "").strip()
         if not token:
-            raise SettingsError(
+            problems.add(
                 "DISCORD_TOKEN is not set: copy .env.example to .env and paste your bot's token "
                 "(Discord Developer Portal → your application → Bot → Reset Token)."
             )
-        if any(ch.isspace() for ch in token) or token.count(".") < 2:
-            raise SettingsError(
+        elif any(ch.isspace() for ch in token) or token.count(".") < 2:
+            problems.add(
                 "DISCORD_TOKEN does not look like a bot token (three dot-separated parts, no "
                 "spaces): copy it again from the Developer Portal's Bot page."
             )
         level = environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in LOG_LEVELS:
-            raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
-        return cls(
+            problems.add(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
+            level = "INFO"
+        dev_guild_id = _snowflake(environ, "DEV_GUILD_ID", problems)
+        sync_global = _flag(environ, "SYNC_GLOBAL", True, problems)
+        if not sync_global and dev_guild_id is None and "DEV_GUILD_ID" not in _named(problems):
+            problems.add(
+                "SYNC_GLOBAL is false and DEV_GUILD_ID is not set, so no server would get the "
+                "commands: set DEV_GUILD_ID to your test server's ID, or remove SYNC_GLOBAL."
+            )
+        settings = cls(
             discord_token=Secret(token),
             database_path=Path(environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE_PATH),
-            dev_guild_id=_snowflake(environ, "DEV_GUILD_ID"),
+            dev_guild_id=dev_guild_id,
             log_level=level,
-            sync_global=_flag(environ, "SYNC_GLOBAL"),
-            turn_seconds=_whole(environ, "TURN_SECONDS", 60, 10, 3600),
-            api_base=_url(environ, "DISCORD_API_BASE", ("http", "https")),
-            gateway_url=_url(environ, "DISCORD_GATEWAY_URL", ("ws", "wss")),
-            guild_ready_timeout=_seconds(environ, "DISCORD_GUILD_READY_TIMEOUT"),
+            sync_global=sync_global,
+            turn_seconds=_whole(environ, "TURN_SECONDS", 60, 10, 3600, problems),
+            api_base=_url(environ, "DISCORD_API_BASE", ("http", "https"), problems),
+            gateway_url=_url(environ, "DISCORD_GATEWAY_URL", ("ws", "wss"), problems),
+            guild_ready_timeout=_seconds(environ, "DISCORD_GUILD_READY_TIMEOUT", problems),
         )
+        if problems.lines:
+            raise SettingsError(problems.lines)
+        return settings
 
     @property
     def log_level_number(self) -> int:
         return int(getattr(logging, self.log_level))
 
 
-def _snowflake(environ: Mapping[str, str], name: str) -> int | None:
+def _named(problems: _Problems) -> set[str]:
+    """The variables already reported (the first word of each line)."""
+    return {line.split(" ", 1)[0] for line in problems.lines}
+
+
+def _snowflake(environ: Mapping[str, str], name: str, problems: _Problems) -> int | None:
     text = environ.get(name, "").strip()
     if not text:
         return None
     if not text.isdigit() or not 15 <= len(text) <= 21:
-        raise SettingsError(
+        problems.add(
             f"{name} must be a server ID (a 17 to 20 digit number: enable Developer Mode, then "
             f"right-click the server → Copy Server ID), not {text!r}."
         )
+        return None
     return int(text)
 
 
-def _flag(environ: Mapping[str, str], name: str) -> bool:
+def _flag(environ: Mapping[str, str], name: str, default: bool, problems: _Problems) -> bool:
     text = environ.get(name, "").strip().lower()
-    if text in ("", "0", "false", "no", "off"):
+    if not text:
+        return default
+    if text in ("0", "false", "no", "off"):
         return False
     if text in ("1", "true", "yes", "on"):
         return True
-    raise SettingsError(f"{name} must be true or false, not {text!r}.")
+    problems.add(f"{name} must be true or false, not {text!r}.")
+    return default
 
 
-def _whole(environ: Mapping[str, str], name: str, default: int, low: int, high: int) -> int:
+def _whole(
+    environ: Mapping[str, str], name: str, default: int, low: int, high: int, problems: _Problems
+) -> int:
     text = environ.get(name, "").strip()
     if not text:
         return default
     if not text.isdigit() or not low <= int(text) <= high:
-        raise SettingsError(f"{name} must be a whole number from {low} to {high}, not {text!r}.")
+        problems.add(f"{name} must be a whole number from {low} to {high}, not {text!r}.")
+        return default
     return int(text)
 
 
-def _seconds(environ: Mapping[str, str], name: str) -> float | None:
+def _seconds(environ: Mapping[str, str], name: str, problems: _Problems) -> float | None:
     text = environ.get(name, "").strip()
     if not text:
         return None
@@ -127,19 +168,23 @@ def _seconds(environ: Mapping[str, str], name: str) -> float | None:
         value = float(text)
     except ValueError:
         value = -1.0
-    if value < 0:
-        raise SettingsError(f"{name} must be a number of seconds, not {text!r}.")
+    if not value >= 0:  # also refuses nan
+        problems.add(f"{name} must be a number of seconds, not {text!r}.")
+        return None
     return value
 
 
-def _url(environ: Mapping[str, str], name: str, schemes: tuple[str, ...]) -> str | None:
+def _url(
+    environ: Mapping[str, str], name: str, schemes: tuple[str, ...], problems: _Problems
+) -> str | None:
     text = environ.get(name, "").strip()
     if not text:
         return None
     parsed = urlparse(text)
     if parsed.scheme not in schemes or not parsed.netloc:
-        raise SettingsError(
+        problems.add(
             f"{name} must be a {' or '.join(schemes)} URL (it is for tests only: leave it unset "
             f"to use Discord), not {text!r}."
         )
+        return None
     return text.rstrip("/")

@@ -406,6 +406,26 @@ class Store:
                 (settings.guild_id, settings.turn_seconds, int(settings.use_threads)),
             )
 
+    # --- command sync (branch admin): what was last published where ---
+    async def command_fingerprint(self, application_id: int, guild_id: int | None) -> str | None:
+        """The fingerprint of the commands last synced to a guild (or globally: None)."""
+        rows = await self._all(
+            "SELECT fingerprint FROM command_syncs WHERE application_id = ? AND scope = ?",
+            (application_id, guild_id or 0),
+        )
+        return str(rows[0][0]) if rows else None
+
+    async def save_command_fingerprint(
+        self, application_id: int, guild_id: int | None, fingerprint: str
+    ) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO command_syncs (application_id, scope, fingerprint, synced_at)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT (application_id, scope) DO UPDATE SET"
+                " fingerprint = excluded.fingerprint, synced_at = excluded.synced_at",
+                (application_id, guild_id or 0, fingerprint, time.time()),
+            )
+
 
 def _table(row: aiosqlite.Row) -> TableRow:
     return TableRow(

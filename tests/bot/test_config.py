@@ -22,7 +22,7 @@ def test_defaults() -> None:
     assert settings.dev_guild_id is None
     assert settings.log_level == "INFO" and settings.log_level_number == logging.INFO
     assert settings.api_base is None and settings.gateway_url is None
-    assert settings.sync_global is False and settings.turn_seconds == 60
+    assert settings.sync_global is True and settings.turn_seconds == 60
 
 
 def test_all_settings() -> None:
@@ -32,7 +32,7 @@ def test_all_settings() -> None:
             "DATABASE_PATH": "/tmp/x.sqlite3",
             "DEV_GUILD_ID": "123456789012345678",
             "LOG_LEVEL": "debug",
-            "SYNC_GLOBAL": "yes",
+            "SYNC_GLOBAL": "no",
             "TURN_SECONDS": "90",
             "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10/",
             "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9/gw",
@@ -40,7 +40,7 @@ def test_all_settings() -> None:
         }
     )
     assert settings.dev_guild_id == 123456789012345678
-    assert settings.log_level == "DEBUG" and settings.sync_global is True
+    assert settings.log_level == "DEBUG" and settings.sync_global is False
     assert settings.turn_seconds == 90 and settings.guild_ready_timeout == 0.1
     assert settings.api_base == "http://127.0.0.1:9/api/v10"
 
@@ -54,6 +54,7 @@ def test_all_settings() -> None:
         ({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "my server"}, "DEV_GUILD_ID"),
         ({"DISCORD_TOKEN": TOKEN, "LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
         ({"DISCORD_TOKEN": TOKEN, "SYNC_GLOBAL": "maybe"}, "SYNC_GLOBAL"),
+        ({"DISCORD_TOKEN": TOKEN, "SYNC_GLOBAL": "false"}, "SYNC_GLOBAL"),
         ({"DISCORD_TOKEN": TOKEN, "TURN_SECONDS": "5"}, "TURN_SECONDS"),
         ({"DISCORD_TOKEN": TOKEN, "DISCORD_API_BASE": "discord.com"}, "DISCORD_API_BASE"),
         ({"DISCORD_TOKEN": TOKEN, "DISCORD_GATEWAY_URL": "http://x"}, "DISCORD_GATEWAY_URL"),
@@ -87,3 +88,55 @@ def test_start_without_token_explains_in_one_line(tmp_path: Path) -> None:
     assert result.stderr.strip().count("\n") == 0
     assert "DISCORD_TOKEN is not set" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_every_problem_is_reported_at_once() -> None:
+    env = {
+        "DISCORD_TOKEN": "not a token",
+        "DEV_GUILD_ID": "my server",
+        "LOG_LEVEL": "LOUD",
+        "SYNC_GLOBAL": "maybe",
+        "TURN_SECONDS": "5",
+        "DISCORD_API_BASE": "discord.com",
+    }
+    with pytest.raises(SettingsError) as error:
+        Settings.from_env(env)
+    named = [problem.split(" ", 1)[0] for problem in error.value.problems]
+    assert named == [
+        "DISCORD_TOKEN",
+        "LOG_LEVEL",
+        "DEV_GUILD_ID",
+        "SYNC_GLOBAL",
+        "TURN_SECONDS",
+        "DISCORD_API_BASE",
+    ]
+
+
+def test_start_with_five_mistakes_lists_all_five(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_"))}
+    (tmp_path / ".env").write_text(
+        "DISCORD_TOKEN=not-a-token\nDEV_GUILD_ID=my server\nLOG_LEVEL=LOUD\n"
+        "SYNC_GLOBAL=maybe\nTURN_SECONDS=5\n"
+    )
+    for name in ("LOG_LEVEL", "SYNC_GLOBAL", "TURN_SECONDS", "DATABASE_PATH"):
+        env.pop(name, None)
+    result = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env={**env, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert lines[0] == "cannot start: 5 settings need fixing (in .env):"
+    assert [line.split(" ", 4)[3] for line in lines[1:]] == [
+        "DISCORD_TOKEN",
+        "LOG_LEVEL",
+        "DEV_GUILD_ID",
+        "SYNC_GLOBAL",
+        "TURN_SECONDS",
+    ]
+    assert "Traceback" not in result.stderr and result.stdout == ""
+    assert not (tmp_path / "data").exists()  # nothing was created

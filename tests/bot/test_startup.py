@@ -1,0 +1,369 @@
+"""``python -m bot`` as an admin runs it: each start-up or stop path ends in one clear line.
+
+Every case is a real subprocess against the in-repo fake Discord (or no Discord at all: a closed
+loopback port). Waits are for a line of output or a state of the fake, never a fixed sleep.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import sqlite3
+import sys
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO
+from tests.discord import table_driver as drive
+from tests.fakediscord import FakeDiscord
+
+START_SECONDS = 60.0  # generous: two cores shared by several test runs
+
+
+class Bot:
+    """``python -m bot`` with its output (stdout and stderr merged) collected line by line."""
+
+    def __init__(self, env: dict[str, str]) -> None:
+        self.env = env
+        self.lines: list[str] = []
+        self.proc: asyncio.subprocess.Process | None = None
+        self._reader: asyncio.Task[None] | None = None
+        self._new_line = asyncio.Event()
+
+    async def start(self) -> Bot:
+        keep = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_"))}
+        keep = {k: v for k, v in keep.items() if k not in ("DATABASE_PATH", "LOG_LEVEL")}
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=REPO,
+            env={**keep, **self.env, "PYTHONUNBUFFERED": "1"},
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        self._reader = asyncio.create_task(self._read())
+        return self
+
+    async def _read(self) -> None:
+        assert self.proc is not None and self.proc.stdout is not None
+        async for raw in self.proc.stdout:
+            self.lines.append(raw.decode(errors="replace").rstrip("\n"))
+            self._new_line.set()
+        self._new_line.set()
+
+    @property
+    def output(self) -> str:
+        return "\n".join(self.lines)
+
+    async def wait_line(self, text: str, timeout: float = START_SECONDS) -> str:
+        """The first output line containing ``text`` (waits for it)."""
+
+        async def seek() -> str:
+            while True:
+                for line in self.lines:
+                    if text in line:
+                        return line
+                if self._reader is not None and self._reader.done():
+                    raise AssertionError(f"the bot ended without {text!r}:\n{self.output}")
+                self._new_line.clear()
+                await self._new_line.wait()
+
+        try:
+            return await asyncio.wait_for(seek(), timeout)
+        except TimeoutError:
+            raise AssertionError(f"no line with {text!r} in:\n{self.output}") from None
+
+    async def exit_code(self, timeout: float = START_SECONDS) -> int:
+        assert self.proc is not None and self._reader is not None
+        try:
+            code = await asyncio.wait_for(self.proc.wait(), timeout)
+            await asyncio.wait_for(self._reader, timeout)
+        except TimeoutError:
+            raise AssertionError(f"the bot did not exit:\n{self.output}") from None
+        return code
+
+    def signal(self, sig: signal.Signals) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(sig)
+
+    async def stop(self) -> None:
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.kill()
+            await self.proc.wait()
+        if self._reader is not None:
+            await self._reader
+
+
+@pytest.fixture
+async def run_bot() -> AsyncIterator[Callable[[dict[str, str]], asyncio.Future[Bot]]]:
+    started: list[Bot] = []
+
+    def factory(env: dict[str, str]) -> asyncio.Future[Bot]:
+        bot = Bot(env)
+        started.append(bot)
+        return asyncio.ensure_future(bot.start())
+
+    yield factory
+    for bot in started:
+        await bot.stop()
+
+
+def assert_clean(bot: Bot) -> None:
+    assert "Traceback" not in bot.output, bot.output
+    assert "Unclosed" not in bot.output, bot.output
+
+
+async def connected(fake: FakeDiscord, bot: Bot, count: int = 1) -> None:
+    try:
+        await fake.wait_for(lambda: fake.identify_count >= count and fake.connected, START_SECONDS)
+    except TimeoutError:
+        raise AssertionError(f"the bot did not connect:\n{bot.output}") from None
+    await bot.wait_line("connected as")
+
+
+def closed_port() -> int:
+    """A loopback port nobody listens on: Discord "unreachable" without any network."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def command_syncs(fake: FakeDiscord, *, guild: bool) -> int:
+    return sum(
+        1
+        for r in fake.requests
+        if r.method == "PUT" and r.path.endswith("/commands") and ("/guilds/" in r.path) == guild
+    )
+
+
+# --- the database is checked before Discord ---
+def not_a_database(tmp_path: Path) -> Path:
+    path = tmp_path / "notes.sqlite3"
+    path.write_text("shopping list: eggs, milk\n" * 50)
+    return path
+
+
+def read_only_database(tmp_path: Path) -> Path:
+    """A real SQLite file that SQLite itself treats as read-only (file format write version 3);
+    a chmod would not do as root."""
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE t (x)")
+    db.close()
+    data = bytearray(path.read_bytes())
+    data[18] = 3
+    path.write_bytes(bytes(data))
+    return path
+
+
+def a_folder(tmp_path: Path) -> Path:
+    return tmp_path
+
+
+def under_a_file(tmp_path: Path) -> Path:
+    (tmp_path / "plain-file").write_text("x")
+    return tmp_path / "plain-file" / "cardtable.sqlite3"
+
+
+@pytest.mark.parametrize(
+    "make_path,reason",
+    [
+        (a_folder, "is a folder"),
+        (under_a_file, "cannot create its folder"),
+        (not_a_database, "is not an SQLite database"),
+        (read_only_database, "is read-only"),
+    ],
+)
+async def test_bad_database_path_one_line_before_connecting(
+    fake_discord: FakeDiscord,
+    bot_env: dict[str, str],
+    tmp_path: Path,
+    run_bot: Callable[[dict[str, str]], asyncio.Future[Bot]],
+    make_path: Callable[[Path], Path],
+    reason: str,
+) -> None:
+    path = make_path(tmp_path)
+    bot = await run_bot({**bot_env, "DATABASE_PATH": str(path)})
+    assert await bot.exit_code() == 2
+    assert bot.lines and bot.lines[0].startswith("cannot start: DATABASE_PATH"), bot.output
+    assert reason in bot.lines[0]
+    assert len(bot.lines) == 1, bot.output
+    assert_clean(bot)
+    assert fake_discord.requests == [] and fake_discord.identify_count == 0
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write a read-only file")
+async def test_read_only_file_mode(
+    bot_env: dict[str, str],
+    tmp_path: Path,
+    run_bot: Callable[[dict[str, str]], asyncio.Future[Bot]],
+) -> None:
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    path = folder / "cardtable.sqlite3"
+    sqlite3.connect(path).close()
+    path.chmod(0o444)
+    folder.chmod(0o555)
+    try:
+        bot = await run_bot({**bot_env, "DATABASE_PATH": str(path)})
+        assert await bot.exit_code() == 2
+        assert bot.lines[0].startswith("cannot start: DATABASE_PATH"), bot.output
+        assert_clean(bot)
+    finally:
+        folder.chmod(0o755)
+
+
+# --- Discord says no, or cannot be reached ---
+async def test_refused_token_one_line(
+    fake_discord: FakeDiscord,
+    bot_env: dict[str, str],
+    run_bot: Callable[[dict[str, str]], asyncio.Future[Bot]],
+) -> None:
+    bad = "MTAwMDAwMDAwMDAwMDAwMDAx.other.token-that-the-fake-refuses"
+    bot = await run_bot({**bot_env, "DISCORD_TOKEN": bad})
+    assert await bot.exit_code() == 2
+    assert bot.lines == [
+        "cannot start: Discord refused DISCORD_TOKEN: copy the token again from the "
+        "Developer Portal's Bot page (Reset Token)."
+    ]
+    assert_clean(bot)
+    assert bad not in bot.output
+
+
+async def test_discord_unreachable_retries_in_one_line_each(
+    bot_env: dict[str, str], run_bot: Callable[[dict[str, str]], asyncio.Future[Bot]]
+) -> None:
+    port = closed_port()
+    env = {
+        **bot_env,
+        "DISCORD_API_BASE": f"http://127.0.0.1:{port}/api/v10",
+        "DISCORD_GATEWAY_URL": f"ws://127.0.0.1:{port}/gateway",
+    }
+    bot = await run_bot(env)
+    line = await bot.wait_line("cannot reach Discord")
+    assert f"127.0.0.1:{port}" in line and "retrying in" in line
+    bot.signal(signal.SIGTERM)
+    assert await bot.exit_code() == 0
+    assert bot.lines[-1].startswith("stopped:")
+    assert all("cannot reach Discord" in line for line in bot.lines[:-1]), bot.output
+    assert_clean(bot)
+
+
+# --- a quiet start, command sync ---
+async def test_first_start_syncs_globally_once_not_again_on_restart(
+    fake_discord: FakeDiscord,
+    bot_env: dict[str, str],
+    run_bot: Callable[[dict[str, str]], asyncio.Future[Bot]],
+) -> None:
+    """A fresh clone with only the token: the commands appear, and a restart does not resync."""
+    env = {**bot_env, "DEV_GUILD_ID": "", "LOG_LEVEL": "INFO"}  # "": not even from a .env
+    first = await run_bot(env)
+    await connected(fake_discord, first)
+    line = await first.wait_line("commands:")
+    assert "synced" in line and "globally" in line and "up to an hour" in line
+    assert {"table", "ping"} <= set(fake_discord.global_commands)
+    assert command_syncs(fake_discord, guild=False) == 1
+    assert command_syncs(fake_discord, guild=True) == 0
+    # A quiet start: the voice libraries the bot never uses are not mentioned.
+    assert not any(word in first.output for word in ("PyNaCl", "davey", "voice")), first.output
+    assert len(first.lines) <= 4, first.output
+    first.signal(signal.SIGTERM)
+    assert await first.exit_code() == 0
+
+    second = await run_bot(env)
+    await connected(fake_discord, second, count=2)
+    assert "not synced again" in await second.wait_line("commands:")
+    assert command_syncs(fake_discord, guild=False) == 1
+    second.signal(signal.SIGTERM)
+    assert await second.exit_code() == 0
+    assert_clean(first)
+    assert_clean(second)
+
+
+async def test_dev_guild_gets_the_commands_at_once(
+    fake_discord: FakeDiscord,
+    bot_env: dict[str, str],
+    run_bot: Callable[[dict[str, str]], asyncio.Future[Bot]],
+) -> None:
+    bot = await run_bot({**bot_env, "LOG_LEVEL": "INFO"})
+    await connected(fake_discord, bot)
+    line = await bot.wait_line("commands:")
+    guild = fake_discord.default_guild.id
+    assert f"server {guild}" in line and "at once" in line and "globally" in line
+    assert "ping" in fake_discord.guild_commands[guild]
+    assert command_syncs(fake_discord, guild=True) == 1
+    bot.signal(signal.SIGTERM)
+    assert await bot.exit_code() == 0
+
+
+# --- stopping ---
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+async def test_one_signal_stops_cleanly_in_one_line(
+    fake_discord: FakeDiscord,
+    bot_env: dict[str, str],
+    run_bot: Callable[[dict[str, str]], asyncio.Future[Bot]],
+    sig: signal.Signals,
+) -> None:
+    """Mid-game: one Ctrl-C (or SIGTERM) ends the process at once, the database closed."""
+    bot = await run_bot({**bot_env, "LOG_LEVEL": "WARNING"})
+    await fake_discord.wait_for(lambda: fake_discord.connected, START_SECONDS)
+    alice = fake_discord.user("alice")
+    table_id = await drive.open_table(fake_discord, alice, "tarneeb")
+    await drive.fill_with_computers(fake_discord, alice, table_id)
+    await drive.start(fake_discord, alice, table_id)
+    bot.signal(sig)
+    assert await bot.exit_code() == 0
+    assert bot.lines == [
+        "stopped: table updates sent, database closed, disconnected from Discord"
+    ], bot.output
+    await fake_discord.wait_for(lambda: not fake_discord.connected, START_SECONDS)
+    database = Path(bot_env["DATABASE_PATH"])
+    # SQLite removes the write-ahead log when the last connection closes cleanly.
+    assert database.exists() and not Path(f"{database}-wal").exists()
+    with sqlite3.connect(database) as db:
+        (status,) = db.execute(
+            "SELECT status FROM game_tables WHERE id = ?", (table_id,)
+        ).fetchone()
+    assert status == "playing"
+
+
+# --- no card in the log, even at DEBUG ---
+async def test_debug_log_shows_no_card(
+    fake_discord: FakeDiscord,
+    bot_env: dict[str, str],
+    run_bot: Callable[[dict[str, str]], asyncio.Future[Bot]],
+) -> None:
+    bot = await run_bot({**bot_env, "LOG_LEVEL": "DEBUG"})
+    await fake_discord.wait_for(lambda: fake_discord.connected, START_SECONDS)
+    await bot.wait_line("connected as")
+    alice = fake_discord.user("alice")
+    table_id = await drive.open_table(fake_discord, alice, "tarneeb")
+    await drive.fill_with_computers(fake_discord, alice, table_id)
+    await drive.start(fake_discord, alice, table_id)
+    rng = random.Random(7)
+    moves = 0
+    for _ in range(8):  # alice's bid and a few cards; the computers play in between
+        hand = await drive.show_hand(alice, table_id)
+        if await drive.act(alice, hand, rng) is not None:
+            moves += 1
+        await drive.settle(fake_discord)
+    assert moves >= 2
+    bot.signal(signal.SIGTERM)
+    assert await bot.exit_code() == 0
+    assert "DEBUG" in bot.output  # the level took effect
+    with sqlite3.connect(bot_env["DATABASE_PATH"]) as db:
+        deals = [json.loads(row[0]) for row in db.execute("SELECT deal FROM deals")]
+        played = [json.loads(row[0]) for row in db.execute("SELECT move FROM moves")]
+    assert deals and played
+    cards = {card for deal in deals for hand in deal["hands"] for card in hand}
+    assert '"hands"' not in bot.output
+    leaked = {card for card in cards if f"'{card}'" in bot.output or f'"{card}"' in bot.output}
+    assert leaked == set(), bot.output
+    assert_clean(bot)
