@@ -2,7 +2,9 @@
 
 A transcript is plain JSON: game, options, first dealer, the deals in order and every decision.
 :func:`replay` applies it through the checked interface and reports what happened; the first
-refused move stops it with ``status: rejected``.
+refused move stops it with ``status: rejected``. A transcript may also come wrapped as the
+repository's golden examples are, ``{"description", "transcript", "expected"}``: :func:`unwrap`.
+:func:`pretty` turns a replay into text a person reads (one trick or turn per line).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.base import Deal, DealError, Game, IllegalMove, Move, OptionError
+from games.cards import display
 from games.registry import get_game
 
 FORMAT = 1
@@ -116,3 +119,121 @@ def parse_move(raw: Any, players: int) -> tuple[int, Move]:
     if type(seat) is not int or not 0 <= seat < players:
         raise IllegalMove(f"A move needs a seat from 0 to {players - 1}.")
     return seat, Move.from_json(raw)
+
+
+@dataclass(frozen=True)
+class Wrapped:
+    """A transcript as found in a file: bare, or wrapped with a description and expectation."""
+
+    transcript: Any
+    description: str | None = None
+    expected: Any = None
+
+
+def unwrap(data: Any) -> Wrapped:
+    """Accept both the bare transcript and ``{"description", "transcript", "expected"}``."""
+    if isinstance(data, Mapping) and "format" not in data and "transcript" in data:
+        description = data.get("description")
+        return Wrapped(
+            data["transcript"],
+            description if isinstance(description, str) else None,
+            data.get("expected"),
+        )
+    return Wrapped(data)
+
+
+def pretty(output: Mapping[str, Any], wrapped: Wrapped) -> str:
+    """The replay as a person reads it: a header, each deal's tricks (or turns) one per line,
+    each deal's result and score, then the outcome or the refused move."""
+    data = wrapped.transcript if isinstance(wrapped.transcript, Mapping) else {}
+    lines = [_heading(data)]
+    if wrapped.description:
+        lines.append(wrapped.description)
+    for number, deal in enumerate(output.get("deals") or [], start=1):
+        lines.append("")
+        dealer = f" · dealer seat {deal['dealer']}" if deal.get("dealer") is not None else ""
+        lines.append(f"Deal {number}{dealer}")
+        for index, trick in enumerate(deal.get("tricks") or [], start=1):
+            cards = " ".join(_shown(card) for card in trick.get("cards", []))
+            won = f"  won by seat {trick['winner']}" if trick.get("winner") is not None else ""
+            lines.append(f"  trick {index:2}: seat {trick.get('leader')} leads  {cards}{won}")
+        for turn in deal.get("turns") or []:
+            lines.append(f"  {_turn(turn)}")
+        if deal.get("result") is not None:
+            lines.append(f"  result: {_compact(deal['result'])}")
+        if deal.get("score_after") is not None:
+            lines.append(f"  score after: {_compact(deal['score_after'])}")
+    lines.append("")
+    status = str(output.get("status", "?")).replace("_", " ")
+    summary = f"{status.capitalize()} · score {_compact(output.get('score'))}"
+    if output.get("winner") is not None:
+        summary += f" · winner {_compact(output['winner'])}"
+    lines.append(summary)
+    rejected = output.get("rejected")
+    if rejected:
+        lines.append(rejection_line(rejected))
+    return "\n".join(lines)
+
+
+def rejection_line(rejected: Mapping[str, Any]) -> str:
+    """One line: which move was refused and why (or why the header was)."""
+    if rejected.get("index") is None:
+        return f"Rejected before the first move: {rejected.get('error')}"
+    move = rejected.get("move")
+    shown = _move(move) if isinstance(move, Mapping) else repr(move)
+    return f"Rejected at move {rejected['index']} ({shown}): {rejected.get('error')}"
+
+
+def _heading(data: Mapping[str, Any]) -> str:
+    name = str(data.get("game", "?"))
+    try:
+        title = get_game(name).title
+    except KeyError:
+        title = name
+    parts = [title]
+    options = data.get("options")
+    if isinstance(options, Mapping) and options:
+        parts.append("options " + ", ".join(f"{k}={_compact(v)}" for k, v in options.items()))
+    if data.get("first_dealer") is not None:
+        parts.append(f"first dealer seat {data['first_dealer']}")
+    return " · ".join(parts)
+
+
+def _turn(turn: Mapping[str, Any]) -> str:
+    text = _move(turn)
+    if turn.get("pickup"):
+        text += f" · picks up {_compact(turn['pickup'])}"
+    if turn.get("stock_left") is not None:
+        text += f" · {turn['stock_left']} left to draw"
+    return text
+
+
+def _move(move: Mapping[str, Any]) -> str:
+    words = [f"seat {move.get('seat')}", str(move.get("action", "?"))]
+    for key in ("card", "cards", "value", "suit", "trump", "call", "bid"):
+        if key in move and move[key] is not None and key != move.get("action"):
+            words.append(_compact(move[key]))
+    return " ".join(words)
+
+
+def _shown(card: Any) -> str:
+    text = str(card)
+    try:
+        return display(text) if len(text) == 2 else text
+    except KeyError:
+        return text
+
+
+def _compact(value: Any) -> str:
+    """Short text for a result field: cards with suit symbols, lists with ' · '."""
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {_compact(v)}" for k, v in value.items() if v is not None)
+    if isinstance(value, list | tuple):
+        if value and all(isinstance(item, str) and len(item) == 2 for item in value):
+            return " ".join(_shown(item) for item in value)  # cards
+        return " · ".join(_compact(item) for item in value) if value else "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return _shown(value) if len(value) == 2 and value[0] in "23456789TJQKA" else value
+    return str(value)
