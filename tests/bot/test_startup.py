@@ -367,3 +367,25 @@ async def test_debug_log_shows_no_card(
     leaked = {card for card in cards if f"'{card}'" in bot.output or f'"{card}"' in bot.output}
     assert leaked == set(), bot.output
     assert_clean(bot)
+
+
+# --- make play ---
+async def test_play_shows_why_the_bot_did_not_start() -> None:
+    """``make play`` with a bad setting prints the bot's own reason, not a deleted log's path."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_"))}
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "tests.fakediscord",
+        "play",
+        cwd=REPO,
+        env={**env, "LOG_LEVEL": "LOUD"},
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+    out, _ = await asyncio.wait_for(proc.communicate(), START_SECONDS)
+    text = out.decode()
+    assert proc.returncode == 1
+    assert "cannot start: LOG_LEVEL must be one of" in text
+    assert "bot.log" not in text and "Traceback" not in text

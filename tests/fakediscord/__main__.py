@@ -133,7 +133,11 @@ async def start_bot(fake: FakeDiscord, db_dir: str) -> subprocess.Popen[bytes]:
         await fake.wait_for(lambda: fake.connected or proc.poll() is not None, timeout=30)
     if not fake.connected:
         proc.kill()
-        raise SystemExit(f"the bot did not connect; see {db_dir}/bot.log")
+        proc.wait()
+        log.close()
+        # Show the reason now: db_dir is a temporary folder, deleted when this exits.
+        output = (Path(db_dir) / "bot.log").read_text(errors="replace").strip()
+        raise SystemExit(f"the bot did not start:\n{output or '(it printed nothing)'}")
     await asyncio.sleep(0.3)
     return proc
 
