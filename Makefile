@@ -9,7 +9,7 @@ $(BIN)/.installed: pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $@
 
-.PHONY: install run test lint bench play
+.PHONY: install run test lint format bench play
 install: $(BIN)/.installed
 
 run: install
@@ -24,6 +24,11 @@ test: install
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+
+# Fix what `make lint` reports: the format, and the lint findings ruff can fix by itself.
+format: install
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
 
 bench: install
 	$(BIN)/python -m bench.random_games

@@ -140,3 +140,13 @@ def test_start_with_five_mistakes_lists_all_five(tmp_path: Path) -> None:
     ]
     assert "Traceback" not in result.stderr and result.stdout == ""
     assert not (tmp_path / "data").exists()  # nothing was created
+
+
+def test_env_example_with_a_token_is_valid() -> None:
+    """Step 3 of the README: copy .env.example, paste the token, and nothing else is needed."""
+    from dotenv import dotenv_values
+
+    values = {k: v or "" for k, v in dotenv_values(ROOT / ".env.example").items()}
+    assert values.get("DISCORD_TOKEN") == ""
+    settings = Settings.from_env({**values, "DISCORD_TOKEN": TOKEN})
+    assert settings.sync_global and settings.dev_guild_id is None
