@@ -9,7 +9,7 @@ import sys
 from dotenv import find_dotenv, load_dotenv
 
 from bot.config import Settings, SettingsError
-from bot.startup import EXIT_CANNOT_START, configure_logging, say, serve
+from bot.startup import EXIT_CANNOT_START, EXIT_INTERRUPTED, configure_logging, say, serve
 
 
 def main() -> int:
@@ -25,7 +25,11 @@ def main() -> int:
                 say(f"  - {problem}")
         return EXIT_CANNOT_START
     configure_logging(settings)
-    return asyncio.run(serve(settings))
+    try:
+        return asyncio.run(serve(settings))
+    except KeyboardInterrupt:  # Ctrl-C before the handlers were installed or after they left
+        say("stopped at once: every move was already saved")
+        return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":

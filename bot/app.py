@@ -103,25 +103,38 @@ class CardTableBot(commands.Bot):
         if application_id is None:  # only before login
             return
         done: list[str] = []
+        unchanged: list[str] = []
+        scopes: list[discord.Object | None] = []
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            done.append(await self._sync_scope(application_id, guild))
+            scopes.append(guild)
         if self.settings.sync_global:
-            done.append(await self._sync_scope(application_id, None))
+            scopes.append(None)
+        for scope in scopes:
+            where = f"server {scope.id}" if scope is not None else "every server"
+            report = await self._sync_scope(application_id, scope, where)
+            (done if report else unchanged).append(report or where)
+        if unchanged:
+            done.append(f"unchanged since the last sync to {' and '.join(unchanged)}, not synced")
         log.info("commands: %s", "; ".join(done))
 
-    async def _sync_scope(self, application_id: int, guild: discord.Object | None) -> str:
-        where = f"server {guild.id}" if guild is not None else "every server"
+    async def _sync_scope(
+        self, application_id: int, guild: discord.Object | None, where: str
+    ) -> str | None:
+        """Sync one scope if its commands changed: what was done, or None when unchanged."""
         guild_id = guild.id if guild is not None else None
         fingerprint = command_fingerprint(self.tree, guild)
         if await self.store.command_fingerprint(application_id, guild_id) == fingerprint:
-            return f"unchanged since the last sync to {where}, not synced again"
+            return None
         try:
             synced = await self.tree.sync(guild=guild)
         except discord.HTTPException as error:
-            log.error("could not sync the commands to %s: %s", where, error)
-            return f"sync to {where} failed (will try again at the next start)"
+            hint = ""
+            if error.status == 403 and guild is not None:
+                hint = " (is the bot in that server, invited with the applications.commands scope?)"
+            log.error("could not sync the commands to %s: %s%s", where, error, hint)
+            return f"sync to {where} failed (tried again at the next start)"
         await self.store.save_command_fingerprint(application_id, guild_id, fingerprint)
         if guild is not None:
             return f"synced {len(synced)} to {where} (they appear there at once)"

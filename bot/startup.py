@@ -150,7 +150,13 @@ async def connect(bot: CardTableBot, token: str) -> None:
         try:
             await bot.login(token)
             break
-        except (TimeoutError, OSError, aiohttp.ClientError) as error:
+        except (
+            TimeoutError,
+            OSError,
+            aiohttp.ClientError,
+            discord.DiscordServerError,
+            discord.GatewayNotFound,
+        ) as error:
             log.warning(
                 "cannot reach Discord (%s); retrying in %.0f s",
                 describe_network_error(error),
@@ -164,7 +170,11 @@ async def connect(bot: CardTableBot, token: str) -> None:
 
 
 class _Signals:
-    """First Ctrl-C or SIGTERM: ask for a clean stop. Second: stop at once."""
+    """First Ctrl-C or SIGTERM: ask for a clean stop. Second: stop at once.
+
+    The handlers stay until the loop closes (which removes them); a Ctrl-C after that is caught
+    as KeyboardInterrupt by ``python -m bot``.
+    """
 
     def __init__(self, stop: asyncio.Event) -> None:
         self.stop = stop
@@ -175,10 +185,6 @@ class _Signals:
             with contextlib.suppress(NotImplementedError, RuntimeError):  # not on Windows
                 loop.add_signal_handler(sig, self._received)
                 self.installed.append(sig)
-
-    def remove(self, loop: asyncio.AbstractEventLoop) -> None:
-        for sig in self.installed:
-            loop.remove_signal_handler(sig)
 
     def _received(self) -> None:
         if self.stop.is_set():
@@ -213,7 +219,6 @@ async def serve(settings: Settings) -> int:
         with contextlib.suppress(BaseException):
             await runner
         await bot.close_store()
-        signals.remove(loop)
     if code == EXIT_OK:
         say(STOPPED_LINE)
     return code

@@ -10,6 +10,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import signal
 import socket
 import sqlite3
@@ -279,7 +280,9 @@ async def test_first_start_syncs_globally_once_not_again_on_restart(
 
     second = await run_bot(env)
     await connected(fake_discord, second, count=2)
-    assert "not synced again" in await second.wait_line("commands:")
+    assert "unchanged since the last sync to every server, not synced" in await second.wait_line(
+        "commands:"
+    )
     assert command_syncs(fake_discord, guild=False) == 1
     second.signal(signal.SIGTERM)
     assert await second.exit_code() == 0
@@ -332,6 +335,52 @@ async def test_one_signal_stops_cleanly_in_one_line(
             "SELECT status FROM game_tables WHERE id = ?", (table_id,)
         ).fetchone()
     assert status == "playing"
+
+
+def shown_move(fake: FakeDiscord, table_id: int) -> int:
+    """The move number the public table message shows (its footer)."""
+    text = drive.table_message(fake.user("alice"), table_id).text()
+    match = re.search(r"-- Move (\d+)", text)
+    assert match, text
+    return int(match.group(1))
+
+
+async def test_stop_sends_the_pending_table_edit(
+    fake_discord: FakeDiscord,
+    bot_env: dict[str, str],
+    run_bot: Callable[[dict[str, str]], asyncio.Future[Bot]],
+) -> None:
+    """A move answered just before SIGTERM: its table-message edit (coalesced, so still pending)
+    goes out before the bot disconnects."""
+    bot = await run_bot(bot_env)
+    await fake_discord.wait_for(lambda: fake_discord.connected, START_SECONDS)
+    alice = fake_discord.user("alice")
+    table_id = await drive.open_table(fake_discord, alice, "tarneeb")
+    await drive.fill_with_computers(fake_discord, alice, table_id)
+    await drive.start(fake_discord, alice, table_id)
+    hand = await drive.show_hand(alice, table_id)
+    await drive.settle(fake_discord)
+    before = shown_move(fake_discord, table_id)
+    assert await drive.act(alice, hand, random.Random(3)) is not None
+    bot.signal(signal.SIGTERM)
+    assert await bot.exit_code() == 0
+    assert shown_move(fake_discord, table_id) > before, bot.output
+    assert_clean(bot)
+
+
+async def test_dev_guild_the_bot_is_not_in_says_so_and_runs_on(
+    fake_discord: FakeDiscord,
+    bot_env: dict[str, str],
+    run_bot: Callable[[dict[str, str]], asyncio.Future[Bot]],
+) -> None:
+    bot = await run_bot({**bot_env, "DEV_GUILD_ID": "123456789012345678"})
+    line = await bot.wait_line("could not sync the commands to server 123456789012345678")
+    assert "invited with the applications.commands scope" in line
+    await fake_discord.wait_for(lambda: fake_discord.connected, START_SECONDS)
+    assert "ping" in fake_discord.global_commands  # the global sync still happened
+    bot.signal(signal.SIGTERM)
+    assert await bot.exit_code() == 0
+    assert_clean(bot)
 
 
 # --- no card in the log, even at DEBUG ---
