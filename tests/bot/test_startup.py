@@ -17,6 +17,7 @@ import sqlite3
 import sys
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -288,6 +289,37 @@ async def test_first_start_syncs_globally_once_not_again_on_restart(
     assert await second.exit_code() == 0
     assert_clean(first)
     assert_clean(second)
+
+    # A new version whose commands differ from the published ones: published again, once.
+    with sqlite3.connect(env["DATABASE_PATH"]) as db:
+        db.execute("UPDATE command_syncs SET fingerprint = 'an older command set'")
+    db.close()
+    third = await run_bot(env)
+    await connected(fake_discord, third, count=3)
+    assert "synced" in await third.wait_line("commands:")
+    assert command_syncs(fake_discord, guild=False) == 2
+    third.signal(signal.SIGTERM)
+    assert await third.exit_code() == 0
+
+
+def test_fingerprint_follows_the_command_payloads() -> None:
+    import discord
+    from discord import app_commands
+
+    from bot.app import command_fingerprint
+
+    def tree_with(description: str) -> app_commands.CommandTree[Any]:
+        tree: app_commands.CommandTree[Any] = app_commands.CommandTree(
+            discord.Client(intents=discord.Intents.none())
+        )
+
+        @tree.command(name="ping", description=description)
+        async def ping(interaction: Any) -> None: ...
+
+        return tree
+
+    assert command_fingerprint(tree_with("a"), None) == command_fingerprint(tree_with("a"), None)
+    assert command_fingerprint(tree_with("a"), None) != command_fingerprint(tree_with("b"), None)
 
 
 async def test_dev_guild_gets_the_commands_at_once(
