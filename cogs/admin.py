@@ -8,8 +8,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.store import GuildSettings
-
 if TYPE_CHECKING:
     from bot.app import CardTableBot
 
@@ -32,21 +30,16 @@ class Admin(commands.Cog):
         threads: bool | None = None,
     ) -> None:
         assert interaction.guild_id is not None
-        current = await self.bot.store.guild_settings(
-            interaction.guild_id, self.bot.settings.turn_seconds
-        )
+        current = await self.bot.sessions.guild_settings(interaction.guild_id)
         if turn_seconds is not None or threads is not None:
             if not interaction.permissions.manage_guild:  # the command's default is advisory
                 await interaction.response.send_message(
                     "Only server managers can change these settings.", ephemeral=True
                 )
                 return
-            current = GuildSettings(
-                current.guild_id,
-                turn_seconds if turn_seconds is not None else current.turn_seconds,
-                threads if threads is not None else current.use_threads,
+            current = await self.bot.sessions.change_guild_settings(
+                interaction.guild_id, turn_seconds, threads
             )
-            await self.bot.store.save_guild_settings(current)
         await interaction.response.send_message(
             f"Turn timer: **{current.turn_seconds} s** · new tables in threads: "
             f"**{'yes' if current.use_threads else 'no'}**",
