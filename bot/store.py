@@ -130,15 +130,24 @@ class Store:
         self._lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: Path | str, migrations: Sequence[Migration] | None = None) -> Store:
-        """Open (creating the file and its folder if needed) and migrate to the newest schema."""
+    async def open(
+        cls,
+        path: Path | str,
+        migrations: Sequence[Migration] | None = None,
+        busy_timeout_ms: int = 5000,
+    ) -> Store:
+        """Open (creating the file and its folder if needed) and migrate to the newest schema.
+
+        ``busy_timeout_ms``: how long a write waits on another process's lock before the
+        database counts as unavailable.
+        """
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         connection = await aiosqlite.connect(str(path), isolation_level=None)
         connection.row_factory = aiosqlite.Row
         await connection.execute("PRAGMA journal_mode=WAL")
         await connection.execute("PRAGMA foreign_keys=ON")
-        await connection.execute("PRAGMA busy_timeout=5000")
+        await connection.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         await connection.execute("PRAGMA synchronous=NORMAL")
         store = cls(connection)
         try:
