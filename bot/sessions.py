@@ -53,7 +53,17 @@ RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 RECENT_EVENTS = 8
 PAUSED_TEXT = "The table is paused: your move was not saved. Try again in a moment."
 
-__all__ = ["GuildSettings", "LeaderboardRow", "LiveTable", "SessionManager", "TablePaused"]
+__all__ = [
+    "PAUSED_TEXT",
+    "GuildSettings",
+    "LeaderboardRow",
+    "LiveTable",
+    "Presenter",
+    "SessionManager",
+    "TablePaused",
+    "UserError",
+    "parse_options",
+]
 
 
 class UserError(Exception):
@@ -472,8 +482,7 @@ class SessionManager:
         if leaving == table.row.host_id:
             new_host = self._next_host(table, seat)
             if new_host is None:
-                table.note = "This table was closed: everyone left."
-                await self._close(table, "cancelled")
+                await self._close(table, "cancelled", "This table was closed: everyone left.")
                 return False
         with _paused():
             row = await self.store.stand(table.id, seat, new_host)
@@ -561,8 +570,8 @@ class SessionManager:
                 raise UserError("Only the host or a server manager can close this table.")
             await self._close(table, "cancelled" if table.row.status == "lobby" else "abandoned")
 
-    async def _close(self, table: LiveTable, status: str) -> None:
-        """Inside the lock: close the table for good, and let it go."""
+    async def _close(self, table: LiveTable, status: str, note: str | None = None) -> None:
+        """Inside the lock: close the table for good (``note`` says why), and let it go."""
         with _paused():
             if status == "abandoned":
                 score = list(table.game.summary().get("score") or []) if table.game else []
@@ -574,6 +583,7 @@ class SessionManager:
                 )
             else:
                 table.row = await self.store.set_status(table.id, status)
+        table.note = note
         self._let_go(table)
 
     def _let_go(self, table: LiveTable) -> None:
@@ -603,8 +613,8 @@ class SessionManager:
                     if self.clock.now() < table.touched + self.lobby_idle_seconds:
                         continue  # something happened meanwhile
                     minutes = round(self.lobby_idle_seconds / 60)
-                    table.note = f"This table was closed after {minutes} minutes without activity."
-                    await self._close(table, "cancelled")
+                    note = f"This table was closed after {minutes} minutes without activity."
+                    await self._close(table, "cancelled", note)
                     return
             except TablePaused:
                 failures += 1
@@ -769,6 +779,9 @@ class SessionManager:
             )
         except TimeoutError:
             log.warning("table %s: computer seat %s ran out of time", table.id, seat)
+            move = snapshot.legal_moves(seat)[0]
+        except Exception:  # a player's bug must not stop the table: take the first legal move
+            log.exception("table %s: computer seat %s failed to choose", table.id, seat)
             move = snapshot.legal_moves(seat)[0]
         async with table.lock:
             if (

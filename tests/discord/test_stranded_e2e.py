@@ -1,0 +1,159 @@
+"""No table is stranded, through the fake Discord: a locked database pauses a click and a
+computer's move without losing or doubling one; a double Start and a leaving host are answered.
+(issue 13, items 2, 8, 12 and 16, session side.)"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import tests.games.tiny_game
+from bot.clock import ManualClock
+from bot.sessions import PAUSED_TEXT
+from tests.bot.faults import until
+from tests.discord.table_driver import (
+    act,
+    fill_with_computers,
+    ok,
+    open_table,
+    show_hand,
+    table_message,
+    wait_for_table,
+)
+from tests.fakediscord import FakeDiscord
+
+
+@contextmanager
+def database_locked(bot: Any) -> Iterator[None]:
+    """Another process holds the bot's database's write lock."""
+    other = sqlite3.connect(Path(bot.settings.database_path), isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        yield
+        other.execute("ROLLBACK")
+    finally:
+        other.close()
+
+
+async def short_busy_timeout(bot: Any) -> None:
+    """Make the bot give up on a lock after 50 ms (the default waits 5 s)."""
+    await bot.store._db.execute("PRAGMA busy_timeout=50")
+
+
+async def test_a_click_on_a_locked_database_is_paused_then_taken(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    table_id = await open_table(fake_discord, alice, "tiny")
+    ok(await bob.click(table_message(bob, table_id), "Join"))
+    await wait_for_table(alice, table_id, "Bob")
+    ok(await alice.click(table_message(alice, table_id), "Start"))
+    await wait_for_table(alice, table_id, "Show my hand", button=True)
+    table = running_bot.sessions.find(table_id)
+    users = {table.seat_of(alice.id): alice, table.seat_of(bob.id): bob}
+    user = users[table.game.to_act()[0]]
+    await until(lambda: table.row.turn_deadline is not None, "the turn timer is stored")
+    await short_busy_timeout(running_bot)
+    hand = await show_hand(user, table_id)
+    with database_locked(running_bot):
+        paused = ok(await act(user, hand, random.Random(1)) or pytest.fail("no move offered"))
+    assert paused.ephemeral and PAUSED_TEXT in paused.text
+    assert table.moves == 0 and await running_bot.store.moves(table_id) == []
+    taken = await act(user, await show_hand(user, table_id), random.Random(1))
+    assert taken is not None and PAUSED_TEXT not in taken.text
+    assert [m.seq for m in await running_bot.store.moves(table_id)] == [0]
+
+
+async def test_a_computer_move_on_a_locked_database_lands_once_the_lock_goes(
+    fake_discord: FakeDiscord,
+    running_bot: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    thinking = threading.Event()
+    original = tests.games.tiny_game.TinyGame.choose_move
+
+    def slow_choice(self: Any, seat: int, rng: random.Random) -> Any:
+        thinking.wait(10)  # the computer decides when the test lets it
+        return original(self, seat, rng)
+
+    monkeypatch.setattr(tests.games.tiny_game.TinyGame, "choose_move", slow_choice)
+    running_bot.sessions.computer_budget = 20.0
+    alice = fake_discord.user("alice")
+    table_id = await open_table(fake_discord, alice, "tiny")
+    await fill_with_computers(fake_discord, alice, table_id)  # the computer (seat 1) leads
+    await short_busy_timeout(running_bot)
+    ok(await alice.click(table_message(alice, table_id), "Start"))
+    table = running_bot.sessions.find(table_id)
+    with database_locked(running_bot):
+        thinking.set()
+        await until(lambda: "computer move was not saved" in caplog.text, "the write failed")
+        assert table.moves == 0 and await running_bot.store.moves(table_id) == []
+        assert not table.worker.done(), "the worker lives on"
+    await until(lambda: table.moves == 1, "the move lands after the lock goes")
+    seat = table.seat_of(alice.id)
+    rng = random.Random(2)
+    while running_bot.sessions.find(table_id) is not None:
+        if seat in table.game.to_act():
+            await act(alice, await show_hand(alice, table_id), rng)
+        await asyncio.sleep(0.01)
+    moves = await running_bot.store.moves(table_id)
+    assert [m.seq for m in moves] == list(range(6)), "six cards, none lost, none doubled"
+    assert (await running_bot.store.get_table(table_id)).status == "finished"
+    await wait_for_table(alice, table_id, "Game over")
+
+
+async def test_a_double_start_is_answered_twice(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    alice = fake_discord.user("alice")
+    table_id = await open_table(fake_discord, alice, "tiny")
+    await fill_with_computers(fake_discord, alice, table_id)
+    lobby = table_message(alice, table_id)
+    results = await asyncio.gather(alice.click(lobby, "Start"), alice.click(lobby, "Start"))
+    for result in results:
+        ok(result)
+    refusals = [r for r in results if r.ephemeral]
+    assert len(refusals) == 1 and "already started" in refusals[0].text
+    assert len(await running_bot.store.deals(table_id)) == 1
+
+
+async def test_the_host_leaving_hands_the_lobby_to_the_next_player(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    table_id = await open_table(fake_discord, alice, "tiny")
+    ok(await bob.click(table_message(bob, table_id), "Join"))
+    await wait_for_table(alice, table_id, "Bob")
+    ok(await alice.click(table_message(alice, table_id), "Leave"))
+    await wait_for_table(bob, table_id, "**Bob** · host")
+    ok(await bob.click(table_message(bob, table_id), "Add computer player"))
+    await wait_for_table(bob, table_id, "🤖")
+    ok(await bob.click(table_message(bob, table_id), "Start"))
+    await wait_for_table(bob, table_id, "Show my hand", button=True)
+    assert (await running_bot.store.get_table(table_id)).host_id == bob.id
+
+
+async def test_an_idle_lobby_is_closed_and_its_message_says_so(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    clock = ManualClock()
+    running_bot.sessions.clock = clock
+    running_bot.sessions.lobby_idle_seconds = 1800
+    alice = fake_discord.user("alice")
+    table_id = await open_table(fake_discord, alice, "tiny")
+    await clock.advance(1801)
+    closed = await wait_for_table(alice, table_id, "closed after 30 minutes without activity")
+    assert closed.buttons() == []
+    assert running_bot.sessions.find(table_id) is None
+    second = await open_table(fake_discord, alice, "tiny")  # the host is free again
+    assert second != table_id
+    assert running_bot.sessions.table_of_user(fake_discord.default_guild.id, alice.id).id == second
