@@ -21,12 +21,12 @@ import asyncio
 import logging
 import random
 from collections import defaultdict, deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Coroutine, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from bot.clock import Clock, SystemClock
 from bot.config import Settings
@@ -44,6 +44,7 @@ from games.cards import display
 from games.registry import all_games, get_game
 
 log = logging.getLogger(__name__)
+_T = TypeVar("_T")
 
 COMPUTER_NAMES = ("Ada", "Babbage", "Turing", "Hopper", "Lovelace", "Knuth")
 COMPUTER_BUDGET_SECONDS = 2.0
@@ -233,6 +234,7 @@ class SessionManager:
         self.lobby_idle_seconds = LOBBY_IDLE_SECONDS
         self._guild_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._closing = False
+        self._writes: set[asyncio.Task[Any]] = set()  # shielded timer writes under way
 
     # --- start-up and shutdown ---
     async def restore(self) -> None:
@@ -271,11 +273,31 @@ class SessionManager:
                 self._watch_lobby(table)
 
     async def shutdown(self) -> None:
+        """Stop computers and timers, and wait for them (and any timer write under way) to
+        end, so that nothing writes to the store once it is closed."""
         self._closing = True
-        for table in self.tables.values():
-            for task in (table.timer, table.worker, table.idle):
-                if task is not None and not task.done():
-                    task.cancel()
+        tasks = [
+            task
+            for table in self.tables.values()
+            for task in (table.timer, table.worker, table.idle)
+            if task is not None and not task.done() and task is not asyncio.current_task()
+        ]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, *self._writes, return_exceptions=True)
+
+    async def _shielded(self, work: Coroutine[Any, Any, _T]) -> _T:
+        """Run ``work`` to its end even if the caller is cancelled (re-arming a timer must not
+        cut a write or a timeout in half); :meth:`shutdown` waits for it."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._writes.add(task)
+        task.add_done_callback(self._write_done)
+        return await asyncio.shield(task)
+
+    def _write_done(self, task: asyncio.Task[Any]) -> None:
+        self._writes.discard(task)
+        if not task.cancelled():
+            task.exception()  # retrieved: the waiter (if still there) handles it
 
     def _notify(self, table: LiveTable, events: Sequence[Event]) -> None:
         if self.presenter is not None:
@@ -806,12 +828,12 @@ class SessionManager:
         failures = 0
         while not self._closing and self.tables.get(table.id) is table:
             try:
-                armed = await asyncio.shield(self._deadline_now(table))
+                armed = await self._shielded(self._deadline_now(table))
                 if armed is None:
                     return
                 seq, deadline = armed
                 await self.clock.sleep_until(deadline)
-                await asyncio.shield(self._expire(table, seq))
+                await self._shielded(self._expire(table, seq))
                 return
             except TablePaused:
                 failures += 1

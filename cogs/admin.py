@@ -8,6 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.sessions import UserError
+
 if TYPE_CHECKING:
     from bot.app import CardTableBot
 
@@ -37,9 +39,13 @@ class Admin(commands.Cog):
                     "Only server managers can change these settings.", ephemeral=True
                 )
                 return
-            current = await self.bot.sessions.change_guild_settings(
-                interaction.guild_id, turn_seconds, threads
-            )
+            try:
+                current = await self.bot.sessions.change_guild_settings(
+                    interaction.guild_id, turn_seconds, threads
+                )
+            except UserError as error:  # a turn timer out of range, or the database paused
+                await interaction.response.send_message(str(error), ephemeral=True)
+                return
         await interaction.response.send_message(
             f"Turn timer: **{current.turn_seconds} s** · new tables in threads: "
             f"**{'yes' if current.use_threads else 'no'}**",

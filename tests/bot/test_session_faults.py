@@ -192,3 +192,24 @@ async def test_a_failed_move_is_not_applied_to_the_game(timed: SessionManager) -
         await timed.submit(table.id, user_of(table, seat), 0, Move.from_json(move.to_json()))
     disk.armed = False
     assert await state(timed, table) == before
+
+
+async def test_shutdown_waits_for_a_timer_write_under_way(
+    timed: SessionManager, clock: ManualClock
+) -> None:
+    table = await humans_table(timed)
+    await clock.advance(61)  # the timeout's write starts ...
+    await timed.shutdown()  # ... and is waited for, not cut off
+    assert not timed._writes
+    stored = await timed.store.seats(table.id)
+    assert [s.away for s in stored] == [
+        s.away for s in sorted(table.seats.values(), key=lambda s: s.seat)
+    ]
+
+
+async def test_server_settings_are_checked_in_the_bot(timed: SessionManager) -> None:
+    with pytest.raises(UserError, match="between 10 and 3600"):
+        await timed.change_guild_settings(1, turn_seconds=-5)
+    assert (await timed.guild_settings(1)).turn_seconds == 60
+    changed = await timed.change_guild_settings(1, turn_seconds=30)
+    assert changed.turn_seconds == 30 and (await timed.guild_settings(1)).turn_seconds == 30
