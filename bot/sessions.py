@@ -245,6 +245,15 @@ class SessionManager:
                 table.touched = row.updated_at
                 if row.status == "playing":
                     await self._rebuild_game(table)
+                    if table.game is not None and table.game.status == "finished":
+                        # Stored by an older bot, whose last move and result were two
+                        # transactions: the result is kept now, and the table let go.
+                        result = self._result_of(table, table.game)
+                        await self.store.record_result(
+                            row, result.status, result.outcome, result.players
+                        )
+                        log.info("table %s: finished game found playing; result kept", row.id)
+                        continue
                 self.tables[row.id] = table
             except Exception:
                 log.exception("table %s could not be restored; it is left as stored", row.id)
@@ -675,24 +684,7 @@ class SessionManager:
         new_deals = [
             (i, game.deals[i].to_json()) for i in range(len(table.game.deals), len(game.deals))
         ]
-        result = None
-        if game.status == "finished":
-            outcome = game.outcome()
-            assert outcome is not None
-            winners = set(outcome.winners)
-            result = Result(
-                "finished",
-                {
-                    "winners": list(outcome.winners),
-                    "score": list(outcome.score),
-                    "abandoned": False,
-                },
-                [
-                    (s.user_id, s.seat, s.seat in winners)
-                    for s in table.humans()
-                    if s.user_id is not None
-                ],
-            )
+        result = self._result_of(table, game) if game.status == "finished" else None
         back = user_id is not None and table.seats[seat].away
         with _paused():
             row, returned = await self.store.append_move(
@@ -716,6 +708,21 @@ class SessionManager:
         played = {move.get("card")} | set(move.get("cards") or ())
         table.remember(events, (hidden_before & game.hidden_cards(None)) - played)
         return events
+
+    @staticmethod
+    def _result_of(table: LiveTable, game: Game) -> Result:
+        outcome = game.outcome()
+        assert outcome is not None
+        winners = set(outcome.winners)
+        return Result(
+            "finished",
+            {"winners": list(outcome.winners), "score": list(outcome.score), "abandoned": False},
+            [
+                (s.user_id, s.seat, s.seat in winners)
+                for s in table.humans()
+                if s.user_id is not None
+            ],
+        )
 
     def _after_move(self, table: LiveTable, events: Sequence[Event]) -> None:
         if self._announce(table, events):

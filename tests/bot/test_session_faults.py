@@ -213,3 +213,26 @@ async def test_server_settings_are_checked_in_the_bot(timed: SessionManager) -> 
     assert (await timed.guild_settings(1)).turn_seconds == 60
     changed = await timed.change_guild_settings(1, turn_seconds=30)
     assert changed.turn_seconds == 30 and (await timed.guild_settings(1)).turn_seconds == 30
+
+
+async def test_a_finished_game_left_playing_by_an_older_bot_is_closed_on_restore(
+    timed: SessionManager, db_path: Path
+) -> None:
+    table = await humans_table(timed)
+    game = table.game
+    assert game is not None
+    while game.status != "finished":  # the old bot's way: moves without the result
+        seat = game.to_act()[0]
+        move = game.legal_moves(seat)[0]
+        game.apply(seat, move)
+        await timed.store.append_move(table.id, table.moves, seat, move.to_json(), None)
+        table.moves += 1
+    stored = await timed.store.get_table(table.id)
+    assert stored is not None and stored.status == "playing"
+    later = SessionManager(timed.store, timed.settings, clock=ManualClock())
+    await later.restore()
+    assert table.id not in later.tables
+    stored = await timed.store.get_table(table.id)
+    assert stored is not None and stored.status == "finished"
+    assert sorted(r.user_id for r in await timed.store.leaderboard(1)) == [HOST, GUEST]
+    assert later.table_of_user(1, HOST) is None, "its players may sit elsewhere"
