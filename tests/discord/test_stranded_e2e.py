@@ -157,3 +157,28 @@ async def test_an_idle_lobby_is_closed_and_its_message_says_so(
     second = await open_table(fake_discord, alice, "tiny")  # the host is free again
     assert second != table_id
     assert running_bot.sessions.table_of_user(fake_discord.default_guild.id, alice.id).id == second
+
+
+async def test_four_tuppi_players_commit_their_bid_cards_at_once(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    names = ("alice", "bob", "carol", "dave")
+    users = [fake_discord.user(name) for name in names]
+    table_id = await open_table(fake_discord, users[0], "tuppi")
+    for user in users[1:]:
+        ok(await user.click(table_message(user, table_id), "Join"))
+    await wait_for_table(users[0], table_id, "Dave")
+    ok(await users[0].click(table_message(users[0], table_id), "Start"))
+    await wait_for_table(users[0], table_id, "Show my hand", button=True)
+    hands = [await show_hand(user, table_id) for user in users]  # all four see move 0
+    results = await asyncio.gather(
+        *(
+            act(user, hand, random.Random(i))
+            for i, (user, hand) in enumerate(zip(users, hands, strict=True))
+        )
+    )
+    for result in results:
+        assert result is not None and "out of date" not in result.text
+    moves = await running_bot.store.moves(table_id)
+    assert sorted(m.seat for m in moves[:4]) == [0, 1, 2, 3], "four bids, none refused or doubled"
+    assert all(m.move["action"] == "bid" for m in moves[:4])
