@@ -182,3 +182,37 @@ async def test_four_tuppi_players_commit_their_bid_cards_at_once(
     moves = await running_bot.store.moves(table_id)
     assert sorted(m.seat for m in moves[:4]) == [0, 1, 2, 3], "four bids, none refused or doubled"
     assert all(m.move["action"] == "bid" for m in moves[:4])
+
+
+async def test_three_new_tables_at_once_make_one(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    alice = fake_discord.user("alice")
+    results = await asyncio.gather(*(alice.slash("table new", game="tiny") for _ in range(3)))
+    for result in results:
+        ok(result)
+    assert sum("already seated" in r.text for r in results) == 2
+    assert await running_bot.store.count_open_tables() == 1
+
+
+async def test_start_and_remove_at_once_never_unseat_a_player(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    table_id = await open_table(fake_discord, alice, "tiny")
+    ok(await bob.click(table_message(bob, table_id), "Join"))
+    lobby = await wait_for_table(alice, table_id, "Bob")
+    results = await asyncio.gather(
+        alice.click(lobby, "Start"), alice.select(lobby, f"ct:lr:{table_id}", ["1"])
+    )
+    for result in results:
+        ok(result)
+    stored = await running_bot.store.get_table(table_id)
+    seats = await running_bot.store.seats(table_id)
+    if stored.status == "playing":
+        assert [s.user_id for s in seats] == [alice.id, bob.id]
+        assert "already started" in results[1].text
+        await wait_for_table(alice, table_id, "Show my hand", button=True)
+    else:
+        assert stored.status == "lobby" and [s.user_id for s in seats] == [alice.id]
+        assert "Fill every seat" in results[0].text
