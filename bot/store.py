@@ -3,12 +3,19 @@
 All SQL of the bot lives here. Every write happens inside :meth:`Store.transaction`, which holds
 an :class:`asyncio.Lock` for the whole transaction: on a shared connection without it, a second
 coroutine's statements would land inside (and be committed or rolled back with) the first one's.
+
+Writes return the rows they changed (``RETURNING``), so the session manager updates its cache
+from the write itself and never re-reads a table behind another coroutine's back. A database that
+cannot be written for now (locked, read-only, full, I/O error) raises :class:`StoreUnavailable`
+after the transaction is rolled back: nothing of it was kept.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -20,6 +27,17 @@ import aiosqlite
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "data" / "migrations"
 OPEN_STATUSES = ("lobby", "playing")
+
+
+class StoreUnavailable(Exception):
+    """The database refused a read or write for now (locked, read-only, full, I/O error)."""
+
+
+def _unavailable(error: BaseException) -> bool:
+    """A database error that is the machine's fault, not the bot's (no constraint, no misuse)."""
+    return isinstance(error, sqlite3.DatabaseError) and not isinstance(
+        error, (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.InterfaceError)
+    )
 
 
 @dataclass(frozen=True)
@@ -82,6 +100,15 @@ class MoveRow:
 
 
 @dataclass(frozen=True)
+class Result:
+    """How a game ended, stored with the table's closing: ``players`` are (user, seat, won)."""
+
+    status: str
+    outcome: dict[str, Any]
+    players: Sequence[tuple[int, int, bool]]
+
+
+@dataclass(frozen=True)
 class LeaderboardRow:
     user_id: int
     played: int
@@ -103,15 +130,24 @@ class Store:
         self._lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: Path | str, migrations: Sequence[Migration] | None = None) -> Store:
-        """Open (creating the file and its folder if needed) and migrate to the newest schema."""
+    async def open(
+        cls,
+        path: Path | str,
+        migrations: Sequence[Migration] | None = None,
+        busy_timeout_ms: int = 5000,
+    ) -> Store:
+        """Open (creating the file and its folder if needed) and migrate to the newest schema.
+
+        ``busy_timeout_ms``: how long a write waits on another process's lock before the
+        database counts as unavailable.
+        """
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         connection = await aiosqlite.connect(str(path), isolation_level=None)
         connection.row_factory = aiosqlite.Row
         await connection.execute("PRAGMA journal_mode=WAL")
         await connection.execute("PRAGMA foreign_keys=ON")
-        await connection.execute("PRAGMA busy_timeout=5000")
+        await connection.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         await connection.execute("PRAGMA synchronous=NORMAL")
         store = cls(connection)
         try:
@@ -129,13 +165,20 @@ class Store:
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """``async with store.transaction() as db:``: all or nothing, one at a time."""
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
             try:
-                yield self._db
-            except BaseException:
-                await self._db.execute("ROLLBACK")
+                await self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._db
+                    await self._db.execute("COMMIT")
+                except BaseException:
+                    if self._db.in_transaction:
+                        with contextlib.suppress(sqlite3.Error):
+                            await self._db.execute("ROLLBACK")
+                    raise
+            except sqlite3.Error as error:
+                if _unavailable(error):
+                    raise StoreUnavailable(str(error)) from error
                 raise
-            await self._db.execute("COMMIT")
 
     async def schema_version(self) -> int:
         async with self._db.execute("PRAGMA user_version") as cursor:
@@ -166,8 +209,35 @@ class Store:
                     raise
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
-        async with self._db.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        try:
+            async with self._db.execute(sql, params) as cursor:
+                return list(await cursor.fetchall())
+        except sqlite3.Error as error:
+            if _unavailable(error):
+                raise StoreUnavailable(str(error)) from error
+            raise
+
+    @staticmethod
+    async def _returning(
+        db: aiosqlite.Connection, sql: str, params: Sequence[Any]
+    ) -> aiosqlite.Row:
+        """Run one ``... RETURNING *`` statement inside a transaction; its one row."""
+        async with db.execute(sql, params) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            raise LookupError(f"no row changed by: {sql.split()[0]} ...")
+        return row
+
+    async def _update_table(
+        self, db: aiosqlite.Connection, table_id: int, assignments: str, params: Sequence[Any]
+    ) -> TableRow:
+        return _table(
+            await self._returning(
+                db,
+                f"UPDATE game_tables SET {assignments} WHERE id = ? RETURNING *",
+                (*params, table_id),
+            )
+        )
 
     # --- tables ---
     async def create_table(
@@ -184,20 +254,21 @@ class Store:
         """A new table in the lobby, with ``seats`` entries as (user id or None, name) or empty."""
         now = time.time()
         async with self.transaction() as db:
-            cursor = await db.execute(
-                "INSERT INTO game_tables (guild_id, channel_id, host_id, game, options, seed,"
-                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, host_id, game, json.dumps(options), seed, now, now),
+            table = _table(
+                await self._returning(
+                    db,
+                    "INSERT INTO game_tables (guild_id, channel_id, host_id, game, options, seed,"
+                    " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                    (guild_id, channel_id, host_id, game, json.dumps(options), seed, now, now),
+                )
             )
-            table_id = int(cursor.lastrowid or 0)
+            table_id = table.id
             for seat, (user_id, name) in enumerate(seats):
                 if name:
                     await db.execute(
                         "INSERT INTO seats (table_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
                         (table_id, seat, user_id, name),
                     )
-        table = await self.get_table(table_id)
-        assert table is not None
         return table
 
     async def get_table(self, table_id: int) -> TableRow | None:
@@ -216,60 +287,97 @@ class Store:
         )
         return int(rows[0][0])
 
-    async def set_table_message(self, table_id: int, message_id: int) -> None:
+    async def set_table_message(self, table_id: int, message_id: int | None) -> TableRow:
         async with self.transaction() as db:
-            await db.execute(
-                "UPDATE game_tables SET message_id = ?, updated_at = ? WHERE id = ?",
-                (message_id, time.time(), table_id),
+            return await self._update_table(
+                db, table_id, "message_id = ?, updated_at = ?", (message_id, time.time())
             )
 
-    async def move_table(self, table_id: int, channel_id: int) -> None:
+    async def move_table(self, table_id: int, channel_id: int) -> TableRow:
         """The table moved to another channel (its own thread)."""
         async with self.transaction() as db:
-            await db.execute(
-                "UPDATE game_tables SET channel_id = ? WHERE id = ?", (channel_id, table_id)
+            return await self._update_table(db, table_id, "channel_id = ?", (channel_id,))
+
+    async def set_status(self, table_id: int, status: str) -> TableRow:
+        async with self.transaction() as db:
+            return await self._update_table(
+                db,
+                table_id,
+                "status = ?, turn_deadline = NULL, updated_at = ?",
+                (status, time.time()),
             )
 
-    async def set_status(self, table_id: int, status: str) -> None:
+    async def set_deadline(self, table_id: int, deadline: float | None) -> TableRow:
         async with self.transaction() as db:
-            await db.execute(
-                "UPDATE game_tables SET status = ?, turn_deadline = NULL, updated_at = ?"
-                " WHERE id = ?",
-                (status, time.time(), table_id),
-            )
-
-    async def set_deadline(self, table_id: int, deadline: float | None) -> None:
-        async with self.transaction() as db:
-            await db.execute(
-                "UPDATE game_tables SET turn_deadline = ? WHERE id = ?", (deadline, table_id)
-            )
+            return await self._update_table(db, table_id, "turn_deadline = ?", (deadline,))
 
     # --- seats ---
     async def seats(self, table_id: int) -> list[SeatRow]:
         rows = await self._all("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))
         return [_seat(row) for row in rows]
 
-    async def sit(self, table_id: int, seat: int, user_id: int | None, name: str) -> None:
+    async def sit(
+        self, table_id: int, seat: int, user_id: int | None, name: str
+    ) -> tuple[TableRow, SeatRow]:
         """Put a player (or a computer, ``user_id`` None) in an empty seat."""
         async with self.transaction() as db:
-            await db.execute(
-                "INSERT INTO seats (table_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+            placed = await self._returning(
+                db,
+                "INSERT INTO seats (table_id, seat, user_id, name) VALUES (?, ?, ?, ?) RETURNING *",
                 (table_id, seat, user_id, name),
             )
-            await db.execute(
-                "UPDATE game_tables SET updated_at = ? WHERE id = ?", (time.time(), table_id)
-            )
+            row = await self._update_table(db, table_id, "updated_at = ?", (time.time(),))
+        return row, _seat(placed)
 
-    async def stand(self, table_id: int, seat: int) -> None:
+    async def change_seat(self, table_id: int, seat: int, target: int) -> tuple[TableRow, SeatRow]:
+        """Move a player from ``seat`` to the empty ``target`` seat."""
+        async with self.transaction() as db:
+            moved = await self._returning(
+                db,
+                "UPDATE seats SET seat = ? WHERE table_id = ? AND seat = ? RETURNING *",
+                (target, table_id, seat),
+            )
+            row = await self._update_table(db, table_id, "updated_at = ?", (time.time(),))
+        return row, _seat(moved)
+
+    async def stand(self, table_id: int, seat: int, host_id: int | None = None) -> TableRow:
+        """Free a seat; ``host_id`` hands the host role on in the same transaction."""
         async with self.transaction() as db:
             await db.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
-
-    async def set_away(self, table_id: int, seat: int, away: bool) -> None:
-        async with self.transaction() as db:
-            await db.execute(
-                "UPDATE seats SET away = ? WHERE table_id = ? AND seat = ?",
-                (int(away), table_id, seat),
+            return await self._update_table(
+                db,
+                table_id,
+                "host_id = COALESCE(?, host_id), updated_at = ?",
+                (host_id, time.time()),
             )
+
+    async def set_away(
+        self,
+        table_id: int,
+        seats: Sequence[int],
+        away: bool,
+        *,
+        clear_deadline: bool = False,
+    ) -> tuple[TableRow, list[SeatRow]]:
+        """Mark seats away (or back), and clear the turn deadline if asked, atomically."""
+        async with self.transaction() as db:
+            changed = [
+                _seat(
+                    await self._returning(
+                        db,
+                        "UPDATE seats SET away = ? WHERE table_id = ? AND seat = ? RETURNING *",
+                        (int(away), table_id, seat),
+                    )
+                )
+                for seat in seats
+            ]
+            row = await self._update_table(
+                db,
+                table_id,
+                "turn_deadline = CASE WHEN ? THEN NULL ELSE turn_deadline END",
+                (int(clear_deadline),),
+            )
+        return row, changed
 
     async def open_table_of_user(self, guild_id: int, user_id: int) -> int | None:
         """The open table where this user sits in this server, if any."""
@@ -283,18 +391,23 @@ class Store:
     # --- the game: start, moves, deals ---
     async def start_game(
         self, table_id: int, first_dealer: int, deals: Sequence[dict[str, Any]]
-    ) -> None:
+    ) -> TableRow:
+        """Lobby to playing; a table no longer in its lobby is refused (LookupError)."""
         async with self.transaction() as db:
-            await db.execute(
-                "UPDATE game_tables SET status = 'playing', first_dealer = ?, updated_at = ?"
-                " WHERE id = ?",
-                (first_dealer, time.time(), table_id),
+            row = _table(
+                await self._returning(
+                    db,
+                    "UPDATE game_tables SET status = 'playing', first_dealer = ?, updated_at = ?"
+                    " WHERE id = ? AND status = 'lobby' RETURNING *",
+                    (first_dealer, time.time(), table_id),
+                )
             )
             for index, deal in enumerate(deals):
                 await db.execute(
                     "INSERT INTO deals (table_id, deal_index, deal) VALUES (?, ?, ?)",
                     (table_id, index, json.dumps(deal)),
                 )
+        return row
 
     async def append_move(
         self,
@@ -306,10 +419,15 @@ class Store:
         new_deals: Sequence[tuple[int, dict[str, Any]]] = (),
         status: str | None = None,
         deadline: float | None = None,
-    ) -> None:
+        *,
+        back: bool = False,
+        result: Result | None = None,
+    ) -> tuple[TableRow, SeatRow | None]:
         """Record one accepted move, the deals it caused to be shuffled, and the table's status.
 
-        ``(table_id, seq)`` is unique: a second writer of the same move number fails here.
+        ``back``: the mover was away and is back in their seat. ``result``: the move ended the
+        game; its result is kept in the same transaction, so a crash cannot leave a finished
+        game "playing". ``(table_id, seq)`` is unique: a second writer of the same move fails.
         """
         now = time.time()
         async with self.transaction() as db:
@@ -323,11 +441,24 @@ class Store:
                     "INSERT INTO deals (table_id, deal_index, deal) VALUES (?, ?, ?)",
                     (table_id, index, json.dumps(deal)),
                 )
-            await db.execute(
-                "UPDATE game_tables SET status = COALESCE(?, status), turn_deadline = ?,"
-                " updated_at = ? WHERE id = ?",
-                (status, deadline, now, table_id),
+            returned = None
+            if back:
+                returned = _seat(
+                    await self._returning(
+                        db,
+                        "UPDATE seats SET away = 0 WHERE table_id = ? AND seat = ? RETURNING *",
+                        (table_id, seat),
+                    )
+                )
+            row = await self._update_table(
+                db,
+                table_id,
+                "status = COALESCE(?, status), turn_deadline = ?, updated_at = ?",
+                (status, deadline, now),
             )
+            if result is not None:
+                row = await self._close(db, row, result, now)
+        return row, returned
 
     async def moves(self, table_id: int) -> list[MoveRow]:
         rows = await self._all("SELECT * FROM moves WHERE table_id = ? ORDER BY seq", (table_id,))
@@ -356,25 +487,31 @@ class Store:
         status: str,
         outcome: dict[str, Any],
         players: Sequence[tuple[int, int, bool]],
-    ) -> None:
+    ) -> TableRow:
         """Close a table and keep its result: ``players`` are (user id, seat, won) of humans."""
-        now = time.time()
         async with self.transaction() as db:
+            return await self._close(db, table, Result(status, outcome, players), time.time())
+
+    async def _close(
+        self, db: aiosqlite.Connection, table: TableRow, result: Result, now: float
+    ) -> TableRow:
+        row = await self._update_table(
+            db,
+            table.id,
+            "status = ?, turn_deadline = NULL, updated_at = ?",
+            (result.status, now),
+        )
+        await db.execute(
+            "INSERT INTO results (table_id, guild_id, game, outcome, finished_at)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (table.id, table.guild_id, table.game, json.dumps(result.outcome), now),
+        )
+        for user_id, seat, won in result.players:
             await db.execute(
-                "UPDATE game_tables SET status = ?, turn_deadline = NULL, updated_at = ?"
-                " WHERE id = ?",
-                (status, now, table.id),
+                "INSERT INTO result_players (table_id, user_id, seat, won) VALUES (?, ?, ?, ?)",
+                (table.id, user_id, seat, int(won)),
             )
-            await db.execute(
-                "INSERT INTO results (table_id, guild_id, game, outcome, finished_at)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (table.id, table.guild_id, table.game, json.dumps(outcome), now),
-            )
-            for user_id, seat, won in players:
-                await db.execute(
-                    "INSERT INTO result_players (table_id, user_id, seat, won) VALUES (?, ?, ?, ?)",
-                    (table.id, user_id, seat, int(won)),
-                )
+        return row
 
     async def leaderboard(
         self, guild_id: int, game: str | None = None, limit: int = 10

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.store import GuildSettings
+from bot.sessions import UserError
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -32,21 +32,20 @@ class Admin(commands.Cog):
         threads: bool | None = None,
     ) -> None:
         assert interaction.guild_id is not None
-        current = await self.bot.store.guild_settings(
-            interaction.guild_id, self.bot.settings.turn_seconds
-        )
+        current = await self.bot.sessions.guild_settings(interaction.guild_id)
         if turn_seconds is not None or threads is not None:
             if not interaction.permissions.manage_guild:  # the command's default is advisory
                 await interaction.response.send_message(
                     "Only server managers can change these settings.", ephemeral=True
                 )
                 return
-            current = GuildSettings(
-                current.guild_id,
-                turn_seconds if turn_seconds is not None else current.turn_seconds,
-                threads if threads is not None else current.use_threads,
-            )
-            await self.bot.store.save_guild_settings(current)
+            try:
+                current = await self.bot.sessions.change_guild_settings(
+                    interaction.guild_id, turn_seconds, threads
+                )
+            except UserError as error:  # a turn timer out of range, or the database paused
+                await interaction.response.send_message(str(error), ephemeral=True)
+                return
         await interaction.response.send_message(
             f"Turn timer: **{current.turn_seconds} s** · new tables in threads: "
             f"**{'yes' if current.use_threads else 'no'}**",

@@ -19,7 +19,7 @@ async def health_embed(bot: CardTableBot) -> discord.Embed:
     embed = discord.Embed(title="🃏 Card table: healthy", colour=discord.Colour.green())
     embed.add_field(name="Latency", value=f"{latency:.0f} ms")
     embed.add_field(name="Version", value=bot.version)
-    embed.add_field(name="Open tables", value=str(await bot.store.count_open_tables()))
+    embed.add_field(name="Open tables", value=str(await bot.sessions.open_table_count()))
     return embed
 
 

@@ -184,7 +184,7 @@ async def play_move(interaction: discord.Interaction, table_id: int, seq: int, m
         table = bot.sessions.get(table_id)
         await bot.sessions.submit(table_id, interaction.user.id, seq, move)
     except UserError as error:
-        table_now = bot.sessions.tables.get(table_id)
+        table_now = bot.sessions.find(table_id)
         seat = table_now.seat_of(interaction.user.id) if table_now else None
         if (
             table_now is not None
@@ -294,7 +294,7 @@ async def build_sequence(
 ) -> None:
     """A step of the sequence builder: no move yet, just the hand shown with the new prefix."""
     bot = _bot(interaction)
-    table = bot.sessions.tables.get(table_id)
+    table = bot.sessions.find(table_id)
     seat = table.seat_of(interaction.user.id) if table else None
     if table is None or table.game is None or seat is None:
         await answer_error(interaction, "That table is closed, or you are not playing at it.")
@@ -412,7 +412,7 @@ class ShowHand(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
-        table = bot.sessions.tables.get(self.table_id)
+        table = bot.sessions.find(self.table_id)
         if table is None or table.game is None:
             await answer_error(interaction, "That table is closed.")
             return

@@ -33,7 +33,7 @@ class Stats(commands.Cog):
                 f"There is no game called {game!r}.", ephemeral=True
             )
             return
-        rows = await self.bot.store.leaderboard(interaction.guild_id, game)
+        rows = await self.bot.sessions.leaderboard(interaction.guild_id, game)
         title = f"🏆 Leaderboard · {games[game].title if game else 'all games'}"
         lines = [
             f"{MEDALS[i] if i < 3 else f'`{i + 1}.`'} <@{row.user_id}> · **{row.won}** won of "

@@ -92,11 +92,7 @@ class LobbyButton(
             if self.action == "join":
                 await sessions.join(self.table_id, user.id, user.display_name)
             elif self.action == "sit" and self.seat is not None:
-                table = sessions.get(self.table_id)
-                if table.seat_of(user.id) is None:
-                    await sessions.join(self.table_id, user.id, user.display_name, self.seat)
-                else:
-                    await sessions.move_seat(self.table_id, user.id, self.seat)
+                await sessions.sit(self.table_id, user.id, user.display_name, self.seat)
             elif self.action == "leave":
                 await sessions.leave(self.table_id, user.id)
             elif self.action == "cpu":
@@ -253,7 +249,7 @@ class Board:
             await message.edit(embed=lobby_embed(table), view=lobby_view(table))
         elif status == "cancelled":
             embed = lobby_embed(table)
-            embed.description = "This table was cancelled."
+            embed.description = table.note or "This table was cancelled."
             await message.edit(embed=embed, view=None)
         elif table.game is not None:
             embed = table_embed(table)
@@ -328,16 +324,13 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel: discord.abc.Messageable = self.bot.get_partial_messageable(interaction.channel_id)
-        settings = await self.bot.store.guild_settings(
-            interaction.guild_id, self.bot.settings.turn_seconds
-        )
+        settings = await sessions.guild_settings(interaction.guild_id)
         if settings.use_threads and isinstance(interaction.channel, discord.TextChannel):
             thread = await interaction.channel.create_thread(
                 name=f"{table.game_class.title} · table #{table.id}",
                 type=discord.ChannelType.public_thread,
             )
-            await self.bot.store.move_table(table.id, thread.id)
-            table.row = (await self.bot.store.get_table(table.id)) or table.row
+            await sessions.move_to_channel(table, thread.id)
             channel = thread
         message = await channel.send(embed=lobby_embed(table), view=lobby_view(table))
         await sessions.set_message(table, message.id)
@@ -372,7 +365,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
         if table is None:
             mine = sessions.table_of_user(interaction.guild_id, interaction.user.id)
             table = mine.id if mine else None
-        live = sessions.tables.get(table) if table is not None else None
+        live = sessions.find(table)
         if live is None or live.row.guild_id != interaction.guild_id:
             await answer_error(interaction, "There is no open table with that number here.")
             return

@@ -10,10 +10,12 @@ from pathlib import Path
 import pytest
 
 import tests.games.tiny_game  # noqa: F401  (registers the reference game)
+from bot.clock import ManualClock
 from bot.config import Secret, Settings
 from bot.sessions import LiveTable, SessionManager, UserError, parse_options
 from bot.store import Store
 from games.base import Event, Move
+from tests.bot.faults import until
 
 HOST, GUEST, STRANGER = 101, 202, 303
 
@@ -140,14 +142,20 @@ async def test_game_against_a_computer_finishes_and_is_recorded(manager: Session
     )
     await manager.add_computer(table.id, HOST)
     await manager.start(table.id, HOST)
-    for _ in range(50):
-        await asyncio.sleep(0.02)
+    for _ in range(3):  # the host's three cards; the computer answers each in between
+        await until(
+            lambda: (
+                table.game is not None
+                and (table.game.status == "finished" or 0 in table.game.to_act())
+            ),
+            "the host's turn or the end",
+        )
         game = table.game
         assert game is not None
         if game.status == "finished":
             break
-        if 0 in game.to_act():
-            await manager.submit(table.id, HOST, table.moves, game.legal_moves(0)[0])
+        await manager.submit(table.id, HOST, table.moves, game.legal_moves(0)[0])
+    await until(lambda: table.id not in manager.tables, "the game ends")
     assert table.game is not None and table.game.status == "finished"
     stored = await manager.store.get_table(table.id)
     assert stored is not None and stored.status == "finished"
@@ -181,23 +189,22 @@ async def test_restore_rebuilds_the_game(tmp_path: Path) -> None:
     await store.close()
 
 
-async def test_timer_hands_the_turn_to_a_computer(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite3"
-    store = await Store.open(path)
-    sessions = SessionManager(store, settings(path, turn_seconds=1))
-    table = await two_humans(sessions)
+async def test_timer_hands_the_turn_to_a_computer(
+    timed: SessionManager, clock: ManualClock
+) -> None:
+    table = await two_humans(timed)
     assert table.game is not None
     first_seat = table.game.to_act()[0]
-    await asyncio.sleep(0.3)
-    stored = await store.get_table(table.id)
-    assert stored is not None and stored.turn_deadline is not None
-    await asyncio.sleep(1.2)
-    assert table.moves >= 1, "the computer played the timed-out turn"
+    await until(lambda: table.row.turn_deadline is not None, "the deadline is stored")
+    stored = await timed.store.get_table(table.id)
+    assert stored is not None and stored.turn_deadline == clock.now() + 60
+    await clock.advance(59)
+    assert table.moves == 0 and not table.seats[first_seat].away
+    await clock.advance(2)
+    await until(lambda: table.moves >= 1, "the computer played the timed-out turn")
     assert table.seats[first_seat].away
-    await sessions.come_back(table.id, seat_user(table, first_seat))
+    await timed.come_back(table.id, seat_user(table, first_seat))
     assert not table.seats[first_seat].away
-    await sessions.shutdown()
-    await store.close()
 
 
 def test_parse_options() -> None:

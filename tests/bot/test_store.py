@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import Migration, Store, load_migrations
+from bot.store import Migration, Result, Store, StoreUnavailable, load_migrations
 
 
 async def test_migrates_an_empty_file(tmp_path: Path) -> None:
@@ -169,3 +169,58 @@ async def test_results_and_leaderboard(store: Store) -> None:
     assert await store.leaderboard(9, "thunee") == []
     assert await store.open_tables() == []
     assert await store.open_table_of_user(9, 1) is None
+
+
+async def test_writes_return_what_they_changed(store: Store) -> None:
+    table = await store.create_table(
+        guild_id=1, channel_id=2, host_id=3, game="tiny", options={}, seed=5, seats=[(3, "host")]
+    )
+    row, seat = await store.sit(table.id, 1, 4, "guest")
+    assert (seat.seat, seat.user_id, seat.name, seat.away) == (1, 4, "guest", False)
+    assert row.updated_at >= table.updated_at
+    row = await store.stand(table.id, 0, host_id=4)
+    assert row.host_id == 4 and row == await store.get_table(table.id)
+    row, moved = await store.change_seat(table.id, 1, 0)
+    assert moved.seat == 0 and [s.seat for s in await store.seats(table.id)] == [0]
+    row = await store.start_game(table.id, 0, [{"hands": [["AS"], ["AH"]], "stock": []}])
+    assert row.status == "playing" and row.first_dealer == 0
+    with pytest.raises(LookupError):  # a second start finds no lobby
+        await store.start_game(table.id, 0, [])
+    row, changed = await store.set_away(table.id, [0], True)
+    assert changed[0].away and (await store.seats(table.id))[0].away
+
+
+async def test_the_last_move_and_its_result_are_stored_together(store: Store) -> None:
+    table = await store.create_table(
+        guild_id=1, channel_id=2, host_id=3, game="tiny", options={}, seed=5, seats=[(3, "h")]
+    )
+    await store.start_game(table.id, 0, [{"hands": [["AS"], ["AH"]], "stock": []}])
+    result = Result(
+        "finished", {"winners": [0], "score": [1, 0], "abandoned": False}, [(3, 0, True)]
+    )
+    with pytest.raises(sqlite3.IntegrityError):  # a result row that cannot be kept ...
+        await store.append_move(
+            table.id, 0, 0, {"action": "play"}, 3, result=Result("finished", {}, [(3, 0, 1)] * 2)
+        )
+    assert await store.moves(table.id) == []  # ... takes its move with it
+    row, _ = await store.append_move(table.id, 0, 0, {"action": "play"}, 3, result=result)
+    assert row.status == "finished" and row.turn_deadline is None
+    assert [(r.user_id, r.won) for r in await store.leaderboard(1)] == [(3, 1)]
+    assert len(await store.moves(table.id)) == 1
+
+
+async def test_a_locked_database_is_unavailable_and_keeps_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    store = await Store.open(path, busy_timeout_ms=20)
+    table = await store.create_table(
+        guild_id=1, channel_id=2, host_id=3, game="tiny", options={}, seed=5, seats=[(3, "h")]
+    )
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    with pytest.raises(StoreUnavailable, match="locked"):
+        await store.sit(table.id, 1, 4, "g")
+    other.execute("ROLLBACK")
+    other.close()
+    assert [s.seat for s in await store.seats(table.id)] == [0]
+    await store.sit(table.id, 1, 4, "g")  # the same connection works again
+    await store.close()

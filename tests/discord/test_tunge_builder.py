@@ -2,17 +2,29 @@
 
 from __future__ import annotations
 
-import asyncio
+from collections.abc import AsyncIterator
 from typing import Any
 
+import pytest
+
+from tests.bot.faults import until
 from tests.discord.table_driver import (
     fill_with_computers,
     ok,
     open_table,
+    private_fake,
     show_hand,
     start,
+    wait_for_table,
 )
 from tests.fakediscord import FakeDiscord
+
+
+@pytest.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    """This module's fake takes only its own bot (see ``private_fake``)."""
+    async with private_fake() as fake:
+        yield fake
 
 
 def builder_select(message: Any) -> dict[str, Any] | None:
@@ -27,12 +39,12 @@ async def test_build_and_play_a_sequence(fake_discord: FakeDiscord, running_bot:
     table_id = await open_table(fake_discord, alice, "tunge", "players=2")
     await fill_with_computers(fake_discord, alice, table_id)
     await start(fake_discord, alice, table_id)
-    table = running_bot.sessions.tables[table_id]
+    await wait_for_table(alice, table_id, "Show my hand", button=True)
+    table = running_bot.sessions.find(table_id)
+    stored = await running_bot.store.get_table(table_id)
+    assert table is not None, f"table #{table_id} left the cache; stored as {stored}"
     seat = table.seat_of(alice.id)
-    for _ in range(100):
-        if seat in table.game.to_act():
-            break
-        await asyncio.sleep(0.02)
+    await until(lambda: seat in table.game.to_act(), "alice's turn")
     stale_hand = await show_hand(alice, table_id)  # an older copy, left as it is
     hand = await show_hand(alice, table_id)
     first = builder_select(hand)
