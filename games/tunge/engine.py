@@ -365,12 +365,10 @@ class Tunge(Game):
         legal = self._legal
         if legal is None:
             deal = self.state.deal
-            by_cards: dict[Hashable, Move] = {}
+            plays = enumerate_plays(deal.hands[deal.turn], self.reference)
             interned = _PLAY_MOVES.get
-            for cards in enumerate_plays(deal.hands[deal.turn], self.reference()):
-                move = interned(cards)
-                by_cards[cards] = move if move is not None else play_move(cards)
-            moves = list(by_cards.values())
+            moves = [interned(cards) or play_move(cards) for cards in plays]
+            by_cards: dict[Hashable, Move] = dict(zip(plays, moves, strict=True))
             if deal.stock or deal.pile:
                 moves.append(DRAW)
             elif not moves:
@@ -411,7 +409,10 @@ class Tunge(Game):
             return False
         legal = self._legal_now()
         if move.action != "play":
-            return move in legal.moves
+            return move == legal.moves[-1]  # the draw or the pass, when legal, is listed last
+        fields = move.fields
+        if len(fields) == 1 and legal.by_cards.get(fields[0][1]) is move:
+            return True  # a listed play (the usual case: normalise returned it)
         listed = self.normalise(seat, move)
         fields = listed.fields
         return (
@@ -449,7 +450,8 @@ class Tunge(Game):
             self._draw(seat, events)
         else:
             self._pass(seat, events)
-        self._changed()
+        self._ref = None  # the position changed: forget what was derived from it
+        self._legal = None
         if not was_end_game and not deal.stock:
             events.append(
                 Event(
@@ -498,7 +500,11 @@ class Tunge(Game):
         deal = state.deal
         rules = self.rules
         ref = self.reference()
-        matches = count_matches("".join([card[0] for card in cards]), ref.ranks, rules.distinct)
+        matches = (
+            count_matches("".join([card[0] for card in cards]), ref.ranks, rules.distinct)
+            if ref.ranks
+            else 0
+        )
         hand = deal.hands[seat]
         zobrist = deal.zobrist
         depth = len(deal.pile)
@@ -549,7 +555,7 @@ class Tunge(Game):
                 "",
                 "",
                 len(deal.stock),
-                tuple([len(h) for h in deal.hands]),
+                tuple(map(len, deal.hands)),
             )
         )
 
@@ -607,7 +613,7 @@ class Tunge(Game):
                 source,
                 shown_card,
                 len(deal.stock),
-                tuple([len(h) for h in deal.hands]),
+                tuple(map(len, deal.hands)),
             )
         )
 

@@ -15,7 +15,7 @@ order) and maps them back to cards only at the end.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from games.cards import make_deck
@@ -234,87 +234,104 @@ class Reference:
         return None
 
 
-def enumerate_plays(hand: Iterable[str], reference: Reference) -> list[tuple[str, ...]]:
+CARD_RANK = {card: RANK_INDEX[card[0]] for card in DECK}
+_SUIT = {card: SUIT_INDEX[card[1]] for card in DECK}.__getitem__
+
+
+def _segments(mask: int) -> tuple[tuple[int, int, str], ...]:
+    """The runs of 2+ consecutive number ranks in a rank mask: (lowest, length, letters)."""
+    out = []
+    r = 0
+    while r < 12:
+        if mask >> r & 1:
+            low = r
+            while r < 12 and mask >> r & 1:
+                r += 1
+            if r - low >= 2:
+                out.append((low, r - low, RANK_LETTERS[low:r]))
+        else:
+            r += 1
+    return tuple(out)
+
+
+#: per mask of number ranks held (bit i: rank index i), its maximal runs
+SEGMENTS = [_segments(mask) for mask in range(4096)]
+#: per run length, the (start, end) slices of every part of 2+ cards, in listing order
+SLICES = [tuple((i, j) for i in range(n - 1) for j in range(i + 2, n + 1)) for n in range(14)]
+
+
+def enumerate_plays(
+    hand: Iterable[str], reference: Callable[[], Reference]
+) -> list[tuple[str, ...]]:
     """One play per legal rank sequence (its canonical cards), the end-game restriction applied.
+
+    ``reference`` gives the position's reference; it is called only when the hand has a play
+    (finding the LVS costs time, and in the end game a hand often has none).
 
     The listing order: groups, then runs (each up, then down), then the same behind one ace, two
     aces, ...; behind aces also single cards and, from two aces on, the aces alone.
     """
-    # the hand grouped by rank (ascending, aces last), each group in suit order
-    groups: list[tuple[int, list[str]]] = []
-    last = -1
-    for card in sorted(hand, key=CANON_KEY.__getitem__):
-        index = RANK_INDEX[card[0]]
-        if index != last:
-            groups.append((index, [card]))
-            last = index
+    by: list[list[str] | None] = [None] * 13  # the hand's cards per rank index
+    mask = 0  # a bit per rank held
+    for card in hand:
+        r = CARD_RANK[card]
+        cards = by[r]
+        if cards is None:
+            by[r] = [card]
+            mask |= 1 << r
         else:
-            groups[-1][1].append(card)
-    aces: list[str] = []
-    if groups and groups[-1][0] == ACE:
-        aces = groups.pop()[1]
-    tails: list[tuple[tuple[str, ...], str]] = []
-    for _, cards in groups:
-        if len(cards) > 1:
-            letter = cards[0][0]
-            for size in range(2, len(cards) + 1):
-                tails.append((tuple(cards[:size]), letter * size))
-    count = len(groups)
-    g = 0
-    while g < count:
-        start = g
-        while g + 1 < count and groups[g + 1][0] == groups[g][0] + 1:
-            g += 1
-        g += 1
-        length = g - start
-        if length < 2:
-            continue
-        firsts = tuple([cards[0] for _, cards in groups[start:g]])
-        low = groups[start][0]
-        letters = RANK_LETTERS[low : low + length]
-        for i in range(length - 1):
-            for j in range(i + 2, length + 1):
-                run = firsts[i:j]
-                ranks = letters[i:j]
-                tails.append((run, ranks))
-                tails.append((run[::-1], ranks[::-1]))
-    rule = reference.restriction
-    bad = rule.pairs  # endgame_repeat_rule contains: no adjacent pair of the LVS, either way
+            cards.append(card)
+    tails: list[tuple[tuple[str, ...], str]] = []  # (cards, ranks): groups, then runs
+    present: list[list[str]] = []
+    for r in range(12):
+        cards = by[r]
+        if cards is not None:
+            present.append(cards)
+            size = len(cards)
+            if size > 1:
+                cards.sort(key=_SUIT)
+                letter = RANK_LETTERS[r]
+                for n in range(2, size + 1):
+                    tails.append((tuple(cards[:n]), letter * n))
+    for low, length, letters in SEGMENTS[mask & 4095]:
+        firsts = tuple([by[r][0] for r in range(low, low + length)])  # type: ignore[index]
+        for i, j in SLICES[length]:
+            run = firsts[i:j]
+            ranks = letters[i:j]
+            tails.append((run, ranks))
+            tails.append((run[::-1], ranks[::-1]))
+    aces = by[12]
+    if not tails and aces is None:
+        return []
+    rule = reference().restriction
+    bad = rule.pairs
     if bad:
         tails = [
             (cards, ranks)
             for cards, ranks in tails
             if not any(ranks[i : i + 2] in bad for i in range(len(ranks) - 1))
         ]
-    plays = tails
-    if aces:
-        singles = [((cards[0],), cards[0][0]) for _, cards in groups]
-        plays = tails[:]
+    plays: list[tuple[tuple[str, ...], str]]
+    if aces is not None:
+        if len(aces) > 1:
+            aces.sort(key=_SUIT)
+        plays = list(tails)
+        singles = [((cards[0],), cards[0][0]) for cards in present]
         for k in range(1, len(aces) + 1):
             if k >= 2 and "AA" in bad:
-                break  # every play with two aces or more holds that pair
+                break
             prefix = tuple(aces[:k])
             pre = "A" * k
             if bad:
-                plays.extend(
-                    [
-                        (prefix + cards, pre + ranks)
-                        for cards, ranks in tails
-                        if "A" + ranks[0] not in bad
-                    ]
-                )
-                plays.extend(
-                    [
-                        (prefix + cards, pre + ranks)
-                        for cards, ranks in singles
-                        if "A" + ranks not in bad
-                    ]
-                )
+                plays += [(prefix + c, pre + r) for c, r in tails if "A" + r[0] not in bad]
+                plays += [(prefix + c, pre + r) for c, r in singles if "A" + r not in bad]
             else:
-                plays.extend([(prefix + cards, pre + ranks) for cards, ranks in tails])
-                plays.extend([(prefix + cards, pre + ranks) for cards, ranks in singles])
+                plays += [(prefix + c, pre + r) for c, r in tails]
+                plays += [(prefix + c, pre + r) for c, r in singles]
             if k >= 2:
                 plays.append((prefix, pre))
+    else:
+        plays = tails
     refused = rule.plays
     if not refused:
         return [cards for cards, _ in plays]
