@@ -409,7 +409,8 @@ class Tunge(Game):
             return False
         legal = self._legal_now()
         if move.action != "play":
-            return move == legal.moves[-1]  # the draw or the pass, when legal, is listed last
+            last = legal.moves[-1]  # the draw or the pass, when legal, is listed last
+            return move is last or move == last
         fields = move.fields
         if len(fields) == 1 and legal.by_cards.get(fields[0][1]) is move:
             return True  # a listed play (the usual case: normalise returned it)

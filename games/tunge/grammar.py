@@ -256,6 +256,8 @@ def _segments(mask: int) -> tuple[tuple[int, int, str], ...]:
 
 #: per mask of number ranks held (bit i: rank index i), its maximal runs
 SEGMENTS = [_segments(mask) for mask in range(4096)]
+#: per mask of ranks, the rank indexes it holds, ascending
+BITS = [tuple(r for r in range(12) if mask >> r & 1) for mask in range(4096)]
 #: per run length, the (start, end) slices of every part of 2+ cards, in listing order
 SLICES = [tuple((i, j) for i in range(n - 1) for j in range(i + 2, n + 1)) for n in range(14)]
 
@@ -273,6 +275,7 @@ def enumerate_plays(
     """
     by: list[list[str] | None] = [None] * 13  # the hand's cards per rank index
     mask = 0  # a bit per rank held
+    multi = 0  # a bit per rank held twice or more
     for card in hand:
         r = CARD_RANK[card]
         cards = by[r]
@@ -281,18 +284,14 @@ def enumerate_plays(
             mask |= 1 << r
         else:
             cards.append(card)
+            multi |= 1 << r
     tails: list[tuple[tuple[str, ...], str]] = []  # (cards, ranks): groups, then runs
-    present: list[list[str]] = []
-    for r in range(12):
+    for r in BITS[multi & 4095]:
         cards = by[r]
-        if cards is not None:
-            present.append(cards)
-            size = len(cards)
-            if size > 1:
-                cards.sort(key=_SUIT)
-                letter = RANK_LETTERS[r]
-                for n in range(2, size + 1):
-                    tails.append((tuple(cards[:n]), letter * n))
+        cards.sort(key=_SUIT)  # type: ignore[union-attr]
+        letter = RANK_LETTERS[r]
+        for n in range(2, len(cards) + 1):  # type: ignore[arg-type]
+            tails.append((tuple(cards[:n]), letter * n))  # type: ignore[index]
     for low, length, letters in SEGMENTS[mask & 4095]:
         firsts = tuple([by[r][0] for r in range(low, low + length)])  # type: ignore[index]
         for i, j in SLICES[length]:
@@ -316,7 +315,7 @@ def enumerate_plays(
         if len(aces) > 1:
             aces.sort(key=_SUIT)
         plays = list(tails)
-        singles = [((cards[0],), cards[0][0]) for cards in present]
+        singles = [((by[r][0],), RANK_LETTERS[r]) for r in BITS[mask & 4095]]  # type: ignore[index]
         for k in range(1, len(aces) + 1):
             if k >= 2 and "AA" in bad:
                 break
