@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import random
 
-from games.base import Move
+from games.base import Move, NotYourTurn
 from games.players import Seen
 from games.tunge.grammar import PHANTOM, count_matches
 from games.tunge.scoring import CARD_VALUES
 
 
 def choose(seen: Seen, rng: random.Random) -> Move:
+    if not seen.legal:
+        raise NotYourTurn("It is not your turn.")
     plays = [move for move in seen.legal if move.action == "play"]
     if not plays:
         return seen.legal[0]  # the draw, or the pass when there is nothing to draw
