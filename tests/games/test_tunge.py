@@ -786,3 +786,19 @@ def test_computer_player_sees_only_its_seat(monkeypatch: pytest.MonkeyPatch) -> 
     assert seen.view == game.view(seat) and list(seen.legal) == game.legal_moves(seat)
     hidden = game.hidden_cards(seat)
     assert not hidden & set(json.dumps(dict(seen.view)).replace('"', " ").split())
+
+
+@pytest.mark.parametrize(
+    ("players", "turns", "score"),
+    [(2, 18, [0, 24]), (3, 58, [19, 0, 28]), (4, 40, [0, 16, 15, 19])],
+)
+def test_computer_player_decides_as_before(players: int, turns: int, score: list[int]) -> None:
+    """Self-play figures of the engine-embedded player it replaced: the same decisions."""
+    game = Tunge.new({"players": players}, seed=players * 7)
+    rng = random.Random(players)
+    taken = 0
+    while game.status == "in_progress":
+        seat = game.to_act()[0]
+        game.apply(seat, game.choose_move(seat, rng))
+        taken += 1
+    assert (taken, game.summary()["score"]) == (turns, score)
