@@ -386,11 +386,13 @@ class Tunge(Game):
         """A play as its listed form: the same ranks in the same order, with the canonical cards
         of the seat's hand (suits never matter). Other moves, and plays of cards the seat does not
         hold, are returned as they are."""
+        if move.action != "play":
+            return move
         fields = move.fields
-        if move.action != "play" or len(fields) != 1 or fields[0][0] != "cards":
+        if len(fields) != 1 or fields[0][0] != "cards":
             return move
         cards = fields[0][1]
-        by_cards = self._legal_now().by_cards
+        by_cards = (self._legal or self._legal_now()).by_cards
         listed = by_cards.get(cards)
         if listed is not None:
             return listed
@@ -407,20 +409,18 @@ class Tunge(Game):
         state = self.state
         if seat != state.deal.turn or not state.in_deal or state.finished:
             return False
-        legal = self._legal_now()
+        legal = self._legal or self._legal_now()
         if move.action != "play":
             last = legal.moves[-1]  # the draw or the pass, when legal, is listed last
             return move is last or move == last
         fields = move.fields
-        if len(fields) == 1 and legal.by_cards.get(fields[0][1]) is move:
+        if len(fields) != 1:
+            return False
+        if legal.by_cards.get(fields[0][1]) is move:
             return True  # a listed play (the usual case: normalise returned it)
         listed = self.normalise(seat, move)
         fields = listed.fields
-        return (
-            len(fields) == 1
-            and fields[0][0] == "cards"
-            and legal.by_cards.get(fields[0][1]) is listed
-        )
+        return fields[0][0] == "cards" and legal.by_cards.get(fields[0][1]) is listed
 
     def not_your_turn(self, seat: int) -> IllegalMove:
         state = self.state
