@@ -11,8 +11,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.base import Deal, DealError, IllegalMove, Move, OptionError
+from games.base import (
+    AgainstRules,
+    Deal,
+    DealError,
+    IllegalMove,
+    Malformed,
+    Move,
+    NotYourTurn,
+    OptionError,
+)
 from games.cards import display, make_deck
+from games.players import Seen
 from games.tunge import (
     HAND_SIZE,
     Tunge,
@@ -208,7 +218,7 @@ def test_normal_phase_has_no_repeat_restriction() -> None:
 def test_refusal_messages() -> None:
     game = Tunge.new({"players": 3}, seed=4)
     seat = game.to_act()[0]
-    hand = game.hands[seat]
+    hand = game.state.deal.hands[seat]
     with pytest.raises(IllegalMove, match="can still draw"):
         game.check(seat, Move.of("pass"))
     with pytest.raises(IllegalMove, match="single card can only be played after an ace"):
@@ -234,7 +244,7 @@ def test_pass_only_when_nothing_to_draw_and_no_play() -> None:
         game.check(0, Move.of("draw"))
     events = game.apply(0, Move.of("pass"))
     assert events[0].kind == "pass"
-    assert game.turn == 1
+    assert game.state.deal.turn == 1
     assert Move.of("pass") not in game.legal_moves(1)
     with pytest.raises(IllegalMove, match="legal play, so you cannot pass"):
         game.check(1, Move.of("pass"))
@@ -242,7 +252,7 @@ def test_pass_only_when_nothing_to_draw_and_no_play() -> None:
 
 def test_draw_from_pile_in_end_game_is_public() -> None:
     game = position([["2S", "4S"], ["9D", "KC"]], turn=0, rest="pile")
-    top = game.pile[-1]
+    top = game.state.deal.pile[-1]
     events = game.apply(0, Move.of("draw"))
     assert [e.to for e in events] == [None]
     assert events[0].data["card"] == top
@@ -253,7 +263,7 @@ def test_draw_from_pile_in_end_game_is_public() -> None:
 def test_draw_from_stock_is_private() -> None:
     game = Tunge.new({"players": 2}, seed=9)
     seat = game.to_act()[0]
-    top = game.stock[-1]
+    top = game.state.deal.stock[-1]
     events = game.apply(seat, Move.of("draw"))
     public = [e for e in events if e.to is None]
     private = [e for e in events if e.to is not None]
@@ -277,7 +287,7 @@ def test_forced_pickup_events_and_end_game_start() -> None:
     assert public.data["from_pile"] == ["6D"]
     assert "2H" not in json.dumps(dict(public.data)) and "2♥" not in public.text
     assert private.to == frozenset({0}) and private.data["cards"] == ["2H"]
-    assert sorted(game.hands[0]) == sorted(["5C", "6C", "2H", "6D"])
+    assert sorted(game.state.deal.hands[0]) == sorted(["5C", "6C", "2H", "6D"])
 
 
 def test_forced_pickup_ends_turn_option() -> None:
@@ -285,12 +295,12 @@ def test_forced_pickup_ends_turn_option() -> None:
     game = position(hands, turn=0, forced_pickup_ends_turn=True)
     game.apply(0, play("AS", "KD"))
     game.apply(1, play("AH", "2D", "3S", "4H"))
-    assert len(game.hands[0]) == 2
-    assert game.turn == 1, "seat 0 picked up and lost his turn"
+    assert len(game.state.deal.hands[0]) == 2
+    assert game.state.deal.turn == 1, "seat 0 picked up and lost his turn"
     normal = position(hands, turn=0)
     normal.apply(0, play("AS", "KD"))
     normal.apply(1, play("AH", "2D", "3S", "4H"))
-    assert normal.turn == 0
+    assert normal.state.deal.turn == 0
 
 
 def test_winning_play_still_causes_pickup_before_scoring() -> None:
@@ -300,8 +310,8 @@ def test_winning_play_still_causes_pickup_before_scoring() -> None:
     assert game.status == "finished"
     result = game.summary()["deals"][0]["result"]
     assert result["winner"] == 0
-    assert len(game.hands[1]) == 5
-    assert result["points"][0] == 0 and result["points"][1] == hand_value(game.hands[1])
+    assert len(game.state.deal.hands[1]) == 5
+    assert result["points"][0] == 0 and result["points"][1] == hand_value(game.state.deal.hands[1])
     assert game.outcome() is not None and game.outcome().winners == (0,)  # type: ignore[union-attr]
 
 
@@ -314,17 +324,17 @@ def test_third_repetition_blocks_the_deal(seed: int) -> None:
 
     def exact() -> Any:
         return (
-            game.turn,
-            tuple(game.pile),
-            tuple(game.stock),
-            tuple(frozenset(hand) for hand in game.hands),
+            game.state.deal.turn,
+            tuple(game.state.deal.pile),
+            tuple(game.state.deal.stock),
+            tuple(frozenset(hand) for hand in game.state.deal.hands),
         )
 
     seen[exact()] = 1
     worst = 1
     while game.status == "in_progress":
         assert worst < 3
-        seat = game.turn
+        seat = game.state.deal.turn
         game.apply(seat, game.choose_move(seat, rng))
         key = exact()
         seen[key] = seen.get(key, 0) + 1
@@ -356,10 +366,12 @@ def test_options() -> None:
         Tunge.new({"scoring": False, "match_target": 100})
     for players, stock in ((2, 28), (3, 16), (4, 4)):
         game = Tunge.new({"players": players}, seed=1)
-        assert len(game.stock) == stock
-        assert all(len(hand) == HAND_SIZE for hand in game.hands)
+        assert len(game.state.deal.stock) == stock
+        assert all(len(hand) == HAND_SIZE for hand in game.state.deal.hands)
         face_up = Tunge.new({"players": players, "variant": "face_up_start"}, seed=1)
-        assert not face_up.stock and face_up.pile == list(face_up.deals[0].stock)
+        assert not face_up.state.deal.stock and face_up.state.deal.pile == list(
+            face_up.deals[0].stock
+        )
 
 
 def test_bad_deals_are_refused() -> None:
@@ -376,8 +388,8 @@ def test_bad_deals_are_refused() -> None:
 def test_seeded_deals_follow_the_dealing_order() -> None:
     game = Tunge.new({"players": 3}, seed=11, first_dealer=1)
     deal = game.deals[0]
-    assert game.turn == 2
-    assert len(deal.stock) == 16 and game.stock[-1] == deal.stock[0]
+    assert game.state.deal.turn == 2
+    assert len(deal.stock) == 16 and game.state.deal.stock[-1] == deal.stock[0]
 
 
 def test_unseeded_match_waits_for_deals() -> None:
@@ -426,7 +438,7 @@ def test_scoring_off() -> None:
 # ------------------------------------------------------------------ enumeration
 def brute_force_rank_sequences(game: Tunge, seat: int, longest: int) -> set[str]:
     found = set()
-    hand = game.hands[seat]
+    hand = game.state.deal.hands[seat]
     for size in range(2, min(longest, len(hand)) + 1):
         for cards in itertools.permutations(hand, size):
             if game.is_legal(seat, play(*cards)):
@@ -488,7 +500,9 @@ def test_enumeration_of_a_big_hand_is_quick_and_sound() -> None:
     # any other order or suits of a listed play is accepted too
     for move in moves[:50]:
         cards_ = list(move.get("cards"))
-        same_rank = [c for c in game.hands[0] if c not in cards_ and c[0] == cards_[-1][0]]
+        same_rank = [
+            c for c in game.state.deal.hands[0] if c not in cards_ and c[0] == cards_[-1][0]
+        ]
         if same_rank:
             cards_[-1] = same_rank[0]
             assert game.is_legal(0, play(*cards_))
@@ -508,7 +522,7 @@ OPTION_SETS = st.fixed_dictionaries(
 
 
 def random_non_sequence(game: Tunge, seat: int, rng: random.Random) -> Move | None:
-    hand = game.hands[seat]
+    hand = game.state.deal.hands[seat]
     for _ in range(20):
         cards = rng.sample(hand, min(len(hand), rng.randint(1, 5)))
         if sequence_error("".join(c[0] for c in cards)) is not None:
@@ -528,9 +542,13 @@ def test_random_deals(options: dict[str, Any], seed: int, ai: bool) -> None:
         assert steps <= options["turn_limit"]
         seat = game.to_act()[0]
         # 52 cards at every step, the Zobrist hash is up to date
-        cards = [c for hand in game.hands for c in hand] + game.stock + game.pile
+        cards = (
+            [c for hand in game.state.deal.hands for c in hand]
+            + game.state.deal.stock
+            + game.state.deal.pile
+        )
         assert sorted(cards) == sorted(DECK)
-        assert game.zobrist == game._rehash()
+        assert game.state.deal.zobrist == game._rehash()
         legal = game.legal_moves(seat)
         assert legal
         for other in range(n):
@@ -550,8 +568,8 @@ def test_random_deals(options: dict[str, Any], seed: int, ai: bool) -> None:
             for card in game.hidden_cards(viewer):
                 assert f'"{card}"' not in view
             if viewer is not None:
-                assert set(game.view(viewer)["hand"]) == set(game.hands[viewer])
-        stock_before = list(game.stock)
+                assert set(game.view(viewer)["hand"]) == set(game.state.deal.hands[viewer])
+        stock_before = list(game.state.deal.stock)
         move = game.choose_move(seat, rng) if ai else rng.choice(legal)
         assert game.is_legal(seat, move)
         events = game.apply(seat, move)
@@ -561,7 +579,7 @@ def test_random_deals(options: dict[str, Any], seed: int, ai: bool) -> None:
             if pickup is not None:
                 assert pickup["count"] <= len(move.get("cards"))
                 assert (
-                    pickup["from_stock"] == len(stock_before) - len(game.stock)
+                    pickup["from_stock"] == len(stock_before) - len(game.state.deal.stock)
                     or game.status != "in_progress"
                 )
         if not any(e.kind == "new_deal" for e in events):
@@ -612,6 +630,175 @@ def test_view_shapes() -> None:
     ):
         assert key in public
     mine = game.view(1)
-    assert sorted(mine["hand"]) == sorted(game.hands[1])
+    assert sorted(mine["hand"]) == sorted(game.state.deal.hands[1])
     assert game.move_label(play("AS", "5H")) == "Play A♠ 5♥"
     assert game.move_label(Move.of("draw")) == "Draw"
+
+
+# ------------------------------------------------------------------ the one check pattern
+def test_refusals_are_typed_with_codes() -> None:
+    game = Tunge.new({"players": 3}, seed=4)
+    seat = game.to_act()[0]
+    hand = game.state.deal.hands[seat]
+    other = next(c for c in DECK if c not in hand)
+    cases: list[tuple[int, Move, type[IllegalMove], str]] = [
+        ((seat + 1) % 3, Move.of("draw"), NotYourTurn, "not_your_turn"),
+        (seat, Move.of("bid", value=3), Malformed, "unknown_action"),
+        (seat, Move.of("draw", x=1), Malformed, "no_details"),
+        (seat, play(hand[0], hand[0]), Malformed, "card_twice"),
+        (seat, play(hand[0], "ZZ"), Malformed, "not_a_card"),
+        (seat, Move.of("play"), Malformed, "no_cards"),
+        (seat, play(hand[0], other), AgainstRules, "card_not_held"),
+        (seat, Move.of("play", card=hand[0]), AgainstRules, "single_card"),
+        (seat, Move.of("pass"), AgainstRules, "can_draw"),
+    ]
+    for who, move, kind, code in cases:
+        with pytest.raises(kind) as refusal:
+            game.check(who, move)
+        assert refusal.value.code == code, move
+    with pytest.raises(NotYourTurn) as refusal:
+        game.check((seat + 1) % 3, Move.of("draw"))
+    assert refusal.value.params == {"seat": seat}
+
+
+def test_grammar_and_restriction_refusals_carry_their_reason() -> None:
+    hand = ["5S", "5D", "6H", "7D", "8S", "9C"]
+    game = position([[], hand], pile=["QH", "JD", "JS", "7C", "8H", "9S"], turn=1, rest="pile")
+    with pytest.raises(AgainstRules) as refusal:
+        game.check(1, play("5S", "5D", "6H"))
+    assert refusal.value.code == "mixed" and refusal.value.params == {}
+    with pytest.raises(AgainstRules) as refusal:
+        game.check(1, play("7D", "8S", "9C"))
+    assert refusal.value.code == "repeats_sequence"
+    assert refusal.value.params == {"reference": "7-8-9"}
+    assert str(refusal.value) == "That repeats the last sequence 7-8-9."
+
+
+def test_normalise_maps_any_suits_to_the_listed_play() -> None:
+    game = position([["5S", "5H", "6D", "6C", "9H"], ["KD"]], turn=0)
+    listed = game.normalise(0, play("5H", "6C"))
+    assert listed == play("5S", "6D") and listed in game.legal_moves(0)
+    assert game.normalise(0, play("6C", "5H")) == play("6D", "5S")
+    assert game.normalise(0, play("5H", "9H")) == play("5H", "9H"), "illegal: unchanged"
+    assert game.normalise(0, play("5H", "KD")) == play("5H", "KD"), "not held: unchanged"
+    game.apply(0, play("5H", "6C"))
+    assert game.state.deal.pile[-2:] == ["5H", "6C"], "the cards given are the cards played"
+    assert sorted(game.state.deal.hands[0]) == ["5S", "6D", "9H"]
+
+
+# ------------------------------------------------------------------ events, results
+def test_history_marks_deal_results_and_game_over() -> None:
+    game = Tunge.new({"players": 2, "match_target": 40, "turn_limit": 60}, seed=3)
+    rng = random.Random(3)
+    kinds: dict[str, set[bool]] = {}
+    while game.status == "in_progress":
+        seat = game.to_act()[0]
+        for event in game.apply(seat, rng.choice(game.legal_moves(seat))):
+            kinds.setdefault(event.kind, set()).add(event.history)
+    expected = {"deal_won", "deal_blocked", "hand_scored", "game_over"}
+    assert {"hand_scored", "game_over"} <= set(kinds)
+    for kind, flags in kinds.items():
+        assert flags == {kind in expected}, kind
+
+
+def test_a_blocked_single_deal_has_no_winner() -> None:
+    """D.1.10: a blocked deal has no winner, so neither has a one-deal game ending blocked."""
+    game = Tunge.new({"players": 3, "turn_limit": 3}, seed=5)
+    events = []
+    while game.status == "in_progress":
+        seat = game.to_act()[0]
+        events = game.apply(seat, Move.of("draw"))
+    assert next(e.kind for e in events if e.history) == "deal_blocked"
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winners == ()
+    totals = game.summary()["score"]
+    assert outcome.score == tuple(totals) and game.summary()["winner"] is None
+    over = events[-1]
+    assert over.kind == "game_over" and over.data["winners"] == []
+    ranked = [seat for place in over.data["ranking"] for seat in place]
+    assert [totals[seat] for seat in ranked] == sorted(totals)
+    assert "without a winner" in over.text
+
+
+def test_a_match_ending_in_a_blocked_deal_is_won_by_the_lowest_total() -> None:
+    game = Tunge.new({"players": 2, "turn_limit": 2, "match_target": 1}, seed=5)
+    while game.status == "in_progress":
+        game.apply(game.to_act()[0], Move.of("draw"))
+    totals = game.summary()["score"]
+    outcome = game.outcome()
+    assert outcome is not None
+    assert outcome.winners == tuple(s for s in range(2) if totals[s] == min(totals))
+
+
+# ------------------------------------------------------------------ state
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_clone_is_independent_after_every_move(players: int) -> None:
+    game = Tunge.new({"players": players, "variant": "face_up_start"}, seed=players)
+    rng = random.Random(players)
+    while game.status == "in_progress":
+        seat = game.to_act()[0]
+        copy = game.clone()
+        assert copy.state == game.state
+        before = snapshot(game)
+        move = rng.choice(copy.legal_moves(seat))
+        copy.apply(seat, move)
+        assert snapshot(game) == before, "a move on the clone changed the original"
+        game.apply(seat, move)
+        assert copy.state == game.state and snapshot(copy) == snapshot(game)
+
+
+def test_reads_never_change_the_state() -> None:
+    game = Tunge.new({"players": 3}, seed=6)
+    rng = random.Random(6)
+    while game.status == "in_progress":
+        seat = game.to_act()[0]
+        before = game.state.clone()
+        for viewer in [None, 0, 1, 2]:
+            game.view(viewer)
+            game.hidden_cards(viewer)
+        for other in range(3):
+            game.legal_moves(other)
+        game.summary()
+        game.reference()
+        game.normalise(seat, play("2S", "3S"))
+        assert game.state == before
+        game.apply(seat, rng.choice(game.legal_moves(seat)))
+
+
+# ------------------------------------------------------------------ computer player
+def test_computer_player_sees_only_its_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    import games.players.tunge as player
+
+    handed: list[object] = []
+    real = player.choose
+
+    def spy(seen: Seen, rng: random.Random) -> Move:
+        handed.append(seen)
+        return real(seen, rng)
+
+    monkeypatch.setattr(player, "choose", spy)
+    game = Tunge.new({"players": 3}, seed=2)
+    seat = game.to_act()[0]
+    move = game.choose_move(seat, random.Random(2))
+    assert move in game.legal_moves(seat)
+    (seen,) = handed
+    assert isinstance(seen, Seen) and seen.seat == seat
+    assert seen.view == game.view(seat) and list(seen.legal) == game.legal_moves(seat)
+    hidden = game.hidden_cards(seat)
+    assert not hidden & set(json.dumps(dict(seen.view)).replace('"', " ").split())
+
+
+@pytest.mark.parametrize(
+    ("players", "turns", "score"),
+    [(2, 18, [0, 24]), (3, 58, [19, 0, 28]), (4, 40, [0, 16, 15, 19])],
+)
+def test_computer_player_decides_as_before(players: int, turns: int, score: list[int]) -> None:
+    """Self-play figures of the engine-embedded player it replaced: the same decisions."""
+    game = Tunge.new({"players": players}, seed=players * 7)
+    rng = random.Random(players)
+    taken = 0
+    while game.status == "in_progress":
+        seat = game.to_act()[0]
+        game.apply(seat, game.choose_move(seat, rng))
+        taken += 1
+    assert (taken, game.summary()["score"]) == (turns, score)

@@ -1,0 +1,772 @@
+"""The Tunge engine: deals, the turn flow (play, draw, pass), forced pick-ups, blocked deals.
+
+The sequence grammar is in :mod:`games.tunge.grammar`, the refusal reasons in
+:mod:`games.tunge.reasons`, scoring in :mod:`games.tunge.scoring` and what people see in
+:mod:`games.tunge.view`; the rules and the choices the contract left open are in the package
+docstring (:mod:`games.tunge`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from games.base import (
+    Deal,
+    DealError,
+    Event,
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    OptionError,
+    Outcome,
+    Status,
+    deal_rng,
+)
+from games.cards import display
+from games.registry import register
+from games.seats import next_seat, seat_ref
+from games.tunge import reasons, view
+from games.tunge.grammar import (
+    DECK,
+    FULL_DECK,
+    Reference,
+    canonical_cards,
+    count_matches,
+    enumerate_plays,
+)
+from games.tunge.scoring import deal_points, game_winners, ranking
+from games.tunge.state import DealRecord, DealResult, DealState, Pickup, TungeState, Turn
+
+HAND_SIZE = 12
+DRAW = Move("draw")
+PASS = Move("pass")
+SHOW = {card: display(card) for card in DECK}
+SEAT = [seat_ref(seat) for seat in range(4)]
+
+# Zobrist keys for the repetition rule: a card in a seat's hand, a card at a pile position.
+_ZOBRIST = random.Random(20240611)
+HAND_KEYS = {card: tuple(_ZOBRIST.getrandbits(64) for _ in range(4)) for card in DECK}
+PILE_KEYS = {card: tuple(_ZOBRIST.getrandbits(64) for _ in range(52)) for card in DECK}
+
+# One Move object per canonical play: the legal lists of successive positions share them.
+_PLAY_MOVES: dict[tuple[str, ...], Move] = {}
+_PLAY_MOVES_LIMIT = 200_000
+
+_BLOCKED_WHY = {
+    "all_passed": "every player passed",
+    "repetition": "the same position came up a third time",
+}
+
+
+def play_move(cards: tuple[str, ...]) -> Move:
+    """The move that plays these cards (interned: legal lists are rebuilt every turn)."""
+    move = _PLAY_MOVES.get(cards)
+    if move is None:
+        if len(_PLAY_MOVES) >= _PLAY_MOVES_LIMIT:
+            _PLAY_MOVES.clear()
+        move = _PLAY_MOVES[cards] = Move("play", (("cards", cards),))
+    return move
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The options as the engine reads them, decided once per game."""
+
+    players: int
+    face_up: bool
+    distinct: bool
+    ends_turn: bool
+    contains: bool
+    scoring: bool
+    match_target: int
+    turn_limit: int
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any]) -> Rules:
+        return cls(
+            players=int(options["players"]),
+            face_up=options["variant"] == "face_up_start",
+            distinct=options["pickup_count"] == "distinct_ranks",
+            ends_turn=bool(options["forced_pickup_ends_turn"]),
+            contains=options["endgame_repeat_rule"] == "contains",
+            scoring=bool(options["scoring"]),
+            match_target=int(options["match_target"]),
+            turn_limit=int(options["turn_limit"]),
+        )
+
+
+class _Legal:
+    """The legal moves of one position (a cache: dropped whenever the state changes)."""
+
+    __slots__ = ("by_cards", "moves", "seat")
+
+    def __init__(self, seat: int, moves: list[Move], by_cards: dict[Hashable, Move]) -> None:
+        self.seat = seat
+        self.moves = moves
+        self.by_cards = by_cards
+
+
+def _empty_deal(turn: int, players: int) -> DealState:
+    return DealState([[] for _ in range(players)], [], [], turn, [set() for _ in range(players)])
+
+
+@register
+class Tunge(Game):
+    name = "tunge"
+    title = "Tunge"
+    teams = False
+    player_module = "games.players.tunge"
+    OPTIONS = (
+        Option("players", 4, "Number of players (2-4).", minimum=2, maximum=4),
+        Option(
+            "variant",
+            "standard",
+            "standard, or face_up_start: the undealt cards start face up as the discard pile.",
+            choices=("standard", "face_up_start"),
+        ),
+        Option(
+            "pickup_count",
+            "pairs",
+            "Forced pick-up: matched pairs, or shared ranks.",
+            choices=("pairs", "distinct_ranks"),
+        ),
+        Option("forced_pickup_ends_turn", False, "A forced pick-up ends the taker's turn."),
+        Option(
+            "endgame_repeat_rule",
+            "exact",
+            "End game: refuse plays made of exactly a part "
+            "of the last sequence (exact), or containing one (contains).",
+            choices=("exact", "contains"),
+        ),
+        Option("scoring", True, "Score the cards left in hand (lower is better)."),
+        Option(
+            "match_target", 0, "Play deals until a total reaches this (0: one deal).", minimum=0
+        ),
+        Option("turn_limit", 500, "Turns after which a deal is blocked.", minimum=1),
+    )
+    summary_text = (
+        "Shed all your cards. On your turn play a sequence, or draw one card.\n"
+        "A sequence is a run (any suits, 2-K, no wrap) or a group of one rank; aces go in front, "
+        "and after an ace a single card is allowed.\n"
+        "Every rank your play shares with the last sequence makes the next player pick up a card.\n"
+        "When the stock is empty you draw from the discard pile, and may not replay the last "
+        "sequence.\n"
+        "Out first wins; the others score their cards (courts 10, aces 11); lower is better."
+    )
+    HAND_SIZE: ClassVar[int] = HAND_SIZE
+
+    seed: int | None
+    rules: Rules
+    state: TungeState
+    _ref: Reference | None
+    _legal: _Legal | None
+
+    # ------------------------------------------------------------------ creation
+    @classmethod
+    def validate_options(cls, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        values = super().validate_options(options)
+        if values["match_target"] and not values["scoring"]:
+            raise OptionError("option match_target needs scoring to be on")
+        return values
+
+    @classmethod
+    def new(
+        cls,
+        options: Mapping[str, Any] | None = None,
+        *,
+        seed: int | None = None,
+        deals: Sequence[Deal] = (),
+        first_dealer: int | None = None,
+    ) -> Self:
+        game = cls()
+        game.options = cls.validate_options(options)
+        game.rules = Rules.of(game.options)
+        game.players = n = game.rules.players
+        if first_dealer is None:
+            first_dealer = 0
+        if not 0 <= first_dealer < n:
+            raise DealError(f"first_dealer must be a seat from 0 to {n - 1}")
+        game.seed = seed
+        game.deals = list(deals)
+        for deal in game.deals:
+            game._validate_deal(deal)
+        game.first_dealer = first_dealer
+        game.state = TungeState(
+            first_dealer, 0, [0] * n, _empty_deal(next_seat(first_dealer, n), n)
+        )
+        game._ref = None
+        game._legal = None
+        game._next_deal()
+        return game
+
+    def _validate_deal(self, deal: Deal) -> None:
+        n = self.players
+        if len(deal.hands) != n:
+            raise DealError(f"a Tunge deal for {n} players needs {n} hands")
+        if any(len(hand) != HAND_SIZE for hand in deal.hands):
+            raise DealError("each Tunge hand has 12 cards")
+        if len(deal.stock) != 52 - HAND_SIZE * n:
+            raise DealError(f"the Tunge stock for {n} players has {52 - HAND_SIZE * n} cards")
+        cards = [card for hand in deal.hands for card in hand] + list(deal.stock)
+        if len(set(cards)) != 52 or set(cards) != FULL_DECK:
+            raise DealError("a Tunge deal uses each of the 52 cards once")
+
+    def _shuffled_deal(self, index: int) -> Deal:
+        assert self.seed is not None
+        deck = DECK[:]
+        deal_rng(self.seed, index).shuffle(deck)
+        n = self.players
+        dealer = self.state.dealer
+        hands: list[list[str]] = [[] for _ in range(n)]
+        for i in range(HAND_SIZE * n):
+            hands[(dealer + 1 + i) % n].append(deck[i])
+        return Deal(tuple(tuple(hand) for hand in hands), tuple(deck[HAND_SIZE * n :]))
+
+    def _next_deal(self) -> list[Event]:
+        """Start deal number ``deal_index`` if a deal is available (else await one)."""
+        index = self.state.deal_index
+        if index >= len(self.deals):
+            if self.seed is None:
+                return []  # an unseeded game waits for add_deal
+            self.deals.append(self._shuffled_deal(index))
+        return self._start(self.deals[index])
+
+    def _start(self, deal: Deal) -> list[Event]:
+        state = self.state
+        first = next_seat(state.dealer, self.players)
+        if self.rules.face_up:
+            stock, pile = [], list(deal.stock)  # the last undealt card ends on top
+        else:
+            stock, pile = list(reversed(deal.stock)), []
+        state.deal = DealState(
+            [list(hand) for hand in deal.hands],
+            stock,
+            pile,
+            first,
+            [set() for _ in range(self.players)],
+        )
+        state.deal.zobrist = self._rehash()
+        state.in_deal = True
+        state.records.append(DealRecord())
+        self._changed()
+        self._record_position()
+        text = (
+            f"Deal {state.deal_index + 1}: {seat_ref(state.dealer)} deals 12 cards each; "
+            f"{seat_ref(first)} starts."
+        )
+        return [
+            Event(
+                "new_deal",
+                text,
+                {"deal": state.deal_index, "dealer": state.dealer, "first": first},
+            )
+        ]
+
+    def _rehash(self) -> int:
+        """The Zobrist hash of the hands and the pile, computed from scratch."""
+        deal = self.state.deal
+        zobrist = 0
+        for seat, hand in enumerate(deal.hands):
+            for card in hand:
+                zobrist ^= HAND_KEYS[card][seat]
+        for index, card in enumerate(deal.pile):
+            zobrist ^= PILE_KEYS[card][index]
+        return zobrist
+
+    @classmethod
+    def from_position(
+        cls,
+        options: Mapping[str, Any] | None,
+        hands: Sequence[Sequence[str]],
+        *,
+        stock: Sequence[str] = (),
+        pile: Sequence[str] = (),
+        turn: int = 0,
+        last_play: Sequence[str] = (),
+    ) -> Self:
+        """A game in the middle of a deal (tests and benchmarks only: it has no transcript).
+
+        ``stock`` is top first, ``pile`` bottom first; ``last_play`` is the normal-phase
+        reference. The 52 cards must all be placed.
+        """
+        game = cls.new(options, seed=0)
+        cards = [c for hand in hands for c in hand] + list(stock) + list(pile)
+        if len(cards) != 52 or set(cards) != FULL_DECK or len(hands) != game.players:
+            raise DealError("a position places each of the 52 cards once")
+        deal = DealState(
+            [list(hand) for hand in hands],
+            list(reversed(stock)),
+            list(pile),
+            turn,
+            [set() for _ in range(game.players)],
+            last_play=tuple(last_play),
+        )
+        game.state.deal = deal
+        deal.zobrist = game._rehash()
+        game._changed()
+        game._record_position()
+        return game
+
+    def add_deal(self, deal: Deal) -> list[Event]:
+        if self.status != "awaiting_deal":
+            raise IllegalMove("This game is not waiting for a deal.")
+        self._validate_deal(deal)
+        self.deals.append(deal)
+        return self._next_deal()
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        other.options = self.options
+        other.rules = self.rules
+        other.players = self.players
+        other.seed = self.seed
+        other.first_dealer = self.first_dealer
+        other.deals = list(self.deals)
+        other.state = self.state.clone()
+        other._ref = self._ref  # immutable, and of the same position
+        other._legal = self._legal  # never changed, only replaced
+        return other
+
+    def _changed(self) -> None:
+        """Forget what was derived from the position (the reference, the legal moves)."""
+        self._ref = None
+        self._legal = None
+
+    # ------------------------------------------------------------------ reads
+    @property
+    def status(self) -> Status:
+        state = self.state
+        if state.finished:
+            return "finished"
+        return "in_progress" if state.in_deal else "awaiting_deal"
+
+    def to_act(self) -> tuple[int, ...]:
+        state = self.state
+        return (state.deal.turn,) if state.in_deal and not state.finished else ()
+
+    def reference(self) -> Reference:
+        """The reference sequence now (before the next play)."""
+        ref = self._ref
+        if ref is None:
+            deal = self.state.deal
+            if deal.stock:
+                ref = Reference.normal(deal.last_play, self.rules.contains)
+            else:
+                ref = Reference.of_pile(deal.pile, self.rules.contains)
+            self._ref = ref
+        return ref
+
+    def _legal_now(self) -> _Legal:
+        """The legal moves of the seat to act (cached until the state changes)."""
+        legal = self._legal
+        if legal is None:
+            deal = self.state.deal
+            plays = enumerate_plays(deal.hands[deal.turn], self.reference)
+            interned = _PLAY_MOVES.get
+            moves = [interned(cards) or play_move(cards) for cards in plays]
+            by_cards: dict[Hashable, Move] = dict(zip(plays, moves, strict=True))
+            if deal.stock or deal.pile:
+                moves.append(DRAW)
+            elif not moves:
+                moves.append(PASS)
+            legal = self._legal = _Legal(deal.turn, moves, by_cards)
+        return legal
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        state = self.state
+        if seat != state.deal.turn or not state.in_deal or state.finished:
+            return []
+        return list(self._legal_now().moves)
+
+    def normalise(self, seat: int, move: Move) -> Move:
+        """A play as its listed form: the same ranks in the same order, with the canonical cards
+        of the seat's hand (suits never matter). Other moves, and plays of cards the seat does not
+        hold, are returned as they are."""
+        if move.action != "play":
+            return move
+        fields = move.fields
+        if len(fields) != 1 or fields[0][0] != "cards":
+            return move
+        cards = fields[0][1]
+        by_cards = (self._legal or self._legal_now()).by_cards
+        listed = by_cards.get(cards)
+        if listed is not None:
+            return listed
+        if not isinstance(cards, tuple) or not all(isinstance(c, str) for c in cards):
+            return move
+        canonical = canonical_cards(self.state.deal.hands[seat], cards)
+        if canonical is None:
+            return move
+        return by_cards.get(canonical, move)
+
+    def is_legal(self, seat: int, move: Move) -> bool:
+        """Whether ``move`` is accepted: it is listed, or it plays held cards whose ranks, in the
+        same order, a listed play has (any suits)."""
+        state = self.state
+        if seat != state.deal.turn or not state.in_deal or state.finished:
+            return False
+        legal = self._legal or self._legal_now()
+        if move.action != "play":
+            last = legal.moves[-1]  # the draw or the pass, when legal, is listed last
+            return move is last or move == last
+        fields = move.fields
+        if len(fields) != 1:
+            return False
+        if legal.by_cards.get(fields[0][1]) is move:
+            return True  # a listed play (the usual case: normalise returned it)
+        listed = self.normalise(seat, move)
+        fields = listed.fields
+        return fields[0][0] == "cards" and legal.by_cards.get(fields[0][1]) is listed
+
+    def not_your_turn(self, seat: int) -> IllegalMove:
+        state = self.state
+        return reasons.not_your_turn(state.finished, state.in_deal, state.deal.turn)
+
+    def refusal(self, seat: int, move: Move) -> IllegalMove:
+        deal = self.state.deal
+        legal = self._legal_now()
+        return reasons.refusal(
+            move,
+            deal.hands[seat],
+            bool(deal.stock or deal.pile),
+            bool(legal.by_cards),
+            self.reference(),
+        )
+
+    # ------------------------------------------------------------------ moves
+    def apply(self, seat: int, move: Move) -> list[Event]:
+        self.check(seat, move)
+        deal = self.state.deal
+        events: list[Event] = []
+        was_end_game = not deal.stock
+        n = self.players
+        action = move.action
+        if action == "play":
+            self._play(seat, move.fields[0][1], events)  # type: ignore[arg-type]
+        elif action == "draw":
+            self._draw(seat, events)
+        else:
+            self._pass(seat, events)
+        self._ref = None  # the position changed: forget what was derived from it
+        self._legal = None
+        if not was_end_game and not deal.stock:
+            events.append(
+                Event(
+                    "end_game",
+                    "The stock is empty: the end game begins. Draws "
+                    "now come from the pile, and the last sequence may not be "
+                    "replayed.",
+                    {},
+                )
+            )
+        if not deal.hands[seat]:
+            events.append(
+                Event(
+                    "deal_won",
+                    f"{SEAT[seat]} has played out and wins the deal.",
+                    {"seat": seat},
+                    None,
+                    True,
+                )
+            )
+            events.extend(self._end_deal(seat, None))
+            return events
+        reason = None
+        if deal.passes >= n:
+            reason = "all_passed"
+        elif deal.turns_taken >= self.rules.turn_limit:
+            reason = "turn_limit"
+        elif not deal.stock and self._record_position() >= 3:
+            reason = "repetition"
+        if reason is not None:
+            why = _BLOCKED_WHY.get(reason) or f"{deal.turns_taken} turns were played"
+            events.append(
+                Event(
+                    "deal_blocked",
+                    f"The deal is blocked ({why}); nobody wins it.",
+                    {"reason": reason},
+                    None,
+                    True,
+                )
+            )
+            events.extend(self._end_deal(None, reason))
+        return events
+
+    def _play(self, seat: int, cards: tuple[str, ...], events: list[Event]) -> None:
+        state = self.state
+        deal = state.deal
+        rules = self.rules
+        ref = self.reference()
+        matches = (
+            count_matches("".join([card[0] for card in cards]), ref.ranks, rules.distinct)
+            if ref.ranks
+            else 0
+        )
+        hand = deal.hands[seat]
+        zobrist = deal.zobrist
+        depth = len(deal.pile)
+        for index, card in enumerate(cards):
+            hand.remove(card)
+            zobrist ^= HAND_KEYS[card][seat] ^ PILE_KEYS[card][depth + index]
+        deal.zobrist = zobrist
+        known = deal.known[seat]
+        if known:
+            known.difference_update(cards)
+        deal.pile.extend(cards)
+        deal.last_play = cards
+        deal.last_play_seat = seat
+        deal.last_matches = matches
+        deal.passes = 0
+        shown = " ".join([SHOW[card] for card in cards])
+        suffix = "" if not matches else f" ({matches} match{'es' if matches != 1 else ''})"
+        events.append(
+            Event(
+                "sequence_played",
+                f"{SEAT[seat]} plays {shown}{suffix}.",
+                {
+                    "seat": seat,
+                    "cards": list(cards),
+                    "matches": matches,
+                    "reference": list(ref.shown),
+                },
+                None,
+                False,
+            )
+        )
+        after = next_seat(seat, self.players)
+        pickup = None
+        if matches:
+            pickup = self._forced_pickup(after, matches, events)
+            if rules.ends_turn:
+                after = next_seat(after, self.players)
+        deal.turn = after
+        deal.turns_taken += 1
+        state.records[-1].turns.append(
+            Turn(
+                seat,
+                "play",
+                cards,
+                ref.shown,
+                matches,
+                pickup,
+                "",
+                "",
+                len(deal.stock),
+                tuple(map(len, deal.hands)),
+            )
+        )
+
+    def _draw(self, seat: int, events: list[Event]) -> None:
+        state = self.state
+        deal = state.deal
+        if deal.stock:
+            card = deal.stock.pop()
+            source, shown_card = "stock", ""
+            events.append(
+                Event(
+                    "card_drawn",
+                    f"{SEAT[seat]} draws a card from the stock.",
+                    {"seat": seat, "source": "stock"},
+                    None,
+                    False,
+                )
+            )
+            events.append(
+                Event(
+                    "card_drawn",
+                    f"You draw {SHOW[card]}.",
+                    {"seat": seat, "source": "stock", "card": card},
+                    frozenset({seat}),
+                    False,
+                )
+            )
+        else:
+            card = deal.pile.pop()
+            deal.zobrist ^= PILE_KEYS[card][len(deal.pile)]
+            deal.known[seat].add(card)
+            source, shown_card = "pile", card
+            events.append(
+                Event(
+                    "card_drawn",
+                    f"{SEAT[seat]} draws {SHOW[card]} from the pile.",
+                    {"seat": seat, "source": "pile", "card": card},
+                    None,
+                    False,
+                )
+            )
+        deal.hands[seat].append(card)
+        deal.zobrist ^= HAND_KEYS[card][seat]
+        deal.passes = 0
+        deal.turn = next_seat(seat, self.players)
+        deal.turns_taken += 1
+        state.records[-1].turns.append(
+            Turn(
+                seat,
+                "draw",
+                (),
+                (),
+                0,
+                None,
+                source,
+                shown_card,
+                len(deal.stock),
+                tuple(map(len, deal.hands)),
+            )
+        )
+
+    def _pass(self, seat: int, events: list[Event]) -> None:
+        deal = self.state.deal
+        deal.passes += 1
+        deal.turn = next_seat(seat, self.players)
+        deal.turns_taken += 1
+        self.state.records[-1].turns.append(
+            Turn(seat, "pass", stock_left=len(deal.stock), hand_sizes=tuple(map(len, deal.hands)))
+        )
+        events.append(Event("pass", f"{SEAT[seat]} cannot play and passes.", {"seat": seat}))
+
+    def _forced_pickup(self, taker: int, count: int, events: list[Event]) -> Pickup:
+        deal = self.state.deal
+        from_stock: list[str] = []
+        from_pile: list[str] = []
+        for _ in range(count):
+            if deal.stock:
+                from_stock.append(deal.stock.pop())
+            elif deal.pile:
+                card = deal.pile.pop()
+                deal.zobrist ^= PILE_KEYS[card][len(deal.pile)]
+                from_pile.append(card)
+            else:
+                break
+        for card in from_stock + from_pile:
+            deal.zobrist ^= HAND_KEYS[card][taker]
+        forgiven = count - len(from_stock) - len(from_pile)
+        deal.hands[taker].extend(from_stock)
+        deal.hands[taker].extend(from_pile)
+        deal.known[taker].update(from_pile)
+        parts = []
+        if from_stock:
+            parts.append(f"{len(from_stock)} from the stock")
+        if from_pile:
+            parts.append(f"{' '.join(SHOW[c] for c in from_pile)} from the pile")
+        if forgiven:
+            parts.append(f"{forgiven} forgiven (no cards left)")
+        text = (
+            f"{SEAT[taker]} must pick up {count} card{'s' if count != 1 else ''}: "
+            f"{', '.join(parts)}."
+        )
+        pickup = Pickup(taker, count, len(from_stock), tuple(from_pile), forgiven)
+        events.append(Event("forced_pickup", text, pickup.to_json(), None, False))
+        if from_stock:
+            events.append(
+                Event(
+                    "forced_pickup",
+                    f"You pick up {' '.join(SHOW[c] for c in from_stock)}.",
+                    {"seat": taker, "cards": from_stock},
+                    frozenset({taker}),
+                    False,
+                )
+            )
+        return pickup
+
+    def _record_position(self) -> int:
+        """Count the current position (end game only); returns how often it has occurred.
+
+        A position is every hand (as a set), the pile in order and the seat to act (the stock is
+        empty, and no pick-up is ever owed between moves; it cannot repeat while the stock has
+        cards: the stock only shrinks and the pile only grows). It is identified by a 64-bit
+        Zobrist hash kept up to date move by move; a false repetition would need a collision.
+        """
+        deal = self.state.deal
+        if deal.stock:
+            return 1
+        key = (deal.turn, deal.zobrist)
+        count = deal.positions.get(key, 0) + 1
+        deal.positions[key] = count
+        return count
+
+    def _end_deal(self, winner: int | None, reason: str | None) -> list[Event]:
+        state = self.state
+        deal = state.deal
+        rules = self.rules
+        n = self.players
+        values, points = deal_points(deal.hands, winner, rules.scoring)
+        for seat in range(n):
+            state.totals[seat] += points[seat]
+        result = DealResult(
+            winner,
+            reason,
+            deal.turns_taken,
+            values,
+            points,
+            tuple(tuple(view.sort_cards(hand)) for hand in deal.hands),
+        )
+        record = state.records[-1]
+        record.result = result
+        record.score_after = tuple(state.totals)
+        state.in_deal = False
+        self._changed()
+        scored = ", ".join(f"{seat_ref(s)} {points[s]}" for s in range(n))
+        events = [
+            Event(
+                "hand_scored",
+                f"Points this deal: {scored}.",
+                result.to_json(hands=False) | {"score": list(state.totals)},
+                None,
+                True,
+            )
+        ]
+        target = rules.match_target
+        if target and max(state.totals) < target:
+            state.dealer = next_seat(state.dealer, n)
+            state.deal_index += 1
+            events.extend(self._next_deal())
+            return events
+        state.finished = True
+        state.winners = game_winners(
+            state.totals, winner, scoring=rules.scoring, match=bool(target)
+        )
+        data: dict[str, Any] = {"winners": list(state.winners), "score": list(state.totals)}
+        if len(state.winners) == 1:
+            text = f"{seat_ref(state.winners[0])} wins the game."
+        elif state.winners:
+            text = "The game is shared by " + ", ".join(seat_ref(s) for s in state.winners) + "."
+        elif rules.scoring:
+            places = ranking(state.totals)
+            data["ranking"] = places
+            ranked = ", ".join(f"{seat_ref(s)} {state.totals[s]}" for p in places for s in p)
+            text = f"The game ends without a winner; by points: {ranked}."
+        else:
+            text = "The game ends without a winner."
+        events.append(Event("game_over", text, data, None, True))
+        return events
+
+    # ------------------------------------------------------------------ what people see
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return view.build_view(self, seat)
+
+    def hidden_cards(self, seat: int | None) -> set[str]:
+        return view.hidden_cards(self.state, seat)
+
+    def move_label(self, move: Move) -> str:
+        return view.move_label(move)
+
+    # ------------------------------------------------------------------ results
+    def outcome(self) -> Outcome | None:
+        state = self.state
+        if not state.finished:
+            return None
+        return Outcome(state.winners, tuple(state.totals))
+
+    def summary(self) -> dict[str, Any]:
+        state = self.state
+        winner = state.winners[0] if state.finished and len(state.winners) == 1 else None
+        return {
+            "deals": [record.to_json() for record in state.records],
+            "score": list(state.totals),
+            "winner": winner,
+            "winners": list(state.winners) if state.finished else None,
+        }

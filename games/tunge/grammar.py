@@ -1,0 +1,358 @@
+"""Tunge's sequence grammar: what a play is, the reference it is compared with, and every play.
+
+Pure functions of rank letters and cards, apart from the engine's turn flow. Suits never matter
+in Tunge, so everything here works on *rank strings* (``"A567"``, the cards' rank letters in play
+order) and maps them back to cards only at the end.
+
+- :func:`sequence_fault` says why a rank string is no sequence (D.1.4), as a reason code.
+- :func:`longest_viable` finds the end game's reference at the top of the pile (D.1.5).
+- :class:`Reference` is the reference of one position and its end-game restriction (D.1.7).
+- :func:`enumerate_plays` lists one play per legal rank sequence of a hand (the canonical cards:
+  for each rank, the hand's first cards of that rank in suit order S, H, D, C).
+- :func:`canonical_cards` maps any play of held cards to that canonical form.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple
+
+from games.cards import make_deck
+
+DECK = make_deck()
+FULL_DECK = frozenset(DECK)
+ACE = 12
+RANK_LETTERS = "23456789TJQKA"
+#: rank letter -> index: 2..K are 0..11, the ace is 12
+RANK_INDEX = {r: i for i, r in enumerate(RANK_LETTERS)}
+SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
+#: canonical order for the legal plays: by rank (aces last), suits S H D C within a rank
+CANON_KEY = {card: RANK_INDEX[card[0]] * 4 + SUIT_INDEX[card[1]] for card in DECK}
+PHANTOM = "(A)"
+
+# Reason codes of the grammar (texts in games.tunge.reasons).
+SINGLE_CARD = "single_card"
+ACE_FRONT = "ace_front"
+NOT_SEQUENCE = "not_sequence"
+MIXED = "mixed"
+ZIGZAG = "zigzag"
+REPEATS_ALL = "repeats_sequence"
+REPEATS_PART = "repeats_part"
+CONTAINS_PART = "contains_part"
+
+
+def sequence_fault(ranks: str) -> str | None:
+    """Why a rank string (letters in play order) is no sequence, as a reason code; None if it is.
+
+    The order of the tests decides which reason a player hears for a play with several faults.
+    """
+    n = len(ranks)
+    if n < 2:
+        return SINGLE_CARD
+    k = 0
+    while k < n and ranks[k] == "A":
+        k += 1
+    tail = ranks[k:]
+    if not tail:
+        return None  # k >= 2: a group of aces
+    if "A" in tail:
+        return ACE_FRONT
+    if len(tail) == 1:
+        return None  # k >= 1 here, since n >= 2
+    first = RANK_INDEX[tail[0]]
+    step = RANK_INDEX[tail[1]] - first
+    if step == 0:
+        if all(r == tail[0] for r in tail):
+            return None
+        return MIXED
+    if step not in (1, -1):
+        return NOT_SEQUENCE
+    for i, letter in enumerate(tail):
+        expected = first + step * i
+        got = RANK_INDEX[letter]
+        if got != expected:
+            if got == RANK_INDEX[tail[i - 1]]:
+                return MIXED
+            if got == expected - 2 * step:
+                return ZIGZAG
+            return NOT_SEQUENCE
+    return None
+
+
+def longest_viable(pile: Sequence[str]) -> tuple[str, ...]:
+    """The LVS of a pile (bottom first) as rank letters, deeper card first; ``(A)`` is the
+    phantom ace. Empty when the pile is empty."""
+    n = len(pile)
+    if n == 0:
+        return ()
+    top = pile[-1][0]
+    i = n - 1  # index of the deepest card taken so far
+    if top == "A":
+        while i > 0 and pile[i - 1][0] == "A":
+            i -= 1
+        if i == n - 1:
+            return (PHANTOM, "A")
+        return tuple("A" * (n - i))
+    if n >= 2:
+        below = pile[n - 2][0]
+        if below == "A":
+            i = n - 2
+        elif below == top:
+            i = n - 2
+            while i > 0 and pile[i - 1][0] == top:
+                i -= 1
+        else:
+            step = RANK_INDEX[top] - RANK_INDEX[below]  # top minus the card below
+            if step in (1, -1):
+                i = n - 2
+                while i > 0:
+                    deeper = pile[i - 1][0]
+                    if deeper == "A" or RANK_INDEX[pile[i][0]] - RANK_INDEX[deeper] != step:
+                        break
+                    i -= 1
+        if i < n - 1:
+            while i > 0 and pile[i - 1][0] == "A":
+                i -= 1
+            return tuple(card[0] for card in pile[i:])
+    return (PHANTOM, top)
+
+
+def count_matches(play: str, reference: str, distinct: bool) -> int:
+    """Matched pairs (or, with ``distinct``, shared ranks) between two rank strings (D.1.6)."""
+    if not reference:
+        return 0
+    if distinct:
+        return len(set(play).intersection(reference))
+    matches = 0
+    for letter in set(play):
+        if letter in reference:
+            mine = play.count(letter)
+            theirs = reference.count(letter)
+            matches += mine if mine < theirs else theirs
+    return matches
+
+
+def rank_word(letter: str) -> str:
+    return "10" if letter == "T" else letter
+
+
+def describe(reference: Iterable[str]) -> str:
+    """A reference for people: ``7-8-9``, the phantom ace shown as ``A``."""
+    return "-".join(rank_word("A" if r == PHANTOM else r) for r in reference)
+
+
+class Restriction(NamedTuple):
+    """What the end-game rule (D.1.7) refuses, for one reference's ranks and rule.
+
+    ``parts`` are the rank multisets (sorted letters) of every contiguous part (2+ cards) of the
+    LVS; ``plays`` the rank strings of every sequence with such a multiset (aces first, then the
+    rest ascending or descending: the only orders a sequence can have), so a legal play is
+    checked with one set lookup; ``pairs`` (rule ``contains``) the LVS's adjacent rank pairs in
+    either order.
+    """
+
+    parts: frozenset[str]
+    plays: frozenset[str]
+    pairs: frozenset[str]
+
+
+NO_RESTRICTION = Restriction(frozenset(), frozenset(), frozenset())
+
+
+@functools.lru_cache(maxsize=4096)
+def restriction(ranks: str, contains: bool) -> Restriction:
+    """The end-game restriction of an LVS (its rank letters, the phantom ace as ``A``)."""
+    parts = set()
+    plays = set()
+    n = len(ranks)
+    for i in range(n - 1):
+        for j in range(i + 2, n + 1):
+            part = ranks[i:j]
+            parts.add("".join(sorted(part)))
+            aces = "A" * part.count("A")
+            rest = sorted((r for r in part if r != "A"), key=RANK_INDEX.__getitem__)
+            plays.add(aces + "".join(rest))
+            plays.add(aces + "".join(reversed(rest)))
+    pairs = set()
+    if contains:
+        for i in range(n - 1):
+            pairs.add(ranks[i : i + 2])
+            pairs.add(ranks[i + 1] + ranks[i])
+    return Restriction(frozenset(parts), frozenset(plays), frozenset(pairs))
+
+
+class Reference:
+    """The reference of one position (D.1.5) and what it forbids in the end game (D.1.7).
+
+    ``shown`` is the rank letters with ``(A)`` for a phantom ace, ``cards`` the real pile cards it
+    is made of, ``ranks`` the letters it matches with (the phantom ace counted as an ace).
+    Immutable once made.
+    """
+
+    __slots__ = ("cards", "end_game", "ranks", "restriction", "shown")
+
+    def __init__(
+        self, shown: tuple[str, ...], cards: tuple[str, ...], end_game: bool, contains: bool
+    ) -> None:
+        self.shown = shown
+        self.cards = cards
+        self.end_game = end_game
+        if shown and shown[0] == PHANTOM:
+            self.ranks = "A" + shown[1]
+        else:
+            self.ranks = "".join(shown)
+        self.restriction = (
+            restriction(self.ranks, contains) if end_game and self.ranks else NO_RESTRICTION
+        )
+
+    @classmethod
+    def normal(cls, last_play: tuple[str, ...], contains: bool) -> Reference:
+        """While the stock has cards: the last sequence played (none before the first play)."""
+        return cls(tuple([card[0] for card in last_play]), last_play, False, contains)
+
+    @classmethod
+    def of_pile(cls, pile: Sequence[str], contains: bool) -> Reference:
+        """Once the stock is empty: the longest viable sequence at the top of the pile."""
+        shown = longest_viable(pile)
+        real = len(shown) - (1 if shown and shown[0] == PHANTOM else 0)
+        cards = tuple(pile[len(pile) - real :]) if real else ()
+        return cls(shown, cards, True, contains)
+
+    def fault(self, play: str) -> str | None:
+        """Why the end-game restriction refuses a play (rank string), as a reason code."""
+        rule = self.restriction
+        if not rule.parts:
+            return None
+        if "".join(sorted(play)) in rule.parts:
+            return REPEATS_ALL if len(play) == len(self.ranks) else REPEATS_PART
+        pairs = rule.pairs
+        if pairs:
+            for i in range(len(play) - 1):
+                if play[i : i + 2] in pairs:
+                    return CONTAINS_PART
+        return None
+
+
+CARD_RANK = {card: RANK_INDEX[card[0]] for card in DECK}
+_SUIT = {card: SUIT_INDEX[card[1]] for card in DECK}.__getitem__
+
+
+def _segments(mask: int) -> tuple[tuple[int, int, str], ...]:
+    """The runs of 2+ consecutive number ranks in a rank mask: (lowest, length, letters)."""
+    out = []
+    r = 0
+    while r < 12:
+        if mask >> r & 1:
+            low = r
+            while r < 12 and mask >> r & 1:
+                r += 1
+            if r - low >= 2:
+                out.append((low, r - low, RANK_LETTERS[low:r]))
+        else:
+            r += 1
+    return tuple(out)
+
+
+#: per mask of number ranks held (bit i: rank index i), its maximal runs
+SEGMENTS = [_segments(mask) for mask in range(4096)]
+#: per mask of ranks, the rank indexes it holds, ascending
+BITS = [tuple(r for r in range(12) if mask >> r & 1) for mask in range(4096)]
+#: per run length, the (start, end) slices of every part of 2+ cards, in listing order
+SLICES = [tuple((i, j) for i in range(n - 1) for j in range(i + 2, n + 1)) for n in range(14)]
+
+
+def enumerate_plays(
+    hand: Iterable[str], reference: Callable[[], Reference]
+) -> list[tuple[str, ...]]:
+    """One play per legal rank sequence (its canonical cards), the end-game restriction applied.
+
+    ``reference`` gives the position's reference; it is called only when the hand has a play
+    (finding the LVS costs time, and in the end game a hand often has none).
+
+    The listing order: groups, then runs (each up, then down), then the same behind one ace, two
+    aces, ...; behind aces also single cards and, from two aces on, the aces alone.
+    """
+    by: list[list[str] | None] = [None] * 13  # the hand's cards per rank index
+    mask = 0  # a bit per rank held
+    multi = 0  # a bit per rank held twice or more
+    for card in hand:
+        r = CARD_RANK[card]
+        cards = by[r]
+        if cards is None:
+            by[r] = [card]
+            mask |= 1 << r
+        else:
+            cards.append(card)
+            multi |= 1 << r
+    tails: list[tuple[tuple[str, ...], str]] = []  # (cards, ranks): groups, then runs
+    for r in BITS[multi & 4095]:
+        cards = by[r]
+        cards.sort(key=_SUIT)  # type: ignore[union-attr]
+        letter = RANK_LETTERS[r]
+        for n in range(2, len(cards) + 1):  # type: ignore[arg-type]
+            tails.append((tuple(cards[:n]), letter * n))  # type: ignore[index]
+    for low, length, letters in SEGMENTS[mask & 4095]:
+        firsts = tuple([by[r][0] for r in range(low, low + length)])  # type: ignore[index]
+        for i, j in SLICES[length]:
+            run = firsts[i:j]
+            ranks = letters[i:j]
+            tails.append((run, ranks))
+            tails.append((run[::-1], ranks[::-1]))
+    aces = by[12]
+    if not tails and aces is None:
+        return []
+    rule = reference().restriction
+    bad = rule.pairs
+    if bad:
+        tails = [
+            (cards, ranks)
+            for cards, ranks in tails
+            if not any(ranks[i : i + 2] in bad for i in range(len(ranks) - 1))
+        ]
+    plays: list[tuple[tuple[str, ...], str]]
+    if aces is not None:
+        if len(aces) > 1:
+            aces.sort(key=_SUIT)
+        plays = list(tails)
+        singles = [((by[r][0],), RANK_LETTERS[r]) for r in BITS[mask & 4095]]  # type: ignore[index]
+        for k in range(1, len(aces) + 1):
+            if k >= 2 and "AA" in bad:
+                break
+            prefix = tuple(aces[:k])
+            pre = "A" * k
+            if bad:
+                plays += [(prefix + c, pre + r) for c, r in tails if "A" + r[0] not in bad]
+                plays += [(prefix + c, pre + r) for c, r in singles if "A" + r not in bad]
+            else:
+                plays += [(prefix + c, pre + r) for c, r in tails]
+                plays += [(prefix + c, pre + r) for c, r in singles]
+            if k >= 2:
+                plays.append((prefix, pre))
+    else:
+        plays = tails
+    refused = rule.plays
+    if not refused:
+        return [cards for cards, _ in plays]
+    return [cards for cards, ranks in plays if ranks not in refused]
+
+
+def canonical_cards(hand: Iterable[str], cards: Sequence[str]) -> tuple[str, ...] | None:
+    """The canonical play with the ranks of ``cards`` in the same order (None unless every card
+    is held and listed once). Suits never matter, so it is the same play for the rules."""
+    if len(set(cards)) != len(cards):
+        return None
+    held = set(hand)
+    if not held.issuperset(cards):
+        return None
+    groups: dict[str, list[str]] = {}
+    for card in sorted(held, key=CANON_KEY.__getitem__):
+        groups.setdefault(card[0], []).append(card)
+    taken: dict[str, int] = {}
+    out = []
+    for card in cards:
+        letter = card[0]
+        index = taken.get(letter, 0)
+        taken[letter] = index + 1
+        out.append(groups[letter][index])
+    return tuple(out)
