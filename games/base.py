@@ -302,7 +302,7 @@ class Game(ABC):
     summary_text: ClassVar[str] = ""
 
     players: int
-    options: dict[str, Any]
+    options: Mapping[str, Any]  # read-only once the game exists (clones share it)
     first_dealer: int  # as a transcript records it (a seeded game may draw it, e.g. Thunee)
     deals: list[Deal]  # every deal so far, including the ones a seeded game shuffled
 
