@@ -62,6 +62,10 @@ Rule choices where the contract is silent:
 - Refused moves never change the game; challenge mode never accepts a card out of turn or a card
   not held.
 
+Refusals: the legal moves are the single source of truth; :mod:`~games.thunee.reasons` explains
+an illegal move as a typed :class:`~games.base.NotYourTurn`, :class:`~games.base.Malformed` or
+:class:`~games.base.AgainstRules` with a stable ``code`` and ``params`` beside the English text.
+
 Computer player (:mod:`games.players.thunee`, from the seat's view alone): demands a weak-hand
 redeal, calls the next step (up to 40) only with a strong first packet and otherwise passes, never
 calls blind, lays the lowest card of its longest (then strongest) suit as trump, calls Thunee only
