@@ -53,7 +53,8 @@ def winner_of(trick: Sequence[tuple[int, str]], trump: str | None, contract: str
 def shuffled_deck(rng: random.Random) -> list[str]:
     """A uniformly shuffled deck: the cards sorted by independent uniform random keys."""
     draw = rng.random
-    return sorted(DECK, key=lambda _card: draw())
+    keys = [draw() for _ in DECK]
+    return [DECK[i] for i in sorted(range(len(DECK)), key=keys.__getitem__)]
 
 
 def card_points(cards: Sequence[str]) -> int:

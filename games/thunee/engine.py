@@ -357,8 +357,10 @@ class Thunee(View):
         self._legal = None
         events: list[Event] = []
         action = move.action
+        # A legal move is one of the constants of games.thunee.moves, so its fields (sorted by
+        # name) are known: read them by position, the hot path of every game.
         if action == "play":
-            self._do_play(seat, move.get("card"), events)
+            self._do_play(seat, move.fields[0][1], events)  # type: ignore[arg-type]
         elif action == "pass":
             self._do_pass(seat, events)
         elif action == "call":
