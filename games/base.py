@@ -365,7 +365,7 @@ class Game(ABC):
         ``normalise(seat, move)``).
         """
         if seat not in self.to_act():
-            raise self.not_your_turn(seat)
+            raise self.out_of_turn(seat, move)
         move = self.normalise(seat, move)
         if not self.is_legal(seat, move):
             raise self.refusal(seat, move)
@@ -383,6 +383,13 @@ class Game(ABC):
         if self.status == "finished":
             return NotYourTurn("The game is over.", code="game_over")
         return NotYourTurn("It is not your turn.")
+
+    def out_of_turn(self, seat: int, move: Move) -> IllegalMove:
+        """Why a move of a seat that is not to act is refused: :meth:`not_your_turn` here.
+
+        Engines whose contract names a rule's reason ahead of the turn (a move this table never
+        allows, say) override this; the refusal stays typed either way."""
+        return self.not_your_turn(seat)
 
     def refusal(self, seat: int, move: Move) -> IllegalMove:
         """Why an illegal move is refused: a :class:`Malformed` or :class:`AgainstRules` with the

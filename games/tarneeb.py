@@ -83,8 +83,9 @@ from games.tricks import (
     HandRecord,
     TrickRecord,
     deal_round,
+    is_play,
+    play_moves,
     play_problem,
-    playable,
     sort_hand,
     strength_table,
     trick_winner,
@@ -292,7 +293,7 @@ class _TarneebBase(Game):
         return []
 
     def _legal_plays(self, seat: int) -> list[Move]:
-        return [PLAY_MOVES[card] for card in playable(self.hands[seat], self.trick)]
+        return play_moves(self.hands[seat], self.trick)
 
     def _may_call_nt(self) -> bool:
         """First-lead trump with no trump allowed: the declarer may call NT before leading."""
@@ -307,10 +308,8 @@ class _TarneebBase(Game):
 
     def is_legal(self, seat: int, move: Move) -> bool:
         if self.phase == "play" and move.action == "play":
-            card = move.get("card")
-            return PLAY_MOVES.get(card) == move and (
-                play_problem(self.hands[seat], self.trick, card) is None
-            )
+            card = is_play(move)
+            return card is not None and play_problem(self.hands[seat], self.trick, card) is None
         return move in self.legal_moves(seat)
 
     def not_your_turn(self, seat: int) -> IllegalMove:
