@@ -243,7 +243,7 @@ class Option:
             raise OptionError(f"option {self.name} must be at least {self.minimum}")
         if self.maximum is not None and isinstance(value, int) and value > self.maximum:
             raise OptionError(f"option {self.name} must be at most {self.maximum}")
-        return value  # type: ignore[no-any-return]
+        return value
 
 
 def validate_options(spec: Sequence[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -21,6 +21,7 @@ import tests.games.tiny_game  # noqa: F401  (registers the reference game)
 from games.base import AgainstRules, Event, Game, IllegalMove, Malformed, Move, NotYourTurn
 from games.cards import display, make_deck
 from games.registry import all_games
+from games.state import untyped_attributes
 from games.transcript import replay
 
 GAMES = all_games()
@@ -200,6 +201,8 @@ def test_clone_is_independent_after_every_move(name: str, seed: int) -> None:
     while game.status == "in_progress" and count < 400:
         copy = game.clone()
         assert type(copy) is type(game)
+        if type(game).clone is Game.clone:  # the generic clone copies typed attributes only
+            assert not untyped_attributes(game), "every attribute of the state needs a type"
         before = snapshot(game)
         assert snapshot(copy) == before
         probe = copy
