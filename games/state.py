@@ -174,8 +174,13 @@ def _build_cloner(kind: type) -> Callable[[Any], Any]:
         if name not in ("__dict__", "__weakref__")
     ]
     setter = builder.bind(object.__setattr__)
+    always_set = _init_sets_every_field(kind)
     for name in slots:
         hint = fields.get(name, Any)
+        if always_set:  # a dataclass whose __init__ sets every field: no need to ask
+            lines.append(f"    v0 = src.{name}")
+            lines.append(f"    new.{name} = {builder.expr(hint, 'v0')}")
+            continue
         lines.append(f"    if hasattr(src, {name!r}):")
         lines.append(f"        v0 = src.{name}")
         lines.append(f"        {setter}(new, {name!r}, {builder.expr(hint, 'v0')})")
@@ -183,6 +188,14 @@ def _build_cloner(kind: type) -> Callable[[Any], Any]:
     exec("\n".join(lines), builder.namespace)  # generated from annotations only
     cloner: Callable[[Any], Any] = builder.namespace["_cloner"]
     return cloner
+
+
+def _init_sets_every_field(kind: type) -> bool:
+    """A non-frozen dataclass with a generated ``__init__`` and no ``init=False`` field."""
+    params = getattr(kind, "__dataclass_params__", None)
+    if params is None or not params.init or params.frozen:
+        return False
+    return all(item.init for item in dataclasses.fields(kind))
 
 
 def copy_any(value: Any) -> Any:

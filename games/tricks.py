@@ -52,15 +52,36 @@ def playable(hand: Sequence[str], trick: Trick) -> Sequence[str]:
     return follow or hand
 
 
+def play_moves(hand: Sequence[str], trick: Trick) -> list[Move]:
+    """The ``play`` moves of :func:`playable` (cards of the 52-card deck), in hand order."""
+    if trick:
+        led = trick[0][1][1]
+        same = [PLAY[card] for card in hand if card[1] == led]
+        if same:
+            return same
+    return [PLAY[card] for card in hand]
+
+
 def play_problem(hand: Sequence[str], trick: Trick, card: str) -> PlayProblem | None:
     """Why ``card`` may not be played to ``trick`` from ``hand`` under follow-suit, or ``None``."""
     if card not in hand:
         return "not_in_hand"
     if trick:
         led = trick[0][1][1]
-        if card[1] != led and any(held[1] == led for held in hand):
-            return "must_follow"
+        if card[1] != led:
+            for held in hand:
+                if held[1] == led:
+                    return "must_follow"
     return None
+
+
+def is_play(move: Move) -> str | None:
+    """The card of a well-formed ``play`` move of the 52-card deck, else ``None``."""
+    fields = move.fields
+    if move.action != "play" or len(fields) != 1 or fields[0][0] != "card":
+        return None
+    card = fields[0][1]
+    return card if isinstance(card, str) and card in PLAY else None
 
 
 def trick_winner(trick: Trick, trump: str | None, strength: Mapping[str, int]) -> int:
@@ -104,13 +125,8 @@ class TrickRecord:
 
     @classmethod
     def of(cls, trick: Trick, winner: int, points: int | None = None) -> TrickRecord:
-        return cls(
-            trick[0][0],
-            tuple(card for _, card in trick),
-            winner,
-            tuple(seat for seat, _ in trick),
-            points,
-        )
+        seats, cards = zip(*trick, strict=True)
+        return cls(trick[0][0], cards, winner, seats, points)
 
     @property
     def plays(self) -> list[tuple[int, str]]:
