@@ -18,17 +18,33 @@ from typing import Any
 
 from games.base import IllegalMove, Move
 from games.players import Seen
-from games.thunee.deck import (
-    DECK,
-    NORMAL_STRENGTH,
-    POINTS,
-    RANK_ORDER,
-    SUIT_ORDER,
-    card_points,
-    strength_for,
-    winner_of,
-)
-from games.thunee.moves import CHALLENGE, DEMAND, DOUBLE, KHANAAK, PASS, PLAY, THUNEE, TRUMP
+from games.tricks import strength_table, trick_winner
+
+# The public vocabulary of the game, restated here so that the player never imports the engine.
+RANK_ORDER = "J9ATKQ"  # high to low in a normal hand; Royals reverse it
+SUIT_ORDER = "SHDC"
+DECK = tuple(rank + suit for suit in SUIT_ORDER for rank in RANK_ORDER)
+POINTS = {card: {"J": 30, "9": 20, "A": 11, "T": 10, "K": 3, "Q": 2}[card[0]] for card in DECK}
+NORMAL_STRENGTH = strength_table(RANK_ORDER[::-1], SUIT_ORDER)
+ROYAL_STRENGTH = strength_table(RANK_ORDER, SUIT_ORDER)
+PASS = Move.of("pass")
+DEMAND = Move.of("demand_redeal")
+THUNEE = Move.of("thunee")
+DOUBLE = Move.of("double")
+KHANAAK = Move.of("khanaak")
+
+
+def card_points(cards: Sequence[str]) -> int:
+    return sum(POINTS[c] for c in cards)
+
+
+def strength_for(contract: str) -> dict[str, int]:
+    return ROYAL_STRENGTH if contract.endswith("royals") else NORMAL_STRENGTH
+
+
+def winner_of(trick: Sequence[tuple[int, str]], trump: str | None, contract: str) -> int:
+    return trick_winner(trick, trump, strength_for(contract))
+
 
 Trick = list[tuple[int, str]]
 
@@ -69,8 +85,9 @@ def _choose_play(seen: Seen, hand: list[str], legal: list[Move]) -> Move:
             return valid[0]
     if challenge_mode:
         proven = _proven_revoke(view, seat)
-        if proven is not None and CHALLENGE[proven] in legal:
-            return CHALLENGE[proven]
+        accuse = Move.of("challenge", target=proven) if proven is not None else None
+        if accuse is not None and accuse in legal:
+            return accuse
     plays = [m.get("card") for m in legal if m.action == "play"]
     if not plays:
         return legal[0]
@@ -84,7 +101,7 @@ def _choose_play(seen: Seen, hand: list[str], legal: list[Move]) -> Move:
             return KHANAAK
         if DOUBLE in legal:
             return DOUBLE
-    return PLAY[_choose_card(view, seat, hand, trick, plays)]
+    return Move.of("play", card=_choose_card(view, seat, hand, trick, plays))
 
 
 def _choose_call(hand: list[str], legal: list[Move], call: int) -> Move:
@@ -110,7 +127,7 @@ def _choose_trump(hand: list[str], legal: list[Move]) -> Move:
     cards = [c for c in hand if c[1] == best_suit]
     if not cards:
         return legal[0]
-    return TRUMP[min(cards, key=NORMAL_STRENGTH.__getitem__)]
+    return Move.of("trump", card=min(cards, key=NORMAL_STRENGTH.__getitem__))
 
 
 def _thunee_worthy(hand: list[str]) -> bool:

@@ -17,9 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
-from games.base import Deal, DealError, Event, Move, NotYourTurn, Status, deal_rng
+from games.base import Deal, DealError, Event, IllegalMove, Move, NotYourTurn, Status, deal_rng
 from games.registry import register
-from games.state import clone
 from games.thunee.deck import (
     DECK_SET,
     card_points,
@@ -162,9 +161,6 @@ class Thunee(View):
         events: list[Event] = []
         self._start_hand(events)
         return events
-
-    def clone(self) -> Self:
-        return clone(self)
 
     def _reset_hand(self) -> None:
         n = self.players
@@ -340,24 +336,18 @@ class Thunee(View):
                 return True
         return move in legal
 
-    def check(self, seat: int, move: Move) -> None:
-        """The one check pattern (legal moves, else the explainer), with the turn folded in.
-
-        ``Game.check`` answers a seat outside ``to_act`` with a bare "not your turn"; Thunee's
-        explainer knows better for some of those moves (a Jodhi outside the window, a call after
-        the calling), and its texts are pinned by the contract's examples, so :meth:`refusal`
-        decides between :class:`NotYourTurn` and the rule's reason. A seat outside ``to_act``
-        has no legal move, so this accepts exactly what ``Game.check`` accepts.
-        """
-        if not self.is_legal(seat, move):
-            raise self.refusal(seat, move)
+    def out_of_turn(self, seat: int, move: Move) -> IllegalMove:
+        """A seat that is not to act is told the rule's reason where the contract names one (a
+        Jodhi outside its team's window, a call after the calling) and whose turn it is
+        otherwise: the explainer decides, as its texts are pinned by the contract's examples."""
+        return self.refusal(seat, move)
 
     def apply(self, seat: int, move: Move) -> list[Event]:
         self.check(seat, move)
         self._legal = None
         events: list[Event] = []
         action = move.action
-        # A legal move is one of the constants of games.thunee.moves, so its fields (sorted by
+        # A legal move equals one of the constants of games.thunee.moves, so its fields (sorted by
         # name) are known: read them by position, the hot path of every game.
         if action == "play":
             self._do_play(seat, move.fields[0][1], events)  # type: ignore[arg-type]
