@@ -16,42 +16,55 @@ Hidden information, as both contracts require:
 - Bids the reveal never reached stay secret forever: no event, view or summary names them. They
   are ordinary cards of their owner's hand, so :meth:`hidden_cards` covers them.
 
-The next hand is dealt lazily. The move that ends a hand returns the hand's events (the last
-trick, the score, the new dealer) while the finished hand's cards are still the known cards of
-that hand; the new cards are drawn the next time the table asks about the game (``to_act``,
-``legal_moves``, ``check``, ``apply``, ``view`` or ``choose_move``). The deal used is fixed in
-advance (the next transcript deal, or ``deal_rng(seed, index)``), so when it happens never changes
-what is dealt, and :meth:`summary` shows the same thing before and after.
+The move that ends a hand deals the next one (inside ``apply``; reads never change the game).
+The deal used is fixed in advance (the next transcript deal, or ``deal_rng(seed, index)``). Events
+that mark results (a hand's score, totals reset, an exposed hand, the end of the game) carry
+``history=True``. The computer player is :mod:`games.players.bidcards`.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from games.base import (
+    AgainstRules,
     Deal,
     DealError,
     Event,
     Game,
     IllegalMove,
+    Malformed,
     Move,
+    NotYourTurn,
     Outcome,
     Status,
     deal_rng,
 )
 from games.cards import RANK_NAMES, SUIT_NAMES, display, make_deck
 from games.seats import seat_ref, team_seats
+from games.tricks import (
+    PLAY,
+    HandRecord,
+    TrickRecord,
+    deal_round,
+    is_play,
+    play_moves,
+    play_problem,
+    sort_hand,
+    strength_table,
+    trick_winner,
+)
 
 DECK = make_deck()
 DECK_SET = frozenset(DECK)
 NORMAL_ORDER = "23456789TJQKA"
-NORMAL_RANK = {r: i for i, r in enumerate(NORMAL_ORDER)}
+NORMAL_STRENGTH = strength_table(NORMAL_ORDER)
 BLACK = frozenset("SC")
 RED = frozenset("HD")
 TEAM_NAMES = ("A", "B")
-PLAY_MOVES = {card: Move.of("play", card=card) for card in DECK}
+PLAY_MOVES = PLAY
 PASS_MOVE = Move.of("pass")
 
 
@@ -69,10 +82,24 @@ def team_word(team: int) -> str:
     return f"team {TEAM_NAMES[team]}"
 
 
+def against(text: str, code: str, **params: Any) -> AgainstRules:
+    """A refusal with the rule's reason, its stable code and parameters."""
+    return AgainstRules(text, code=code, params=params)
+
+
+def malformed(text: str, **params: Any) -> Malformed:
+    return Malformed(text, params=params)
+
+
+@dataclass(init=False, eq=False, repr=False)
 class BidCardGame(Game):
-    """The shared engine. Subclasses set the class constants and override the hooks."""
+    """The shared engine. Subclasses set the class constants and override the hooks.
+
+    The state is the typed attributes below; :meth:`Game.clone` copies them by their types.
+    """
 
     teams = True
+    player_module = "games.players.bidcards"
     HIGH: ClassVar[str] = "high"
     LOW: ClassVar[str] = "low"
     BID_WORD: ClassVar[str] = "bid card"
@@ -93,14 +120,14 @@ class BidCardGame(Game):
     turn: int
     won: list[int]
     seat_won: list[int]
-    records: list[dict[str, Any]]
+    records: list[HandRecord]
     score: list[int]
     winner: int | None
     public_known: set[str]
     known: list[set[str]]
     played: list[str]
-    rank_of: dict[str, int]
-    last_trick: dict[str, Any] | None
+    strength: Mapping[str, int]  # card -> rank within its suit (aces low in sooli)
+    last_trick: TrickRecord | None
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -144,7 +171,7 @@ class BidCardGame(Game):
         game.public_known = set()
         game.known = [set(), set(), set(), set()]
         game.played = []
-        game.rank_of = NORMAL_RANK
+        game.strength = NORMAL_STRENGTH
         game.last_trick = None
         game._init_extra()
         game._ensure_dealt()
@@ -165,35 +192,13 @@ class BidCardGame(Game):
                 f"a {cls.title} deal is 13 cards to each of four seats from one 52-card deck"
             )
 
-    def clone(self) -> Self:
-        other = copy.copy(self)
-        other.options = dict(self.options)
-        other.deals = list(self.deals)
-        other.hands = [list(hand) for hand in self.hands]
-        other.commits = list(self.commits)
-        other.revealed = list(self.revealed)
-        other.trick = list(self.trick)
-        other.order = list(self.order)
-        other.won = list(self.won)
-        other.seat_won = list(self.seat_won)
-        other.records = [dict(record) for record in self.records]
-        if other.records:
-            other.records[-1]["tricks"] = list(other.records[-1]["tricks"])
-        other.score = list(self.score)
-        other.public_known = set(self.public_known)
-        other.known = [set(k) for k in self.known]
-        other.played = list(self.played)
-        other._clone_extra(self)
-        return other
-
-    def _clone_extra(self, original: Self) -> None:
-        """Copy the subclass's mutable state (``self`` is a shallow copy of ``original``)."""
-
     # ------------------------------------------------------------------ dealing
     def _deal_available(self) -> bool:
         return self.deal_index < len(self.deals) or self.seed is not None
 
     def _ensure_dealt(self) -> None:
+        """Deal the next hand if one is available (called by ``new`` and by the ``apply`` or
+        ``add_deal`` that makes one due)."""
         if self.phase != "between" or not self._deal_available():
             return
         if self.deal_index < len(self.deals):
@@ -202,12 +207,7 @@ class BidCardGame(Game):
             assert self.seed is not None
             deck = DECK[:]
             deal_rng(self.seed, self.deal_index).shuffle(deck)
-            first = (self.dealer + 1) % 4
-            hands: list[tuple[str, ...]] = [(), (), (), ()]
-            for offset in range(4):
-                seat = (first + offset) % 4
-                hands[seat] = tuple(deck[offset::4])
-            deal = Deal(tuple(hands))
+            deal = deal_round(deck, 4, (self.dealer + 1) % 4)
             self.deals.append(deal)
         self.deal_index += 1
         self._start_deal(deal)
@@ -225,10 +225,10 @@ class BidCardGame(Game):
         self.public_known = set()
         self.known = [set(), set(), set(), set()]
         self.played = []
-        self.rank_of = NORMAL_RANK
+        self.strength = NORMAL_STRENGTH
         self.last_trick = None
         self.phase = "bids"
-        self.records.append({"tricks": [], "result": None, "score_after": None})
+        self.records.append(HandRecord())
         self._start_extra()
 
     def _start_extra(self) -> None:
@@ -252,7 +252,6 @@ class BidCardGame(Game):
         return "in_progress"
 
     def to_act(self) -> tuple[int, ...]:
-        self._ensure_dealt()
         phase = self.phase
         if phase == "tricks":
             return (self.turn,)
@@ -266,18 +265,11 @@ class BidCardGame(Game):
         return tuple(seat for seat in range(4) if self.commits[seat] is None)
 
     def legal_moves(self, seat: int) -> list[Move]:
-        self._ensure_dealt()
         phase = self.phase
         if phase == "tricks":
             if seat != self.turn:
                 return []
-            hand = self.hands[seat]
-            if self.trick:
-                led = self.trick[0][1][1]
-                follow = [card for card in hand if card[1] == led]
-                if follow:
-                    return [PLAY_MOVES[card] for card in follow]
-            return [PLAY_MOVES[card] for card in hand]
+            return play_moves(self.hands[seat], self.trick)
         if phase == "bids":
             return self._bid_moves(seat)
         return self._other_moves(seat)
@@ -337,34 +329,35 @@ class BidCardGame(Game):
                 return colour_of(card)
         raise AssertionError(value)
 
-    def _check_bid(self, seat: int, move: Move) -> None:
+    def _bid_refusal(self, seat: int, move: Move) -> IllegalMove:
+        """Why a bid the legal moves do not contain is refused."""
         if self.phase != "bids":
-            raise IllegalMove("Bids are not being taken now.")
+            return against("Bids are not being taken now.", "no_bids_now")
         if self.commits[seat] is not None:
-            raise IllegalMove("You have already committed your bid.")
+            return NotYourTurn("You have already committed your bid.", code="already_committed")
         value = move.get("value")
         card = move.get("card")
         if value not in (self.HIGH, self.LOW):
-            raise IllegalMove(f"A bid is {self.HIGH} or {self.LOW}.")
+            return malformed(f"A bid is {self.HIGH} or {self.LOW}.")
         if any(key not in ("value", "card") for key, _ in move.fields):
-            raise IllegalMove("A bid takes only a value and a card.")
+            return malformed("A bid takes only a value and a card.")
         if self._bid_with_token():
-            if card is not None:
-                raise IllegalMove("Bids are made with tokens here, not with a card.")
-            return
+            return against("Bids are made with tokens here, not with a card.", "token_bids")
         if card is not None:
             if card not in self.hands[seat]:
-                raise IllegalMove("That card is not in your hand.")
+                return against("That card is not in your hand.", "not_in_hand", card=card)
             if not self._card_allowed(card):
-                raise IllegalMove(f"{article(card).capitalize()} cannot be a bid card.")
+                return against(
+                    f"{article(card).capitalize()} cannot be a bid card.", "not_a_bid_card"
+                )
             meaning = self._value_of_card(card)
-            if meaning != value:
-                raise IllegalMove(f"A {colour_of(card)} card means {meaning}.")
-            return
+            return against(
+                f"A {colour_of(card)} card means {meaning}.", "colour_means", value=meaning
+            )
         colour = self._colour_word(value)
-        for held in self.hands[seat]:
-            if self._card_allowed(held) and self._value_of_card(held) == value:
-                raise IllegalMove(self._verbal_refusal(colour, value))
+        return against(
+            self._verbal_refusal(colour, value), "must_bid_with_card", colour=colour, value=value
+        )
 
     def _verbal_refusal(self, colour: str, value: str) -> str:
         return f"You have a {colour} card, so you cannot bid {value} verbally."
@@ -433,25 +426,22 @@ class BidCardGame(Game):
     def _trick_order(self, leader: int) -> list[int]:
         return [leader, (leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4]
 
-    def _check_play(self, seat: int, move: Move) -> None:
+    def _play_refusal(self, seat: int, move: Move) -> IllegalMove:
+        """Why a play the legal moves do not contain is refused."""
         if self.phase != "tricks":
             if self.phase == "bids":
-                raise IllegalMove("Bids are still being made.")
-            raise IllegalMove("No cards are being played now.")
+                return against("Bids are still being made.", "bids_first")
+            return against("No cards are being played now.", "no_play_now")
         if len(move.fields) != 1 or move.fields[0][0] != "card":
-            raise IllegalMove("A play names one card.")
+            return malformed("A play names one card.")
         if seat != self.turn:
-            raise IllegalMove(f"It is {seat_ref(self.turn)}'s turn to play.")
+            return self._turn_refusal()
         card = move.fields[0][1]
-        hand = self.hands[seat]
-        if card not in hand:
-            raise IllegalMove("That card is not in your hand.")
-        if self.trick:
+        problem = play_problem(self.hands[seat], self.trick, str(card))
+        if problem == "must_follow":
             led = self.trick[0][1][1]
-            if card[1] != led:
-                for held in hand:
-                    if held[1] == led:
-                        raise IllegalMove(f"You must follow {SUIT_NAMES[led]}.")
+            return against(f"You must follow {SUIT_NAMES[led]}.", "must_follow", suit=led)
+        return against("That card is not in your hand.", "not_in_hand", card=card)
 
     def _play(self, seat: int, card: str, events: list[Event]) -> None:
         self.hands[seat].remove(card)
@@ -468,24 +458,12 @@ class BidCardGame(Game):
         if len(trick) < len(self.order):
             self.turn = self.order[len(trick)]
             return
-        led = trick[0][1][1]
-        rank_of = self.rank_of
-        best_seat, best_card = trick[0]
-        for other_seat, other_card in trick[1:]:
-            if other_card[1] == led and rank_of[other_card[0]] > rank_of[best_card[0]]:
-                best_seat, best_card = other_seat, other_card
-        winner = best_seat
+        winner = trick_winner(trick, None, self.strength)
         self.won[winner % 2] += 1
         self.seat_won[winner] += 1
-        record: dict[str, Any] = {
-            "leader": trick[0][0],
-            "cards": [c for _, c in trick],
-            "winner": winner,
-        }
-        if len(trick) != 4:
-            record["seats"] = [s for s, _ in trick]
-        self.records[-1]["tricks"].append(record)
-        self.last_trick = {"cards": [[s, c] for s, c in trick], "winner": winner, "points": None}
+        record = TrickRecord.of(trick, winner)
+        self.records[-1].tricks.append(record)
+        self.last_trick = record
         self.trick = []
         events.append(
             Event(
@@ -493,8 +471,8 @@ class BidCardGame(Game):
                 f"{seat_ref(winner)} wins the trick.",
                 {
                     "winner": winner,
-                    "leader": record["leader"],
-                    "cards": record["cards"],
+                    "leader": record.leader,
+                    "cards": list(record.cards),
                     "tricks": list(self.won),
                 },
             )
@@ -506,7 +484,7 @@ class BidCardGame(Game):
             self.turn = winner
 
     def _hand_over(self) -> bool:
-        return len(self.records[-1]["tricks"]) == 13
+        return len(self.records[-1].tricks) == 13
 
     # ------------------------------------------------------------------ end of a hand
     def _score_hand(self, events: list[Event]) -> dict[str, Any]:
@@ -520,14 +498,13 @@ class BidCardGame(Game):
     def _end_hand(self, events: list[Event]) -> None:
         result = self._score_hand(events)
         self.hands_played += 1
-        record = self.records[-1]
-        record["result"] = result
-        record["score_after"] = list(self.score)
+        self.records[-1].finish(result, self.score)
         events.append(
             Event(
                 "hand_scored",
                 self._result_text(result),
                 {"result": result, "score": list(self.score)},
+                history=True,
             )
         )
         self._close_hand()
@@ -540,7 +517,11 @@ class BidCardGame(Game):
                 if winner is None
                 else f"{team_word(winner).capitalize()} wins the game."
             )
-            events.append(Event("game_over", text, {"winner": winner, "score": list(self.score)}))
+            events.append(
+                Event(
+                    "game_over", text, {"winner": winner, "score": list(self.score)}, history=True
+                )
+            )
             return
         self.dealer = (self.dealer + 1) % 4
         events.append(
@@ -548,6 +529,7 @@ class BidCardGame(Game):
                 "new_deal", f"{seat_ref(self.dealer)} deals the next hand.", {"dealer": self.dealer}
             )
         )
+        self._ensure_dealt()
 
     def _close_hand(self) -> None:
         """The cards are collected: nothing of the finished hand stays in anyone's hand."""
@@ -561,24 +543,50 @@ class BidCardGame(Game):
         return "The hand is scored."
 
     # ------------------------------------------------------------------ check / apply
-    def check(self, seat: int, move: Move) -> None:
-        self._ensure_dealt()
-        if self.phase == "over":
-            raise IllegalMove("The game is over.")
-        if self.phase == "between":
-            raise IllegalMove("The next hand has not been dealt yet.")
+    def is_legal(self, seat: int, move: Move) -> bool:
+        if self.phase == "tricks" and move.action == "play":
+            card = is_play(move)
+            return card is not None and play_problem(self.hands[seat], self.trick, card) is None
+        return move in self.legal_moves(seat)
+
+    def not_your_turn(self, seat: int) -> IllegalMove:
+        """The refusal for a seat that has nothing to decide now, in this phase's words."""
+        phase = self.phase
+        if phase == "over":
+            return NotYourTurn("The game is over.", code="game_over")
+        if phase == "between":
+            return NotYourTurn("The next hand has not been dealt yet.", code="awaiting_deal")
         if not 0 <= seat < 4:
-            raise IllegalMove("There is no such seat.")
+            return NotYourTurn("There is no such seat.", code="no_such_seat")
+        if phase == "bids":
+            return NotYourTurn("You have already committed your bid.", code="already_committed")
+        return self._turn_refusal()
+
+    def _turn_refusal(self) -> IllegalMove:
+        """Whose turn it is, for a seat that is not to act outside the bids."""
+        return NotYourTurn(
+            f"It is {seat_ref(self.turn)}'s turn to play.", params={"turn": self.turn}
+        )
+
+    def out_of_turn(self, seat: int, move: Move) -> IllegalMove:
+        """Out of turn, the move's own reason comes first (as the contract's examples give it:
+        sooli refused at a tournament table whoever asks); the refusal functions below check
+        the turn where it matters."""
+        if self.phase in ("over", "between") or not 0 <= seat < 4:
+            return self.not_your_turn(seat)
+        return self.refusal(seat, move)
+
+    def refusal(self, seat: int, move: Move) -> IllegalMove:
+        """The reason, by the move's action (seat may be out of turn: see :meth:`out_of_turn`)."""
         action = move.action
         if action == "play":
-            self._check_play(seat, move)
-        elif action == "bid":
-            self._check_bid(seat, move)
-        else:
-            self._check_other(seat, move)
+            return self._play_refusal(seat, move)
+        if action == "bid":
+            return self._bid_refusal(seat, move)
+        return self._other_refusal(seat, move)
 
-    def _check_other(self, seat: int, move: Move) -> None:
-        raise IllegalMove(f"That is not a move in {self.title}.")
+    def _other_refusal(self, seat: int, move: Move) -> IllegalMove:
+        return malformed(f"That is not a move in {self.title}.")
 
     def apply(self, seat: int, move: Move) -> list[Event]:
         self.check(seat, move)
@@ -606,8 +614,9 @@ class BidCardGame(Game):
             hidden -= self.known[seat]
         return hidden
 
-    def _sort_key(self, card: str) -> tuple[int, int]:
-        return ("SHCD".index(card[1]), -self.rank_of[card[0]])
+    def _sorted(self, cards: Sequence[str]) -> list[str]:
+        """Cards for display: spades, hearts, clubs, diamonds (colours alternate), high first."""
+        return sort_hand(cards, "SHCD", self.strength)
 
     def _prompt(self) -> str:
         if self.phase == "bids":
@@ -648,7 +657,6 @@ class BidCardGame(Game):
         return f"The hand is {self.hand_type}, by {seat_ref(self.declarer)}."
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        self._ensure_dealt()
         own_bid = None
         if seat is not None and self.phase != "between":
             commit = self.commits[seat]
@@ -665,7 +673,7 @@ class BidCardGame(Game):
             "prompt": self._prompt(),
             "hand_sizes": [len(hand) for hand in self.hands],
             "trick": [[s, c] for s, c in self.trick],
-            "last_trick": copy.deepcopy(self.last_trick),
+            "last_trick": None if self.last_trick is None else self.last_trick.last_trick(),
             "trump": None,
             "lines": self._lines(seat),
             "score": list(self.score),
@@ -679,7 +687,7 @@ class BidCardGame(Game):
             "hand_number": len(self.records),
         }
         if seat is not None:
-            data["hand"] = sorted(self.hands[seat], key=self._sort_key)
+            data["hand"] = self._sorted(self.hands[seat])
         self._view_extra(seat, data)
         return data
 
@@ -706,7 +714,7 @@ class BidCardGame(Game):
         return Outcome(winners, tuple(self.score))
 
     def summary(self) -> dict[str, Any]:
-        deals = copy.deepcopy(self.records)
+        deals = [record.to_json(4) for record in self.records]
         if self.phase == "between":
             deals.append({"tricks": [], "result": None, "score_after": None})
         return {
@@ -714,72 +722,3 @@ class BidCardGame(Game):
             "score": list(self.score),
             "winner": self.winner if self.phase == "over" else None,
         }
-
-    # ------------------------------------------------------------------ computer player
-    def _wants_tricks(self, seat: int) -> bool:
-        """Whether ``seat`` tries to win tricks in the current hand."""
-        return self.hand_type == self.HIGH
-
-    def _choose_bid(self, seat: int) -> Move:
-        hand = self.hands[seat]
-        strength = sum({"A": 4, "K": 3, "Q": 2, "J": 1}.get(card[0], 0) for card in hand)
-        suits = {s: sum(1 for card in hand if card[1] == s) for s in "SHDC"}
-        strength += max(0, max(suits.values()) - 4)
-        want = self.HIGH if strength >= self._high_threshold() else self.LOW
-        moves = [m for m in self._bid_moves(seat) if m.get("value") == want]
-        return min(moves, key=lambda m: NORMAL_RANK[m.get("card")[0]] if m.get("card") else -1)
-
-    def _high_threshold(self) -> int:
-        return 12
-
-    def _choose_play(self, seat: int) -> Move:
-        legal = [m.get("card") for m in self.legal_moves(seat)]
-        rank_of = self.rank_of
-        want = self._wants_tricks(seat)
-        if not self.trick:
-            if want:
-                best = max(legal, key=lambda c: rank_of[c[0]])
-                if rank_of[best[0]] >= rank_of["K"]:
-                    return PLAY_MOVES[best]
-            return PLAY_MOVES[min(legal, key=lambda c: rank_of[c[0]])]
-        led = self.trick[0][1][1]
-        best_seat, best = self.trick[0]
-        for s, c in self.trick[1:]:
-            if c[1] == led and rank_of[c[0]] > rank_of[best[0]]:
-                best_seat, best = s, c
-        following = legal[0][1] == led
-        last = len(self.trick) == len(self.order) - 1
-        if want:
-            if best_seat % 2 == seat % 2:
-                return PLAY_MOVES[min(legal, key=lambda c: rank_of[c[0]])]
-            if following:
-                beating = [c for c in legal if rank_of[c[0]] > rank_of[best[0]]]
-                if beating:
-                    pick = (
-                        min(beating, key=lambda c: rank_of[c[0]])
-                        if last
-                        else max(beating, key=lambda c: rank_of[c[0]])
-                    )
-                    return PLAY_MOVES[pick]
-            return PLAY_MOVES[min(legal, key=lambda c: rank_of[c[0]])]
-        if following:
-            under = [c for c in legal if rank_of[c[0]] < rank_of[best[0]]]
-            if under:
-                return PLAY_MOVES[max(under, key=lambda c: rank_of[c[0]])]
-            if last:
-                return PLAY_MOVES[max(legal, key=lambda c: rank_of[c[0]])]
-            return PLAY_MOVES[min(legal, key=lambda c: rank_of[c[0]])]
-        return PLAY_MOVES[max(legal, key=lambda c: rank_of[c[0]])]
-
-    def _choose_other(self, seat: int, rng: Any) -> Move:
-        return rng.choice(self.legal_moves(seat))  # type: ignore[no-any-return]
-
-    def choose_move(self, seat: int, rng: Any) -> Move:
-        self._ensure_dealt()
-        if self.phase == "tricks":
-            return self._choose_play(seat)
-        if self.phase == "bids":
-            if self.commits[seat] is None:
-                return self._choose_bid(seat)
-            return self._choose_other(seat, rng)
-        return self._choose_other(seat, rng)

@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Event, IllegalMove, Move, Option
-from games.bidcards import BidCardGame, team_word
+from games.bidcards import BidCardGame, against, malformed, team_word
 from games.cards import display
 from games.registry import register
 from games.seats import seat_ref
@@ -134,20 +134,19 @@ class NorwegianWhist(BidCardGame):
     def _other_moves(self, seat: int) -> list[Move]:
         return []
 
-    def _check_other(self, seat: int, move: Move) -> None:
+    def _other_refusal(self, seat: int, move: Move) -> IllegalMove:
         if move.action != "expose":
-            raise IllegalMove("That is not a move in Norwegian Whist.")
+            return malformed("That is not a move in Norwegian Whist.")
         if not self.options["one_colour_redeal"]:
-            raise IllegalMove("One-colour hands are not redealt at this table.")
+            return against("One-colour hands are not redealt at this table.", "no_redeal")
         if self.phase != "bids":
-            raise IllegalMove("A hand can only be exposed while bids are being made.")
+            return against("A hand can only be exposed while bids are being made.", "bids_over")
         if move.fields:
-            raise IllegalMove("Expose takes no card or value.")
-        if not self._one_colour(seat):
-            raise IllegalMove("Only a hand of one colour can be exposed.")
+            return malformed("Expose takes no card or value.")
+        return against("Only a hand of one colour can be exposed.", "not_one_colour")
 
     def _apply_other(self, seat: int, move: Move, events: list[Event]) -> None:
-        cards = sorted(self.hands[seat], key=self._sort_key)
+        cards = self._sorted(self.hands[seat])
         events.append(
             Event(
                 "hand_exposed",
@@ -155,15 +154,15 @@ class NorwegianWhist(BidCardGame):
                 + " ".join(display(c) for c in cards)
                 + ". The hand is dealt again.",
                 {"seat": seat, "cards": cards},
+                history=True,
             )
         )
-        record = self.records[-1]
-        record["result"] = {"hand": "annulled", "exposed_by": seat, "points": 0}
-        record["score_after"] = list(self.score)
+        self.records[-1].finish({"hand": "annulled", "exposed_by": seat, "points": 0}, self.score)
         self._close_hand()
         events.append(
             Event("new_deal", f"{seat_ref(self.dealer)} deals again.", {"dealer": self.dealer})
         )
+        self._ensure_dealt()
 
     # ------------------------------------------------------------------ scoring
     def _score_hand(self, events: list[Event]) -> dict[str, Any]:
@@ -210,14 +209,3 @@ class NorwegianWhist(BidCardGame):
     def _view_extra(self, seat: int | None, data: dict[str, Any]) -> None:
         data["target"] = self.options["target"]
         data["granding_team"] = None if self.declarer is None else self.declarer % 2
-
-    def _high_threshold(self) -> int:
-        return 12
-
-    def choose_move(self, seat: int, rng: Any) -> Move:
-        # A computer player always exposes a one-colour hand (so it is never left as a committed
-        # seat whose only move is ``expose``).
-        self._ensure_dealt()
-        if self.phase == "bids" and self.options["one_colour_redeal"] and self._one_colour(seat):
-            return EXPOSE_MOVE
-        return super().choose_move(seat, rng)

@@ -36,15 +36,17 @@ Rule choices where the contract is silent
 - Both teams at or over the target after a hand (only possible with ``defenders_always_score``):
   the higher total wins; an exact tie plays another hand. An instant win (``instant_win``) ends the
   game at once whatever the totals.
-- ``hand_limit`` (both games, default 30, an [ENGINE] safeguard the contract does not name): with
-  failed contracts costing the bid, totals can drift downwards for ever (uniformly random bidding
-  does exactly that), so after ``hand_limit`` deals, throw-ins included, the game ends with the
-  first scored hand that leaves the totals unequal, and the higher total wins. Real games end
-  long before (41 points take a handful of hands).
 - The replay summary gives every deal (throw-ins included) as ``{"dealer", "tricks", "result",
   "score_after"}``; ``result`` is ``{"throw_in": true, "points": [0, 0]}`` for a throw-in, else
   ``{"throw_in": false, "declarer", "team", "contract", "trump", "doubled", "tricks": [A, B],
   "made", "kaboot", "instant_win", "points": [A, B]}``.
+
+Engine options (not rules of the game; the contract does not name them)
+- ``hand_limit`` (both games, default 30, 10..1000): a safeguard that guarantees every game ends.
+  With failed contracts costing the bid, totals can drift downwards for ever (uniformly random
+  bidding does exactly that), so after ``hand_limit`` deals, throw-ins included, the game ends
+  with the first scored hand that leaves the totals unequal, and the higher total wins. Real
+  games end long before (41 points take a handful of hands), so tables never need to change it.
 
 Hidden information: each player sees only his own hand; bids, passes, doubles, the trump and every
 played card are public. Under ``first_lead`` nobody (the declarer included, formally) has a trump
@@ -54,17 +56,20 @@ until the first card is led, so there is no hidden trump to keep. Bids are writt
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from games.base import (
+    AgainstRules,
     Deal,
     DealError,
     Event,
     Game,
     IllegalMove,
+    Malformed,
     Move,
+    NotYourTurn,
     Option,
     Outcome,
     Status,
@@ -73,17 +78,26 @@ from games.base import (
 from games.cards import SUIT_NAMES, SUIT_SYMBOLS, display, make_deck
 from games.registry import register
 from games.seats import seat_ref
+from games.tricks import (
+    PLAY,
+    HandRecord,
+    TrickRecord,
+    deal_round,
+    is_play,
+    play_moves,
+    play_problem,
+    sort_hand,
+    strength_table,
+    trick_winner,
+)
 
 RANKS = "23456789TJQKA"
 DECK: tuple[str, ...] = tuple(make_deck())
 DECK_SET = frozenset(DECK)
-RANK_VALUE: dict[str, int] = {card: RANKS.index(card[0]) for card in DECK}
+RANK_VALUE: dict[str, int] = strength_table(RANKS)
 SUIT_ORDER = "SHDC"
-SORT_KEY: dict[str, tuple[int, int]] = {
-    card: (SUIT_ORDER.index(card[1]), -RANK_VALUE[card]) for card in DECK
-}
 
-PLAY_MOVES: dict[str, Move] = {card: Move.of("play", card=card) for card in DECK}
+PLAY_MOVES: dict[str, Move] = PLAY
 PASS = Move.of("pass")
 DOUBLE = Move.of("double")
 TRUMP_MOVES: dict[str, Move] = {s: Move.of("trump", suit=s) for s in ("S", "H", "D", "C", "NT")}
@@ -93,25 +107,14 @@ EG_BID_MOVES: dict[tuple[int, str], Move] = {
     for v in range(7, 14)
     for s in ("C", "D", "H", "S", "NT")
 }
+KNOWN_ACTIONS = frozenset({"play", "trump", "bid", "pass", "double"})
 
 STRAIN_WORDS = {**SUIT_NAMES, "NT": "no trump"}
 STRAIN_ORDERS = {"bridge": ("C", "D", "H", "S", "NT"), "masrawy": ("C", "S", "H", "D", "NT")}
 TEAM_NAMES = ("{s0} & {s2}", "{s1} & {s3}")
 
-
-def trick_winner(trick: Sequence[tuple[int, str]], trump: str | None) -> int:
-    """The seat that wins a complete trick (trump ``None`` or ``"NT"``: no trump)."""
-    led = trick[0][1][1]
-    best_seat, best_card = trick[0]
-    best_trump = best_card[1] == trump
-    for seat, card in trick[1:]:
-        suit = card[1]
-        if suit == trump:
-            if not best_trump or RANK_VALUE[card] > RANK_VALUE[best_card]:
-                best_seat, best_card, best_trump = seat, card, True
-        elif not best_trump and suit == led and RANK_VALUE[card] > RANK_VALUE[best_card]:
-            best_seat, best_card = seat, card
-    return best_seat
+Call = tuple[int, str, int, str | None]
+"""One call of the auction: (seat, action, value, strain)."""
 
 
 def hand_points(
@@ -137,11 +140,24 @@ def bid_words(value: int, strain: str | None) -> str:
     return str(value) if strain is None else f"{value} {STRAIN_WORDS[strain]}"
 
 
+def _against(text: str, code: str, **params: Any) -> AgainstRules:
+    return AgainstRules(text, code=code, params=params)
+
+
+def _malformed(text: str, **params: Any) -> Malformed:
+    return Malformed(text, params=params)
+
+
+@dataclass(init=False, eq=False, repr=False)
 class _TarneebBase(Game):
-    """Deal, play, scoring and views shared by both games; subclasses run their own auction."""
+    """Deal, play, scoring and views shared by both games; subclasses run their own auction.
+
+    The state is the typed attributes below; :meth:`Game.clone` copies them by their types.
+    """
 
     teams = True
     egyptian: ClassVar[bool] = False
+    player_module = "games.players.tarneeb"
 
     seed: int | None
     dealer: int
@@ -149,7 +165,7 @@ class _TarneebBase(Game):
     phase: str  # auction | trump | play | awaiting_deal | over
     hands: list[list[str]]
     turn: int
-    calls: list[tuple[int, str, int, str | None]]  # (seat, action, value, strain)
+    calls: list[Call]
     high: int  # tarneeb: bid value; egyptian: level * 5 + strain index; 0 = none
     high_bidder: int
     high_strain: str | None
@@ -160,10 +176,10 @@ class _TarneebBase(Game):
     contract: int
     trump: str | None
     trick: list[tuple[int, str]]
-    tricks: list[dict[str, Any]]
+    tricks: list[TrickRecord]
     team_tricks: list[int]
     score: list[int]
-    records: list[dict[str, Any]]
+    records: list[HandRecord]
     winner: int | None
     played: set[str]
 
@@ -193,7 +209,6 @@ class _TarneebBase(Game):
         game.score = [0, 0]
         game.records = []
         game.winner = None
-        game._reset_hand()
         game._start_deal()
         return game
 
@@ -223,11 +238,7 @@ class _TarneebBase(Game):
         elif self.seed is not None:
             cards = list(DECK)
             deal_rng(self.seed, self.deal_no).shuffle(cards)
-            first = (self.dealer + 1) % 4
-            hands: list[list[str]] = [[], [], [], []]
-            for index, card in enumerate(cards):
-                hands[(first + index) % 4].append(card)
-            deal = Deal(tuple(tuple(hand) for hand in hands), ())
+            deal = deal_round(cards, 4, (self.dealer + 1) % 4)
             self.deals.append(deal)
         else:
             self.phase = "awaiting_deal"
@@ -235,9 +246,7 @@ class _TarneebBase(Game):
         self.hands = [list(hand) for hand in deal.hands]
         self.phase = "auction"
         self.turn = (self.dealer + 1) % 4
-        self.records.append(
-            {"dealer": self.dealer, "tricks": [], "result": None, "score_after": None}
-        )
+        self.records.append(HandRecord(dealer=self.dealer))
         return [
             Event(
                 "new_deal",
@@ -252,24 +261,6 @@ class _TarneebBase(Game):
         _validate_deal(deal)
         self.deals.append(deal)
         return self._start_deal()
-
-    def clone(self) -> Self:
-        other = self.__class__.__new__(self.__class__)
-        other.__dict__.update(self.__dict__)
-        other.options = dict(self.options)
-        other.deals = list(self.deals)
-        other.hands = [list(hand) for hand in self.hands]
-        other.calls = list(self.calls)
-        other.passed = list(self.passed)
-        other.trick = list(self.trick)
-        other.tricks = list(self.tricks)
-        other.team_tricks = list(self.team_tricks)
-        other.score = list(self.score)
-        other.records = [dict(record) for record in self.records]
-        if other.records:
-            other.records[-1]["tricks"] = list(other.records[-1]["tricks"])
-        other.played = set(self.played)
-        return other
 
     # --- whose turn, what is legal ---
     @property
@@ -302,13 +293,7 @@ class _TarneebBase(Game):
         return []
 
     def _legal_plays(self, seat: int) -> list[Move]:
-        hand = self.hands[seat]
-        if self.trick:
-            led = self.trick[0][1][1]
-            same = [PLAY_MOVES[c] for c in hand if c[1] == led]
-            if same:
-                return same
-        return [PLAY_MOVES[c] for c in hand]
+        return play_moves(self.hands[seat], self.trick)
 
     def _may_call_nt(self) -> bool:
         """First-lead trump with no trump allowed: the declarer may call NT before leading."""
@@ -321,49 +306,55 @@ class _TarneebBase(Game):
             and self.options["allow_no_trump"]
         )
 
-    def check(self, seat: int, move: Move) -> None:
+    def is_legal(self, seat: int, move: Move) -> bool:
+        if self.phase == "play" and move.action == "play":
+            card = is_play(move)
+            return card is not None and play_problem(self.hands[seat], self.trick, card) is None
+        return move in self.legal_moves(seat)
+
+    def not_your_turn(self, seat: int) -> IllegalMove:
         if self.winner is not None:
-            raise IllegalMove("The game is over.")
+            return NotYourTurn("The game is over.", code="game_over")
         if self.phase == "awaiting_deal":
-            raise IllegalMove("The next hand has not been dealt yet.")
-        if seat != self.turn:
-            raise IllegalMove(f"It is {seat_ref(self.turn)}'s turn.")
+            return NotYourTurn("The next hand has not been dealt yet.", code="awaiting_deal")
+        return NotYourTurn(f"It is {seat_ref(self.turn)}'s turn.", params={"turn": self.turn})
+
+    def refusal(self, seat: int, move: Move) -> IllegalMove:
         action = move.action
         phase = self.phase
         if phase == "play":
             if action == "play":
-                card = move.get("card")
-                hand = self.hands[seat]
-                if card not in hand:
-                    raise IllegalMove("You do not have that card.")
-                if self.trick:
-                    led = self.trick[0][1][1]
-                    if card[1] != led:
-                        for held in hand:
-                            if held[1] == led:
-                                raise IllegalMove(f"You must follow {SUIT_NAMES[led]}.")
-                if len(move.fields) != 1:
-                    raise IllegalMove("A play names one card and nothing else.")
-                return
+                return self._play_refusal(seat, move)
             if action == "trump" and not self.egyptian:
                 if self._may_call_nt():
-                    if move != TRUMP_MOVES["NT"]:
-                        raise IllegalMove("Lead a card to make its suit trump, or call no trump.")
-                    return
-                raise IllegalMove("Trump is already settled for this hand.")
+                    return _against(
+                        "Lead a card to make its suit trump, or call no trump.",
+                        "lead_or_no_trump",
+                    )
+                return _against("Trump is already settled for this hand.", "trump_settled")
             if action in ("bid", "pass", "double"):
-                raise IllegalMove("The auction is over; play a card.")
-            raise IllegalMove("Play a card.")
+                return _against("The auction is over; play a card.", "auction_over")
+            return _malformed("Play a card.")
         if phase == "trump":
             if action != "trump":
-                raise IllegalMove(f"{seat_ref(seat)} must name the trump suit first.")
+                text = f"{seat_ref(seat)} must name the trump suit first."
+                if action in KNOWN_ACTIONS:
+                    return _against(text, "name_trump_first")
+                return _malformed(text)
             if TRUMP_MOVES.get(str(move.get("suit"))) != move:
-                raise IllegalMove(self._suit_prompt())
-            if move.get("suit") == "NT" and not self.options["allow_no_trump"]:
-                raise IllegalMove(self._suit_prompt())
-            return
-        # auction
-        self._check_call(seat, move)
+                return _malformed(self._suit_prompt())
+            return _against(self._suit_prompt(), "no_trump_not_allowed")
+        return self._call_refusal(seat, move)
+
+    def _play_refusal(self, seat: int, move: Move) -> IllegalMove:
+        card = move.get("card")
+        problem = play_problem(self.hands[seat], self.trick, card)
+        if problem == "not_in_hand":
+            return _against("You do not have that card.", "not_in_hand", card=card)
+        if problem == "must_follow":
+            led = self.trick[0][1][1]
+            return _against(f"You must follow {SUIT_NAMES[led]}.", "must_follow", suit=led)
+        return _malformed("A play names one card and nothing else.")
 
     def _suit_prompt(self) -> str:
         if self.options["allow_no_trump"]:
@@ -383,7 +374,7 @@ class _TarneebBase(Game):
     def _auction_moves(self, seat: int) -> list[Move]:
         raise NotImplementedError
 
-    def _check_call(self, seat: int, move: Move) -> None:
+    def _call_refusal(self, seat: int, move: Move) -> IllegalMove:
         raise NotImplementedError
 
     def _call(self, seat: int, move: Move) -> list[Event]:
@@ -398,11 +389,14 @@ class _TarneebBase(Game):
 
     def _throw_in(self) -> list[Event]:
         events = [
-            Event("throw_in", "Everybody passed: the hand is thrown in.", {"dealer": self.dealer})
+            Event(
+                "throw_in",
+                "Everybody passed: the hand is thrown in.",
+                {"dealer": self.dealer},
+                history=True,
+            )
         ]
-        record = self.records[-1]
-        record["result"] = {"throw_in": True, "points": [0, 0]}
-        record["score_after"] = list(self.score)
+        self.records[-1].finish({"throw_in": True, "points": [0, 0]}, self.score)
         self.deal_no += 1
         if self.options["all_pass"] == "redeal_next_dealer":
             self.dealer = (self.dealer + 1) % 4
@@ -489,26 +483,27 @@ class _TarneebBase(Game):
         if len(trick) < 4:
             self.turn = (seat + 1) % 4
             return events
-        winner = trick_winner(trick, self.trump)
+        winner = trick_winner(trick, self.trump, RANK_VALUE)
         team = winner % 2
         self.team_tricks[team] += 1
-        record = {"leader": trick[0][0], "cards": [c for _, c in trick], "winner": winner}
+        record = TrickRecord.of(trick, winner)
         self.tricks.append(record)
-        self.records[-1]["tricks"].append(record)
+        self.records[-1].tricks.append(record)
         self.trick = []
         self.turn = winner
         declaring = self.declarer % 2
+        defending = (declaring + 1) % 2
         counts = self.team_tricks
         events.append(
             Event(
                 "trick_won",
                 f"{seat_ref(winner)} wins the trick. {TEAM_NAMES[declaring]} have "
-                f"{counts[declaring]} of {self.contract}; {TEAM_NAMES[1 - declaring]} have "
-                f"{counts[1 - declaring]}.",
+                f"{counts[declaring]} of {self.contract}; {TEAM_NAMES[defending]} have "
+                f"{counts[defending]}.",
                 {
                     "winner": winner,
                     "team": team,
-                    "cards": record["cards"],
+                    "cards": list(record.cards),
                     "tricks": list(counts),
                     "contract": self.contract,
                     "declaring_team": declaring,
@@ -535,7 +530,7 @@ class _TarneebBase(Game):
         )
         points = [0, 0]
         points[declaring] = mine
-        points[1 - declaring] = theirs
+        points[(declaring + 1) % 2] = theirs
         self.score[0] += points[0]
         self.score[1] += points[1]
         instant = False
@@ -555,9 +550,7 @@ class _TarneebBase(Game):
             "instant_win": instant,
             "points": points,
         }
-        record = self.records[-1]
-        record["result"] = result
-        record["score_after"] = list(self.score)
+        self.records[-1].finish(result, self.score)
         word = "makes" if made else "fails"
         events = [
             Event(
@@ -566,6 +559,7 @@ class _TarneebBase(Game):
                 f"tricks: {TEAM_NAMES[0]} {points[0]:+d}, {TEAM_NAMES[1]} {points[1]:+d}. "
                 f"Score {self.score[0]} to {self.score[1]}.",
                 {**result, "score": list(self.score)},
+                history=True,
             )
         ]
         target = self.options["target"]
@@ -584,6 +578,7 @@ class _TarneebBase(Game):
                     f"{TEAM_NAMES[self.winner]} win the game{how}, "
                     f"{self.score[0]} to {self.score[1]}.",
                     {"winner": self.winner, "score": list(self.score), "instant_win": instant},
+                    history=True,
                 )
             )
             return events
@@ -593,7 +588,7 @@ class _TarneebBase(Game):
         return events
 
     # --- what people see ---
-    def _call_line(self, call: tuple[int, str, int, str | None]) -> str:
+    def _call_line(self, call: Call) -> str:
         seat, action, value, strain = call
         if action == "bid":
             return f"{seat_ref(seat)} bids {bid_words(value, strain)}."
@@ -617,6 +612,8 @@ class _TarneebBase(Game):
         return "Waiting for the next deal."
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        """The common keys (see :meth:`Game.view`), the auction, and ``played``: every card played
+        so far this hand (public; the computer player counts the masters with it)."""
         last = self.tricks[-1] if self.tricks else None
         lines = [self._call_line(call) for call in self.calls]
         if self.declarer >= 0:
@@ -651,15 +648,7 @@ class _TarneebBase(Game):
             "prompt": self._prompt(),
             "hand_sizes": [len(hand) for hand in self.hands],
             "trick": [[s, c] for s, c in self.trick],
-            "last_trick": (
-                {
-                    "cards": [[(last["leader"] + i) % 4, c] for i, c in enumerate(last["cards"])],
-                    "winner": last["winner"],
-                    "points": None,
-                }
-                if last
-                else None
-            ),
+            "last_trick": last.last_trick() if last else None,
             "trump": self.trump,
             "lines": lines,
             "score": list(self.score),
@@ -674,9 +663,10 @@ class _TarneebBase(Game):
             "doubled": self.doubled,
             "team_tricks": list(self.team_tricks),
             "deal_number": self.deal_no,
+            "played": sort_hand(self.played, SUIT_ORDER, RANK_VALUE),
         }
         if seat is not None:
-            data["hand"] = sorted(self.hands[seat], key=SORT_KEY.__getitem__)
+            data["hand"] = sort_hand(self.hands[seat], SUIT_ORDER, RANK_VALUE)
         return data
 
     def hidden_cards(self, seat: int | None) -> set[str]:
@@ -688,92 +678,11 @@ class _TarneebBase(Game):
         return Outcome((self.winner, self.winner + 2), tuple(self.score))
 
     def summary(self) -> dict[str, Any]:
-        deals = []
-        for record in self.records:
-            result = record["result"]
-            deals.append(
-                {
-                    "dealer": record["dealer"],
-                    "tricks": [
-                        dict(trick, cards=list(trick["cards"])) for trick in record["tricks"]
-                    ],
-                    "result": None
-                    if result is None
-                    else {
-                        key: list(value) if isinstance(value, list) else value
-                        for key, value in result.items()
-                    },
-                    "score_after": None
-                    if record["score_after"] is None
-                    else list(record["score_after"]),
-                }
-            )
-        return {"deals": deals, "score": list(self.score), "winner": self.winner}
-
-    # --- computer player ---
-    def _estimate(self, seat: int) -> tuple[float, str]:
-        """A rough count of tricks the side can take, and the best trump suit for it."""
-        hand = self.hands[seat]
-        by_suit: dict[str, list[int]] = {s: [] for s in "SHDC"}
-        for card in hand:
-            by_suit[card[1]].append(RANK_VALUE[card])
-        high = 0.0
-        for ranks in by_suit.values():
-            length = len(ranks)
-            high += (
-                (12 in ranks)
-                + 0.7 * (11 in ranks and length >= 2)
-                + 0.4 * (10 in ranks and length >= 3)
-            )
-        best = max("SHDC", key=lambda s: (len(by_suit[s]), sum(by_suit[s])))
-        length = len(by_suit[best])
-        return high + max(0, length - 3) * 0.9 + 3.0, best
-
-    def _choose_play(self, seat: int, rng: random.Random) -> Move:
-        legal = [m.get("card") for m in self._legal_plays(seat)]
-        trump = self.trump if self.trump not in (None, "NT") else ""
-        if not self.trick:
-            if self.trump is None:  # first lead names trump: lead from the longest suit
-                _, best = self._estimate(seat)
-                cards = [c for c in legal if c[1] == best] or legal
-                return PLAY_MOVES[max(cards, key=RANK_VALUE.__getitem__)]
-            masters = [c for c in legal if self._is_master(c)]
-            if masters:
-                return PLAY_MOVES[max(masters, key=lambda c: (c[1] != trump, RANK_VALUE[c]))]
-            plain = [c for c in legal if c[1] != trump] or legal
-            return PLAY_MOVES[min(plain, key=RANK_VALUE.__getitem__)]
-        current = trick_winner(self.trick, self.trump)
-        partner_winning = current % 2 == seat % 2
-        winners = [c for c in legal if trick_winner([*self.trick, (seat, c)], self.trump) == seat]
-        last = len(self.trick) == 3
-        if partner_winning and (last or self._is_master(dict(self.trick)[current])):
-            winners = []
-        if winners and not partner_winning:
-            return PLAY_MOVES[min(winners, key=lambda c: (c[1] == trump, RANK_VALUE[c]))]
-        return PLAY_MOVES[min(legal, key=lambda c: (c[1] == trump, RANK_VALUE[c]))]
-
-    def _is_master(self, card: str) -> bool:
-        """No higher card of the suit is still out (in another hand)."""
-        suit = card[1]
-        for value in range(RANK_VALUE[card] + 1, 13):
-            higher = RANKS[value] + suit
-            if higher not in self.played and higher not in self.hands[self.turn]:
-                return False
-        return True
-
-    def choose_move(self, seat: int, rng: random.Random) -> Move:
-        legal = self.legal_moves(seat)
-        if not legal:
-            raise IllegalMove("It is not your turn.")
-        if self.phase == "play":
-            return self._choose_play(seat, rng)
-        if self.phase == "trump":
-            _, best = self._estimate(seat)
-            return TRUMP_MOVES[best]
-        return self._choose_call(seat, legal)
-
-    def _choose_call(self, seat: int, legal: list[Move]) -> Move:
-        raise NotImplementedError
+        return {
+            "deals": [record.to_json(4) for record in self.records],
+            "score": list(self.score),
+            "winner": self.winner,
+        }
 
     def move_label(self, move: Move) -> str:
         action = move.action
@@ -899,36 +808,34 @@ class Tarneeb(_TarneebBase):
             moves.append(BID_MOVES[value])
         return moves
 
-    def _check_call(self, seat: int, move: Move) -> None:
+    def _call_refusal(self, seat: int, move: Move) -> IllegalMove:
         action = move.action
         if action == "pass":
             if move.fields:
-                raise IllegalMove("A pass has no fields.")
-            if self._forced_to_bid():
-                raise IllegalMove("Everyone else passed, so you must bid at least 7.")
-            return
+                return _malformed("A pass has no fields.")
+            return _against("Everyone else passed, so you must bid at least 7.", "must_bid")
         if action == "bid":
             value = move.get("value")
             if type(value) is not int or not 7 <= value <= 13 or len(move.fields) != 1:
-                raise IllegalMove("Bid a whole number of tricks from 7 to 13.")
+                return _malformed("Bid a whole number of tricks from 7 to 13.")
             lowest = self._min_bid(seat)
-            if value >= lowest:
-                return
             if lowest > 13:
-                raise IllegalMove("The highest bid is already 13, so you can only pass.")
+                return _against(
+                    "The highest bid is already 13, so you can only pass.", "bidding_closed"
+                )
             if (
                 value == self.high
                 and not self._open()
                 and seat != self.dealer
                 and self.options["dealer_may_equal"]
             ):
-                raise IllegalMove("Only the dealer may equal the highest bid.")
-            raise IllegalMove(f"Bid at least {lowest}.")
+                return _against("Only the dealer may equal the highest bid.", "only_dealer_equals")
+            return _against(f"Bid at least {lowest}.", "bid_too_low", lowest=lowest)
         if action == "trump":
-            raise IllegalMove("Trump is named after the auction.")
+            return _against("Trump is named after the auction.", "trump_after_auction")
         if action == "play":
-            raise IllegalMove("The auction is not over yet.")
-        raise IllegalMove("Bid or pass.")
+            return _against("The auction is not over yet.", "auction_not_over")
+        return _malformed("Bid or pass.")
 
     def _call(self, seat: int, move: Move) -> list[Event]:
         events: list[Event] = []
@@ -969,16 +876,6 @@ class Tarneeb(_TarneebBase):
             nxt = (nxt + 1) % 4
         self.turn = nxt
         return events
-
-    def _choose_call(self, seat: int, legal: list[Move]) -> Move:
-        estimate, _ = self._estimate(seat)
-        bids = [m for m in legal if m.action == "bid"]
-        if not bids:
-            return PASS
-        cheapest = bids[0]
-        if cheapest.get("value") <= int(estimate) or PASS not in legal:
-            return cheapest
-        return PASS
 
 
 @register
@@ -1041,21 +938,17 @@ class EgyptianTarneeb(_TarneebBase):
             moves.append(EG_BID_MOVES[(key // 5, strains[key % 5])])
         return moves
 
-    def _check_call(self, seat: int, move: Move) -> None:
+    def _call_refusal(self, seat: int, move: Move) -> IllegalMove:
         action = move.action
         if action == "pass":
             if move.fields:
-                raise IllegalMove("A pass has no fields.")
-            if self._forced_to_bid():
-                raise IllegalMove("Everyone else passed, so you must bid.")
-            return
+                return _malformed("A pass has no fields.")
+            return _against("Everyone else passed, so you must bid.", "must_bid")
         if action == "double":
             if move.fields:
-                raise IllegalMove("A double has no fields.")
+                return _malformed("A double has no fields.")
             reason = self._may_double(seat)
-            if reason is not None:
-                raise IllegalMove(reason)
-            return
+            return _against(reason or "You may not double now.", "no_double")
         if action == "bid":
             value = move.get("value")
             strain = move.get("suit")
@@ -1065,18 +958,18 @@ class EgyptianTarneeb(_TarneebBase):
                 or len(move.fields) != 2
                 or strain not in STRAIN_WORDS
             ):
-                raise IllegalMove("Bid 7 to 13 tricks with a suit (C, D, H, S) or NT.")
-            if self._key(value, strain) <= self.high:
-                high = bid_words(self.high // 5, self.high_strain)
-                if self.high >= 69:
-                    raise IllegalMove("The highest bid is already 13 no trump; pass or double.")
-                raise IllegalMove(f"Bid higher than {high}.")
-            return
+                return _malformed("Bid 7 to 13 tricks with a suit (C, D, H, S) or NT.")
+            if self.high >= 69:
+                return _against(
+                    "The highest bid is already 13 no trump; pass or double.", "bidding_closed"
+                )
+            high = bid_words(self.high // 5, self.high_strain)
+            return _against(f"Bid higher than {high}.", "bid_too_low", high=high)
         if action == "play":
-            raise IllegalMove("The auction is not over yet.")
+            return _against("The auction is not over yet.", "auction_not_over")
         if action == "trump":
-            raise IllegalMove("In Egyptian Tarneeb the trump is part of the bid.")
-        raise IllegalMove("Bid, pass or double.")
+            return _against("In Egyptian Tarneeb the trump is part of the bid.", "trump_in_bid")
+        return _malformed("Bid, pass or double.")
 
     def _call(self, seat: int, move: Move) -> list[Event]:
         action = move.action
@@ -1117,19 +1010,3 @@ class EgyptianTarneeb(_TarneebBase):
             return events + self._won_auction(self.high_bidder, self.high // 5, self.high_strain)
         self.turn = (seat + 1) % 4
         return events
-
-    def _choose_call(self, seat: int, legal: list[Move]) -> Move:
-        estimate, best = self._estimate(seat)
-        level = int(estimate)
-        if DOUBLE in legal and self.high // 5 >= 9 and level <= 6:
-            quick = sum(1 for c in self.hands[seat] if c[0] in "AK")
-            if quick >= 4:
-                return DOUBLE
-        own_side = self.high_bidder >= 0 and self.high_bidder % 2 == seat % 2
-        if not own_side:
-            for move in legal:
-                if move.action == "bid" and move.get("suit") == best and move.get("value") <= level:
-                    return move
-        if PASS in legal:
-            return PASS
-        return next(m for m in legal if m.action == "bid")

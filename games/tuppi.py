@@ -43,20 +43,23 @@ soloist and his partner only, and so is the card returned; the partner's hand is
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self
+from dataclasses import dataclass
+from typing import Any
 
-from games.base import Event, IllegalMove, Move, Option, validate_options
+from games.base import Event, IllegalMove, Move, NotYourTurn, Option, validate_options
 from games.bidcards import (
-    NORMAL_RANK,
     PASS_MOVE,
     BidCardGame,
+    against,
+    malformed,
     team_word,
 )
 from games.cards import display
 from games.registry import register
 from games.seats import seat_ref
+from games.tricks import strength_table
 
-ACE_LOW_RANK = {r: i for i, r in enumerate("A23456789TJQK")}
+ACE_LOW_STRENGTH = strength_table("A23456789TJQK")
 SEED_RANKS = frozenset("3456789T")
 FEDERATION_RANKS = frozenset("3456789TA")
 SOOLI_MOVE = Move.of("sooli")
@@ -76,6 +79,7 @@ PRESETS: dict[str, dict[str, Any]] = {
 
 
 @register
+@dataclass(init=False, eq=False, repr=False)
 class Tuppi(BidCardGame):
     name = "tuppi"
     title = "Tuppi"
@@ -163,9 +167,6 @@ class Tuppi(BidCardGame):
         self.given = None
         self.stopped_early = False
 
-    def _clone_extra(self, original: Self) -> None:
-        self.peaks = list(original.peaks)
-
     # ------------------------------------------------------------------ bids
     def _value_of_card(self, card: str) -> str:
         return "nolo" if card[1] in "SC" else "rami"
@@ -226,47 +227,62 @@ class Tuppi(BidCardGame):
             return [_EXCHANGE_MOVES[action][card] for card in self.hands[seat]]
         return []
 
-    def _check_other(self, seat: int, move: Move) -> None:
+    def _turn_refusal(self) -> IllegalMove:
+        if self.phase == "sooli":
+            return NotYourTurn(
+                f"It is {seat_ref(self.turn)} who answers about sooli now.",
+                params={"turn": self.turn},
+            )
+        if self.phase == "exchange":
+            soloist = self.soloist
+            assert soloist is not None
+            if self.given is None:
+                partner = (soloist + 2) % 4
+                return NotYourTurn(
+                    f"First {seat_ref(partner)} gives a card to the soloist.",
+                    params={"turn": partner},
+                )
+            return NotYourTurn(
+                f"Now the soloist {seat_ref(soloist)} returns a card.", params={"turn": soloist}
+            )
+        return super()._turn_refusal()
+
+    def _other_refusal(self, seat: int, move: Move) -> IllegalMove:
         action = move.action
         if action in ("sooli", "pass"):
             if action == "sooli" and not self.options["sooli"]:
                 if self.options["rules"] == "tournament":
-                    raise IllegalMove("Sooli is not played in tournaments.")
-                raise IllegalMove("Sooli is not played at this table.")
+                    return against("Sooli is not played in tournaments.", "no_sooli")
+                return against("Sooli is not played at this table.", "no_sooli")
             if self.phase != "sooli":
                 if action == "sooli":
-                    raise IllegalMove("Sooli can only be declared right after a rami reveal.")
-                raise IllegalMove("There is nothing to pass on now.")
+                    return against(
+                        "Sooli can only be declared right after a rami reveal.", "no_sooli_now"
+                    )
+                return against("There is nothing to pass on now.", "nothing_to_pass")
             if seat != self.turn:
-                raise IllegalMove(f"It is {seat_ref(self.turn)} who answers about sooli now.")
-            if move.fields:
-                raise IllegalMove(f"{action.capitalize()} takes no card or value.")
-            return
+                return self._turn_refusal()
+            return malformed(f"{action.capitalize()} takes no card or value.")
         if action in ("give", "return"):
             if self.phase != "exchange":
-                raise IllegalMove("No cards are being exchanged now.")
+                return against("No cards are being exchanged now.", "no_exchange_now")
             expected = "give" if self.given is None else "return"
-            if action != expected or seat != self.turn:
-                soloist = self.soloist
-                assert soloist is not None
-                if expected == "give":
-                    raise IllegalMove(
-                        f"First {seat_ref((soloist + 2) % 4)} gives a card to the soloist."
-                    )
-                raise IllegalMove(f"Now the soloist {seat_ref(soloist)} returns a card.")
+            if seat != self.turn:
+                return self._turn_refusal()
+            if action != expected:
+                refusal = self._turn_refusal()
+                return against(refusal.text, "exchange_order", **refusal.params)
             if len(move.fields) != 1 or move.fields[0][0] != "card":
-                raise IllegalMove("Name one card to pass.")
-            if move.fields[0][1] not in self.hands[seat]:
-                raise IllegalMove("That card is not in your hand.")
-            return
-        raise IllegalMove("That is not a move in Tuppi.")
+                return malformed("Name one card to pass.")
+            return against("That card is not in your hand.", "not_in_hand")
+        return malformed("That is not a move in Tuppi.")
 
     def _apply_other(self, seat: int, move: Move, events: list[Event]) -> None:
         action = move.action
         if action == "sooli":
             self.soloist = seat
             self.hand_type = "sooli"
-            self.rank_of = ACE_LOW_RANK
+            self.strength = ACE_LOW_STRENGTH
             partner = (seat + 2) % 4
             events.append(
                 Event(
@@ -365,10 +381,10 @@ class Tuppi(BidCardGame):
     def _hand_over(self) -> bool:
         if self.soloist is not None:
             if self.seat_won[self.soloist]:
-                self.stopped_early = len(self.records[-1]["tricks"]) < 13
+                self.stopped_early = len(self.records[-1].tricks) < 13
                 return True
-            return len(self.records[-1]["tricks"]) == 13
-        if len(self.records[-1]["tricks"]) == 13:
+            return len(self.records[-1].tricks) == 13
+        if len(self.records[-1].tricks) == 13:
             return True
         if self.options["stop_when_decided"] and max(self.won) >= 7:
             scorer = self._scoring_team()
@@ -420,6 +436,7 @@ class Tuppi(BidCardGame):
                     f"{team_word(team).capitalize()} scores {points}, but "
                     f"{team_word(other)} had points: both totals go back to 0.",
                     {"team": team, "points": points},
+                    history=True,
                 )
             )
         else:
@@ -501,25 +518,6 @@ class Tuppi(BidCardGame):
             and seat in (soloist, (soloist + 2) % 4)
         ):
             data["exchange_card"] = self.given
-
-    # ------------------------------------------------------------------ computer player
-    def _wants_tricks(self, seat: int) -> bool:
-        # In sooli nobody wants a trick: the soloist must stay under, and his opponents duck
-        # so that he is left holding the winning card.
-        return self.hand_type == "rami"
-
-    def _choose_other(self, seat: int, rng: Any) -> Move:
-        hand = self.hands[seat]
-        if self.phase == "sooli":
-            high = sum(1 for card in hand if card[0] != "A" and NORMAL_RANK[card[0]] >= 7)
-            return SOOLI_MOVE if high <= 1 else PASS_MOVE
-        if self.phase == "exchange":
-            if self.given is None:  # the partner gives his lowest card (aces are low)
-                card = min(hand, key=lambda c: ACE_LOW_RANK[c[0]])
-                return _EXCHANGE_MOVES["give"][card]
-            card = max(hand, key=lambda c: ACE_LOW_RANK[c[0]])
-            return _EXCHANGE_MOVES["return"][card]
-        return super()._choose_other(seat, rng)
 
 
 _EXCHANGE_MOVES = {

@@ -14,6 +14,7 @@ from games.base import Deal, IllegalMove, Move, OptionError
 from games.cards import make_deck
 from games.registry import get_game
 from tests.games.test_all_games import leaked, snapshot
+from tests.games.test_tuppi import secret_for
 
 Whist = get_game("norwegian_whist")
 DECK = sorted(make_deck())
@@ -117,7 +118,11 @@ def play(game: Any, rng: random.Random, probe: bool) -> None:
                 assert not leaked(game.view(viewer), game.hidden_cards(viewer))
         commits = list(game.commits)
         score_before = list(game.score)
-        events = game.apply(seat, rng.choice(legal))
+        hands_before = len(game.records)
+        hidden_before = {reader: game.hidden_cards(reader) for reader in [None, *range(4)]}
+        own = set(game.hands[seat])
+        move = rng.choice(legal)
+        events = game.apply(seat, move)
         shown = {e.data["seat"] for e in events if e.kind == "bid_revealed"}
         for event in events:
             if event.to is None:
@@ -127,7 +132,8 @@ def play(game: Any, rng: random.Random, probe: bool) -> None:
             if probe:
                 for reader in [None] if event.to is None else sorted(event.to):
                     assert not leaked(
-                        {"t": event.text, "d": dict(event.data)}, game.hidden_cards(reader)
+                        {"t": event.text, "d": dict(event.data)},
+                        secret_for(game, reader, hands_before, hidden_before, own, move),
                     )
         for event in events:
             if event.kind == "hand_scored":

@@ -13,13 +13,14 @@ from hypothesis import strategies as st
 from games.base import Deal, DealError, IllegalMove, Move, OptionError, deal_rng
 from games.cards import make_deck
 from games.tarneeb import (
+    RANK_VALUE,
     EgyptianTarneeb,
     Tarneeb,
     _TarneebBase,
     hand_points,
-    trick_winner,
 )
 from games.transcript import replay
+from games.tricks import trick_winner
 
 ALL = set(make_deck())
 P = Move.of("pass")
@@ -89,7 +90,7 @@ def test_e6_doubled_scoring() -> None:
     ],
 )
 def test_e5_trick_winners(trump_suit: str, trick: list[tuple[int, str]], winner: int) -> None:
-    assert trick_winner(trick, trump_suit) == winner
+    assert trick_winner(trick, trump_suit, RANK_VALUE) == winner
 
 
 def midhand(hand3: list[str], trump_suit: str = "S") -> Tarneeb:
@@ -322,7 +323,7 @@ EGYPTIAN_OPTIONS = st.fixed_dictionaries(
 def check_invariants(game: _TarneebBase) -> None:
     in_hands = [card for hand in game.hands for card in hand]
     on_table = [card for _, card in game.trick]
-    taken = [card for trick in game.tricks for card in trick["cards"]]
+    taken = [card for trick in game.tricks for card in trick.cards]
     everything = in_hands + on_table + taken
     if game.phase in ("auction", "trump", "play"):
         assert len(everything) == 52 and set(everything) == ALL
@@ -400,9 +401,9 @@ def run_property_game(game: _TarneebBase, seed: int) -> None:
             assert all(7 <= c[2] <= 13 for c in bids)
         if len(game.records) > deal_before + 1 or game.status == "finished":
             record = game.records[deal_before]
-            result = record["result"]
+            result = record.result
             if result is not None and not result["throw_in"]:
-                assert sum(result["tricks"]) == 13 and len(record["tricks"]) == 13
+                assert sum(result["tricks"]) == 13 and len(record.tricks) == 13
                 plain = (
                     isinstance(game, EgyptianTarneeb) or not game.options["defenders_always_score"]
                 )
@@ -466,7 +467,7 @@ def test_computer_players_make_most_contracts(cls: type[_TarneebBase]) -> None:
             assert move in game.legal_moves(seat)
             game.apply(seat, move)
         for record in game.records:
-            result = record["result"]
+            result = record.result
             if result and not result["throw_in"]:
                 total += 1
                 made += result["made"]

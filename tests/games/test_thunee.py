@@ -16,8 +16,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.base import Deal, IllegalMove, Move, OptionError
+from games.base import AgainstRules, Deal, IllegalMove, Malformed, Move, NotYourTurn, OptionError
 from games.cards import display
+from games.players import Seen, choose_move
+from games.players.thunee import choose
+from games.state import untyped_attributes
 from games.thunee import (
     DECK,
     POINTS,
@@ -489,6 +492,67 @@ def test_unknown_moves_and_labels() -> None:
     assert game.move_label(Move.of("call", value=30)) == "Call 30"
     assert game.jodhi_label(1, "S") == "Jodhi ♠ (40)"
     assert game.move_label(Move.of("jodhi", suit="S")) == "Jodhi ♠ (40)"
+    assert game.move_label(Move.of("jodhi", suit="S"), seat=1) == "Jodhi ♠ (40)"
+    # the seat's own label shows the value even when the claimant cannot be guessed
+    challenge = game_from("e04_trumping_jodhi", 13, {"challenge_mode": True})
+    assert challenge.move_label(Move.of("jodhi", suit="S"), seat=1) == "Jodhi ♠ (40)"
+    assert challenge.move_label(Move.of("jodhi", suit="H"), seat=1) == "Jodhi ♥"
+
+
+def test_refusals_are_typed() -> None:
+    game = game_from("e03_call_and_lose", 0)
+    with pytest.raises(NotYourTurn) as turn:
+        game.check(3, Move.of("pass"))
+    assert turn.value.code == "not_your_turn" and turn.value.params == {"seat": 2, "to": "call"}
+    with pytest.raises(Malformed) as malformed:
+        game.check(2, Move.of("fly"))
+    assert malformed.value.code == "unknown_action"
+    with pytest.raises(Malformed):
+        game.check(2, Move.of("call", value=25))
+    with pytest.raises(AgainstRules) as rule:
+        game.check(3, Move.of("thunee"))
+    assert rule.value.code == "thunee_window" and rule.value.params == {"what": "Thunee"}
+    game = game_from("e01_follow_suit_refused", 10)
+    with pytest.raises(AgainstRules) as follow:
+        game.check(game.view(None)["turn"], Move.of("play", card=game.hands[1][0]))
+    assert follow.value.code in ("must_follow", "card_not_held")
+    finished = game_from("e01_exactly_105", 33, {"balls_to_win": 1})
+    with pytest.raises(NotYourTurn) as over:
+        finished.check(0, Move.of("pass"))
+    assert over.value.code == "game_over" and str(over.value) == "The game is over."
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_clone_is_independent_after_every_move(players: int) -> None:
+    """The generic clone copies every mutable part: a move on the copy never shows on the game."""
+    game = Thunee.new({"players": players, "challenge_mode": players == 4}, seed=players)
+    rng = random.Random(players)
+    assert untyped_attributes(game) == set()
+    while game.status == "in_progress":
+        seat = rng.choice(game.to_act())
+        move = rng.choice(game.legal_moves(seat))
+        before = snapshot(game)
+        copy = game.clone()
+        assert snapshot(copy) == before
+        copy.apply(seat, move)
+        assert snapshot(game) == before
+        game.apply(seat, move)
+        assert snapshot(game) == snapshot(copy)
+    assert untyped_attributes(game) == set()
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_computer_player_sees_only_its_seat(players: int) -> None:
+    """The player is handed the seat's view and legal moves, never the game, and decides alike."""
+    game = Thunee.new({"players": players}, seed=11)
+    rng = random.Random(11)
+    while game.status == "in_progress":
+        seat = game.waiting_for()[0]
+        seen = Seen(seat, game.view(seat), tuple(game.legal_moves(seat)))
+        assert not any(isinstance(value, Thunee) for value in seen.view.values())
+        expected = choose(seen, random.Random(0))
+        assert choose_move(game, seat, random.Random(0)) == expected
+        game.apply(seat, game.choose_move(seat, rng))
 
 
 # ---------------------------------------------------------------- random play properties
@@ -513,7 +577,7 @@ def locations(game: Thunee) -> list[str]:
     assert game.cur is not None
     found = [c for hand in game.hands for c in hand]
     found += [c for _, c in game.trick]
-    found += [c for t in game.records[-1]["tricks"] for c in t["cards"]] if game.records else []
+    found += [c for t in game.records[-1].tricks for c in t.cards] if game.records else []
     found += list(game.set_aside)
     if game.trump_down and game.trump_card is not None:
         found.append(game.trump_card)
@@ -705,8 +769,24 @@ def test_hand_end_events() -> None:
     scored = events[kinds.index("hand_scored")]
     assert "105 against 105" in scored.text and scored.public
     assert events[1].data["points"] == 53
-    # the cards of the finished hand are not yet redealt when the events are shown
-    assert "AH" not in game.hidden_cards(None)
+    # the apply that ends a hand deals the next one: reads find it dealt and change nothing
+    assert game.status == "in_progress" and game.records[-1].tricks == []
+    assert len(game.records) == 2 and game.received == game.pk1
+    before = snapshot(game)
+    assert snapshot(game) == before
+    # hand and game results go to the channel history; card plays and tricks do not
+    history = {e.kind for e in events if e.history}
+    assert history == {"hand_scored", "balls_awarded"}
+    assert all(e.public for e in events if e.history)
+
+
+def test_history_marks_annulments_and_game_end() -> None:
+    game = game_from("e13_weak_hand_redeal", 0)
+    events = game.apply(1, Move.of("demand_redeal"))
+    assert [e.kind for e in events if e.history] == ["hand_annulled"]
+    game = game_from("e01_exactly_105", 32, {"balls_to_win": 1})
+    events = game.apply(0, Move.of("play", card="AH"))
+    assert [e.kind for e in events if e.history] == ["hand_scored", "balls_awarded", "game_over"]
 
 
 def test_two_player_thunee_covers_the_first_half() -> None:

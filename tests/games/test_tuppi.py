@@ -118,9 +118,9 @@ def test_ace_low_in_sooli_and_high_otherwise() -> None:
     game.apply(3, Move.of("sooli"))
     game.apply(1, Move.of("give", card="2H"))
     game.apply(3, Move.of("return", card="QH"))
-    assert game.rank_of["A"] < game.rank_of["2"]
+    assert game.strength["AS"] < game.strength["2S"]
     plain = Tuppi.new(deals=[deal_from_deck(U6_DECK, 0)], first_dealer=0)
-    assert plain.rank_of["A"] > plain.rank_of["K"]
+    assert plain.strength["AS"] > plain.strength["KS"]
 
 
 def test_stop_when_decided_ends_a_hand_that_resets() -> None:
@@ -130,10 +130,11 @@ def test_stop_when_decided_ends_a_hand_that_resets() -> None:
     while game.status == "in_progress" and len(game.records) == 1:
         seat = rng.choice(game.to_act())
         game.apply(seat, rng.choice(game.legal_moves(seat)))
-    result = game.records[0]["result"]
+    result = game.records[0].result
+    assert result is not None
     if result["scoring_team"] == 1:
         assert result["reset"] and game.score == [0, 0]
-        assert result["stopped_early"] == (len(game.records[0]["tricks"]) < 13)
+        assert result["stopped_early"] == (len(game.records[0].tricks) < 13)
 
 
 # ---------------------------------------------------------------- properties
@@ -190,6 +191,25 @@ def check_secrecy(
             assert event.data["seat"] not in secret
 
 
+def secret_for(
+    game: Any,
+    reader: int | None,
+    hands_before: int,
+    hidden_before: dict[int | None, set[str]],
+    own: set[str],
+    move: Move,
+) -> set[str]:
+    """The cards an event of the move just made must not show ``reader``.
+
+    Within a hand: the cards hidden from the reader now. When the move ended the hand (the next
+    one is dealt inside the same apply), the finished hand's secrets: the cards hidden before the
+    move, less the mover's own cards (the card played, or an exposed hand).
+    """
+    if len(game.records) == hands_before:
+        return set(game.hidden_cards(reader))
+    return hidden_before[reader] - own - {move.get("card")}
+
+
 def play(game: Any, rng: random.Random, probe: bool) -> None:
     moves = 0
     while game.status == "in_progress":
@@ -222,7 +242,10 @@ def play(game: Any, rng: random.Random, probe: bool) -> None:
         dealer_before = game.dealer
         before_hands = len(game.records)
         score_before = list(game.score)
-        events = game.apply(seat, rng.choice(legal))
+        hidden_before = {reader: game.hidden_cards(reader) for reader in [None, *range(4)]}
+        own = set(game.hands[seat])
+        move = rng.choice(legal)
+        events = game.apply(seat, move)
         secret_now = {s: c for s, c in enumerate(game.commits) if c is not None}
         for seat_done, _, _ in game.revealed:
             secret_now.pop(seat_done, None)
@@ -232,7 +255,8 @@ def play(game: Any, rng: random.Random, probe: bool) -> None:
                 readers = [None] if event.to is None else sorted(event.to)
                 for reader in readers:
                     assert not leaked(
-                        {"t": event.text, "d": dict(event.data)}, game.hidden_cards(reader)
+                        {"t": event.text, "d": dict(event.data)},
+                        secret_for(game, reader, before_hands, hidden_before, own, move),
                     )
         scored = [e for e in events if e.kind == "hand_scored"]
         if scored:
@@ -252,7 +276,8 @@ def play(game: Any, rng: random.Random, probe: bool) -> None:
             assert [(i["seat"], i["value"], i["card"]) for i in result["revealed"]] == [
                 (s, *commits_before[s]) for s in order[:cut]
             ]  # type: ignore[misc]
-            assert len(game.records) == before_hands
+            dealt = 0 if game.status == "finished" else 1
+            assert len(game.records) == before_hands + dealt, "the next hand is dealt at once"
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -3,21 +3,25 @@
 Two players, six cards (9 T A of spades and hearts), three each; the non-dealer leads; follow
 suit when you can; the higher card of the suit led wins. One deal, most tricks wins. Actions:
 ``{"action": "play", "card": "AS"}``. It is deliberately small, and it is also the reference for
-how a game implements :class:`games.base.Game`.
+how a game implements :class:`games.base.Game`: typed state (cloned generically by
+:mod:`games.state`), the shared trick vocabulary of :mod:`games.tricks`, and the one check pattern
+(the legal moves decide; :meth:`refusal` only explains).
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Self
 
 from games.base import (
+    AgainstRules,
     Deal,
     DealError,
     Event,
     Game,
     IllegalMove,
+    Malformed,
     Move,
     Option,
     Outcome,
@@ -27,18 +31,28 @@ from games.base import (
 from games.cards import SUIT_NAMES, display
 from games.registry import register
 from games.seats import next_seat, seat_ref
+from games.tricks import PLAY, TrickRecord, play_problem, playable, strength_table, trick_winner
 
 ORDER = "9TA"
 DECK = [r + s for s in "SH" for r in ORDER]
+STRENGTH = strength_table(ORDER, "SH")
 
 
 @register
+@dataclass(init=False, eq=False, repr=False)
 class TinyGame(Game):
     name = "tiny"
     title = "Tiny"
     teams = False
     OPTIONS = (Option("players", 2, "Number of players.", choices=(2,)),)
     summary_text = "Follow suit; high card wins the trick; most tricks wins."
+
+    seed: int | None
+    dealer: int
+    hands: list[list[str]]
+    trick: list[tuple[int, str]]
+    tricks: list[TrickRecord]
+    turn: int
 
     @classmethod
     def new(
@@ -74,9 +88,6 @@ class TinyGame(Game):
             raise DealError("a tiny deal is three cards each of 9 T A in spades and hearts")
         self.hands = [list(hand) for hand in deal.hands]
 
-    def clone(self) -> Self:
-        return copy.deepcopy(self)
-
     @property
     def status(self) -> Status:
         if not self.deals:
@@ -89,25 +100,19 @@ class TinyGame(Game):
     def legal_moves(self, seat: int) -> list[Move]:
         if seat not in self.to_act():
             return []
-        hand = self.hands[seat]
-        if self.trick:
-            led = self.trick[0][1][1]
-            same = [card for card in hand if card[1] == led]
-            hand = same or hand
-        return [Move.of("play", card=card) for card in hand]
+        return [PLAY[card] for card in playable(self.hands[seat], self.trick)]
 
-    def check(self, seat: int, move: Move) -> None:
-        if self.status != "in_progress":
-            raise IllegalMove("The game is over.")
-        if seat != self.turn:
-            raise IllegalMove(f"It is {seat_ref(self.turn)}'s turn.")
-        if move.action != "play":
-            raise IllegalMove("The only move here is to play a card.")
-        card = move.get("card")
-        if card not in self.hands[seat]:
-            raise IllegalMove("That card is not in your hand.")
-        if move not in self.legal_moves(seat):
-            raise IllegalMove(f"You must follow {SUIT_NAMES[self.trick[0][1][1]]}.")
+    def refusal(self, seat: int, move: Move) -> IllegalMove:
+        """Why a move that is not among the legal moves is refused (``check`` asks)."""
+        if move.action != "play" or len(move.fields) != 1:
+            return Malformed("The only move here is to play a card.")
+        card = str(move.get("card"))
+        if play_problem(self.hands[seat], self.trick, card) == "must_follow":
+            led = self.trick[0][1][1]
+            return AgainstRules(
+                f"You must follow {SUIT_NAMES[led]}.", code="must_follow", params={"suit": led}
+            )
+        return AgainstRules("That card is not in your hand.", code="not_in_hand")
 
     def apply(self, seat: int, move: Move) -> list[Event]:
         self.check(seat, move)
@@ -124,14 +129,8 @@ class TinyGame(Game):
         if len(self.trick) < 2:
             self.turn = next_seat(seat, 2)
             return events
-        led = self.trick[0][1][1]
-        winner = max(
-            (s for s, c in self.trick if c[1] == led),
-            key=lambda s: ORDER.index(dict(self.trick)[s][0]),
-        )
-        self.tricks.append(
-            {"leader": self.trick[0][0], "cards": [c for _, c in self.trick], "winner": winner}
-        )
+        winner = trick_winner(self.trick, None, STRENGTH)
+        self.tricks.append(TrickRecord.of(self.trick, winner))
         self.trick = []
         self.turn = winner
         events.append(Event("trick_won", f"{seat_ref(winner)} wins the trick.", {"winner": winner}))
@@ -141,12 +140,13 @@ class TinyGame(Game):
                     "game_over",
                     f"{seat_ref(self.winner())} wins the game.",
                     {"winner": self.winner()},
+                    history=True,
                 )
             )
         return events
 
     def score(self) -> list[int]:
-        return [sum(1 for t in self.tricks if t["winner"] == s) for s in range(2)]
+        return [sum(1 for t in self.tricks if t.winner == s) for s in range(2)]
 
     def winner(self) -> int:
         score = self.score()
@@ -162,15 +162,7 @@ class TinyGame(Game):
             "prompt": f"{seat_ref(self.turn)} to play" if self.to_act() else "",
             "hand_sizes": [len(hand) for hand in self.hands],
             "trick": [list(pair) for pair in self.trick],
-            "last_trick": (
-                {
-                    "cards": [[i, c] for i, c in enumerate(self.tricks[-1]["cards"])],
-                    "winner": self.tricks[-1]["winner"],
-                    "points": None,
-                }
-                if self.tricks
-                else None
-            ),
+            "last_trick": self.tricks[-1].last_trick() if self.tricks else None,
             "trump": None,
             "lines": [],
             "score": self.score(),
@@ -196,7 +188,7 @@ class TinyGame(Game):
         return {
             "deals": [
                 {
-                    "tricks": self.tricks,
+                    "tricks": [trick.to_json(2) for trick in self.tricks],
                     "result": {"tricks": self.score()} if finished else None,
                     "score_after": self.score() if finished else None,
                 }

@@ -1,0 +1,235 @@
+"""Thunee's computer player: decides from the seat's view and legal moves alone.
+
+It demands a weak-hand redeal, calls the next step (up to 40) only with a strong first packet and
+otherwise passes, never calls blind, lays the lowest card of its longest (then strongest) suit as
+trump, calls Thunee only holding nothing but top cards, claims every Jodhi it can (the best
+first), declares Double/Khanaak only with a card that surely wins the last trick, leads a card
+that is the highest left in its suit (else its cheapest), wins a trick with the cheapest winning
+card, and throws its cheapest card when the partner is winning or it cannot win. In challenge
+mode it answers nothing with Murial, claims only true Jodhi, and challenges only a revoke it can
+prove from the public tricks.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.base import IllegalMove, Move
+from games.players import Seen
+from games.tricks import strength_table, trick_winner
+
+# The public vocabulary of the game, restated here so that the player never imports the engine.
+RANK_ORDER = "J9ATKQ"  # high to low in a normal hand; Royals reverse it
+SUIT_ORDER = "SHDC"
+DECK = tuple(rank + suit for suit in SUIT_ORDER for rank in RANK_ORDER)
+POINTS = {card: {"J": 30, "9": 20, "A": 11, "T": 10, "K": 3, "Q": 2}[card[0]] for card in DECK}
+NORMAL_STRENGTH = strength_table(RANK_ORDER[::-1], SUIT_ORDER)
+ROYAL_STRENGTH = strength_table(RANK_ORDER, SUIT_ORDER)
+PASS = Move.of("pass")
+DEMAND = Move.of("demand_redeal")
+THUNEE = Move.of("thunee")
+DOUBLE = Move.of("double")
+KHANAAK = Move.of("khanaak")
+
+
+def card_points(cards: Sequence[str]) -> int:
+    return sum(POINTS[c] for c in cards)
+
+
+def strength_for(contract: str) -> dict[str, int]:
+    return ROYAL_STRENGTH if contract.endswith("royals") else NORMAL_STRENGTH
+
+
+def winner_of(trick: Sequence[tuple[int, str]], trump: str | None, contract: str) -> int:
+    return trick_winner(trick, trump, strength_for(contract))
+
+
+Trick = list[tuple[int, str]]
+
+
+def choose(seen: Seen, rng: random.Random) -> Move:
+    """The move for ``seen.seat``: see the module docstring."""
+    legal = list(seen.legal)
+    if not legal:
+        raise IllegalMove("This seat has nothing to do now.")
+    if len(legal) == 1:
+        return legal[0]
+    view = seen.view
+    phase = view["phase"]
+    hand: list[str] = list(view["hand"])
+    if phase == "weak-hand redeal":
+        return DEMAND
+    if phase == "calling":
+        return _choose_call(hand, legal, int(view["call"]))
+    if phase == "setting trump":
+        return _choose_trump(hand, legal)
+    if phase == "Thunee window":
+        return THUNEE if THUNEE in legal and _thunee_worthy(hand) else PASS
+    return _choose_play(seen, hand, legal)
+
+
+def _choose_play(seen: Seen, hand: list[str], legal: list[Move]) -> Move:
+    """Claims first, then challenges and declarations, then a card."""
+    view = seen.view
+    seat = seen.seat
+    challenge_mode = bool(view["rules"]["challenge_mode"])
+    values: Mapping[str, int] = view.get("jodhi_values", {})
+    jodhi = [m for m in legal if m.action == "jodhi"]
+    if jodhi and not challenge_mode:
+        return max(jodhi, key=lambda m: values.get(m.get("suit"), 0))
+    if jodhi:
+        valid = [m for m in jodhi if m.get("suit") in values]
+        if valid:
+            return valid[0]
+    if challenge_mode:
+        proven = _proven_revoke(view, seat)
+        accuse = Move.of("challenge", target=proven) if proven is not None else None
+        if accuse is not None and accuse in legal:
+            return accuse
+    plays = [m.get("card") for m in legal if m.action == "play"]
+    if not plays:
+        return legal[0]
+    trick: Trick = [(s, c) for s, c in view["trick"]]
+    if (
+        len(plays) == 1
+        and (DOUBLE in legal or KHANAAK in legal)
+        and _sure_winner(view, seat, hand, trick, plays[0])
+    ):
+        if KHANAAK in legal and _khanaak_would_hold(view, seat):
+            return KHANAAK
+        if DOUBLE in legal:
+            return DOUBLE
+    return Move.of("play", card=_choose_card(view, seat, hand, trick, plays))
+
+
+def _choose_call(hand: list[str], legal: list[Move], call: int) -> Move:
+    best = 0
+    for suit in SUIT_ORDER:
+        in_suit = [c for c in hand if c[1] == suit]
+        best = max(best, card_points(in_suit) + 12 * len(in_suit))
+    strength = best + sum(POINTS[c] for c in hand if c[0] == "J")
+    calls = [m for m in legal if m.action == "call"]
+    if calls and strength >= 95 and call < 40:
+        return min(calls, key=lambda m: int(m.get("value")))
+    return PASS
+
+
+def _choose_trump(hand: list[str], legal: list[Move]) -> Move:
+    best_suit = max(
+        SUIT_ORDER,
+        key=lambda s: (
+            sum(1 for c in hand if c[1] == s),
+            sum(POINTS[c] for c in hand if c[1] == s),
+        ),
+    )
+    cards = [c for c in hand if c[1] == best_suit]
+    if not cards:
+        return legal[0]
+    return Move.of("trump", card=min(cards, key=NORMAL_STRENGTH.__getitem__))
+
+
+def _thunee_worthy(hand: list[str]) -> bool:
+    """Only top cards: every card's higher ranks of its suit are in the hand too."""
+    if len(hand) < 4:
+        return False
+    for c in hand:
+        higher = RANK_ORDER[: RANK_ORDER.index(c[0])]
+        if any(r + c[1] not in hand for r in higher):
+            return False
+    return True
+
+
+def _played_cards(view: Mapping[str, Any]) -> set[str]:
+    """The cards of this hand already played (the completed tricks and the current one)."""
+    played = {c for t in view["tricks"] for c in t["cards"]}
+    played.update(c for _, c in view["trick"])
+    return played
+
+
+def _sure_winner(
+    view: Mapping[str, Any], seat: int, hand: list[str], trick: Trick, card: str
+) -> bool:
+    """Whether ``card`` wins the last trick for sure (only public cards and own hand)."""
+    trump = view["trump"]
+    contract = view["contract"]
+    strength = strength_for(contract)
+    known = _played_cards(view) | set(hand)
+    outstanding = [c for c in DECK if c not in known]
+    if trick and winner_of([*trick, (seat, card)], trump, contract) != seat:
+        return False
+    led = trick[0][1][1] if trick else card[1]
+    if card[1] != led and card[1] != trump:
+        return False
+    for other in outstanding:
+        if other[1] == card[1] and strength[other] > strength[card]:
+            return False
+        if trump is not None and card[1] != trump and other[1] == trump:
+            return False
+    return True
+
+
+def _khanaak_would_hold(view: Mapping[str, Any], seat: int) -> bool:
+    team = seat % 2
+    other = (team + 1) % 2
+    against = view["card_points"][other]
+    if view["rules"]["khanaak_formula"] == "strict":
+        against += view["jodhi"][other]
+    return bool(view["jodhi"][team] + 10 > against)
+
+
+def _proven_revoke(view: Mapping[str, Any], seat: int) -> int | None:
+    """An opponent who played off a suit he was shown void in earlier (public tricks only)."""
+    players = int(view["players"])
+    void: set[tuple[int, str]] = set()
+    sequences: list[Trick] = [
+        [((t["leader"] + i) % players, c) for i, c in enumerate(t["cards"])] for t in view["tricks"]
+    ]
+    sequences.append([(s, c) for s, c in view["trick"]])
+    for trick in sequences:
+        if not trick:
+            continue
+        led = trick[0][1][1]
+        for s, c in trick:
+            if (s, c[1]) in void and s % 2 != seat % 2:
+                return s
+            if c[1] != led:
+                void.add((s, led))
+    return None
+
+
+def _choose_card(
+    view: Mapping[str, Any], seat: int, hand: list[str], trick: Trick, cards: Sequence[str]
+) -> str:
+    contract = view["contract"]
+    strength = strength_for(contract)
+    trump = view["trump"]
+    caller = view["caller"]
+    if len(cards) == 1:
+        return cards[0]
+    if contract != "normal" and caller == seat:
+        return max(cards, key=lambda c: (strength[c], c[1] == trump))
+    if not trick:
+        played = _played_cards(view) | set(hand)
+        tops = [
+            c
+            for c in cards
+            if c[1] != trump
+            and all(o in played for o in DECK if o[1] == c[1] and strength[o] > strength[c])
+        ]
+        if tops:
+            return max(tops, key=POINTS.__getitem__)
+        plain = [c for c in cards if c[1] != trump] or list(cards)
+        return min(plain, key=lambda c: (POINTS[c], strength[c]))
+    winner = winner_of(trick, trump, contract)
+    partner_winning = winner % 2 == seat % 2
+    if contract != "normal" and caller is not None and caller % 2 == seat % 2:
+        partner_winning = True  # never catch a partner's Thunee
+    cheap = min(cards, key=lambda c: (c[1] == trump, POINTS[c], strength[c]))
+    if partner_winning:
+        return cheap
+    winning = [c for c in cards if winner_of([*trick, (seat, c)], trump, contract) == seat]
+    if winning:
+        return min(winning, key=lambda c: (c[1] == trump, strength[c]))
+    return cheap

@@ -1,0 +1,249 @@
+"""Thunee's auction and calls: the weak-hand redeal, calling, trump, the Thunee window.
+
+After the first packet the trumpman ``D+1`` may demand a redeal of a first packet worth 10 or
+less. The calling starts at ``D+2``: 10, 20, … 100, then only 104; nobody raises his own
+partner, and only the dealer's team may open. A blind call (Blind Thunee/Royals) is open to every
+seat on its turn, so with blind contracts enabled (the default) nobody is ever auto-passed in the
+auction; with them off, a seat of the holding team (or a seat facing a standing 104) passes
+automatically. The trumper lays a first-packet card face down as trump (or calls "last card"),
+the second packet is dealt, and from the trumper round every seat may call Thunee or Royals.
+After a Thunee/Royals call a face-down trump card simply goes back to the trumper's hand (a
+last-card trump is then seen by him).
+"""
+
+from __future__ import annotations
+
+from games.base import Event, Move
+from games.cards import SUIT_NAMES, display
+from games.thunee.deck import seat_ref
+from games.thunee.moves import CALL_MOVES, CONTRACT_NAMES, PASS, ROYALS, THUNEE
+from games.thunee.play import Play
+
+
+class Auction(Play):
+    """Everything before the first card: redeal, calls, trump, the second packet, the window."""
+
+    def _begin_auction(self, events: list[Event]) -> None:
+        self.phase = "auction"
+        self.atturn = (self.dealer + 2) % self.players
+        self.passes = 0
+        self._auction_auto(events)
+
+    def _holding_team(self) -> int:
+        return (self.high_seat if self.high_seat is not None else self.trumpman) % 2
+
+    def _auction_moves(self, seat: int) -> list[Move]:
+        if seat % 2 != self._holding_team():
+            return [PASS, *CALL_MOVES[self.call, self._single_step], *self._blind_moves]
+        return [PASS, *self._blind_moves]
+
+    def _auction_auto(self, events: list[Event]) -> None:
+        while self.phase == "auction" and len(self._auction_moves(self.atturn)) == 1:
+            seat = self.atturn
+            events.append(Event("pass", f"{seat_ref(seat)} passes.", {"seat": seat, "auto": True}))
+            self.passes += 1
+            self._auction_next(events)
+
+    def _auction_next(self, events: list[Event]) -> None:
+        n = self.players
+        if (self.high_seat is not None and self.passes >= n - 1) or self.passes >= n:
+            self._end_auction(events)
+            return
+        self.atturn = (self.atturn + 1) % n
+
+    def _end_auction(self, events: list[Event]) -> None:
+        t = self.high_seat if self.high_seat is not None else self.trumpman
+        self.trumper = t
+        self.phase = "trump"
+        if self.high_seat is None:
+            text = f"No call: {seat_ref(t)} sets trump."
+        else:
+            text = f"{seat_ref(t)} wins the calling at {self.call} and sets trump."
+        events.append(Event("auction_over", text, {"trumper": t, "call": self.call}))
+        self.lines.append(text)
+
+    def _last_card_allowed(self, seat: int) -> bool:
+        mode = self.options["last_card_trump"]
+        if mode == "never":
+            return False
+        if mode == "always":
+            return True
+        first = self.hands[seat]
+        return len({c[1] for c in first}) == len(first)
+
+    def _deal_second(self, events: list[Event], blind_caller: int | None = None) -> None:
+        assert self.cur is not None
+        lo, hi = self.pk1, self.pk1 + self.pk2
+        for s in range(self.players):
+            cards = list(self.cur.hands[s][lo:hi])
+            if s == blind_caller:
+                self.set_aside = cards
+                continue
+            if self.last_card and s == self.trumper:
+                cards = cards[:-1]
+            self.hands[s].extend(cards)
+        self.received = hi
+        if self.last_card and not self.trump_unseen and self.trumper is not None:
+            assert self.trump_card is not None
+            events.append(
+                Event(
+                    "trump_card_seen",
+                    f"Your last card, {display(self.trump_card)}, is the trump card.",
+                    {"card": self.trump_card},
+                    frozenset({self.trumper}),
+                )
+            )
+
+    def _begin_window(self, events: list[Event]) -> None:
+        assert self.trumper is not None
+        self.phase = "window"
+        self.atturn = self.trumper
+        self.passes = 0
+        self._window_auto(events)
+
+    def _six_of_a_suit(self, seat: int) -> bool:
+        cards = self.hands[seat]
+        if seat == self.trumper and self.trump_down and self.trump_card is not None:
+            cards = [*cards, self.trump_card]
+        return len(cards) == 6 and len({c[1] for c in cards}) == 1
+
+    def _window_moves(self, seat: int) -> list[Move]:
+        moves = [PASS]
+        if (
+            self.options["thunee_caller"] == "anyone" or seat == self.trumper
+        ) and not self._six_of_a_suit(seat):
+            moves.append(THUNEE)
+            if self.options["royals"]:
+                moves.append(ROYALS)
+        return moves
+
+    def _window_auto(self, events: list[Event]) -> None:
+        while self.phase == "window" and len(self._window_moves(self.atturn)) == 1:
+            seat = self.atturn
+            events.append(Event("pass", f"{seat_ref(seat)} passes.", {"seat": seat, "auto": True}))
+            self._window_pass(events)
+
+    def _window_pass(self, events: list[Event]) -> None:
+        self.passes += 1
+        if self.passes >= self.players:
+            self._end_window(events)
+        else:
+            self.atturn = (self.atturn + 1) % self.players
+
+    def _end_window(self, events: list[Event]) -> None:
+        assert self.trumper is not None
+        counting = (self.trumper + 1) % 2
+        if self.players != 2 and self.options["no_trump_annul"]:
+            trump = self.trump
+            if not any(
+                c[1] == trump for s in range(counting, self.players, 2) for c in self.hands[s]
+            ):
+                self._annul("no_trump", events, counting)
+                return
+        self.phase = "play"
+        self.turn = (self.trumper + 1) % self.players
+
+    def _do_redeal(self, seat: int, demand: bool, events: list[Event]) -> None:
+        if demand:
+            text = f"{seat_ref(seat)} demands a redeal (weak hand)."
+            events.append(Event("redeal_demanded", text, {"seat": seat}))
+            self._annul("weak_hand", events, None)
+            return
+        text = f"{seat_ref(seat)} declines the redeal."
+        events.append(Event("redeal_declined", text, {"seat": seat}))
+        self.lines.append(text)
+        self._begin_auction(events)
+
+    def _do_pass(self, seat: int, events: list[Event]) -> None:
+        events.append(Event("pass", f"{seat_ref(seat)} passes.", {"seat": seat, "auto": False}))
+        if self.phase == "auction":
+            self.passes += 1
+            self._auction_next(events)
+            self._auction_auto(events)
+        else:
+            self._window_pass(events)
+            self._window_auto(events)
+
+    def _do_call(self, seat: int, value: int, events: list[Event]) -> None:
+        self.call = value
+        self.high_seat = seat
+        self.calls.append((seat, value))
+        self.passes = 0
+        text = f"{seat_ref(seat)} calls {value}."
+        events.append(Event("call", text, {"seat": seat, "value": value}))
+        self.lines.append(text)
+        self._auction_next(events)
+        self._auction_auto(events)
+
+    def _do_blind(self, seat: int, contract: str, events: list[Event]) -> None:
+        self.contract = "blind_" + contract
+        self.caller = seat
+        word = CONTRACT_NAMES[self.contract]
+        text = f"{seat_ref(seat)} calls {word}!"
+        events.append(Event("blind", text, {"seat": seat, "contract": self.contract}))
+        self.lines.append(text)
+        self._deal_second(events, blind_caller=seat)
+        self.phase = "play"
+        self.turn = seat
+
+    def _do_trump(self, seat: int, card: str | None, events: list[Event]) -> None:
+        assert self.cur is not None
+        if card is None:
+            self.last_card = True
+            card = self.cur.hands[seat][self.pk1 + self.pk2 - 1]
+            self.trump_unseen = not self.options["last_card_visible_to_trumper"]
+            text = f"{seat_ref(seat)} calls last card: his last card will be the trump card."
+            events.append(Event("trump_set", text, {"seat": seat, "last_card": True}))
+        else:
+            self.hands[seat].remove(card)
+            text = f"{seat_ref(seat)} lays the trump card face down."
+            events.append(Event("trump_set", text, {"seat": seat, "last_card": False}))
+            events.append(
+                Event(
+                    "trump_set_private",
+                    f"You set {display(card)} face down: {SUIT_NAMES[card[1]]} are trump.",
+                    {"card": card, "suit": card[1]},
+                    frozenset({seat}),
+                )
+            )
+        self.lines.append(text)
+        self.trump_card = card
+        self.trump = card[1]
+        self.trump_down = True
+        self._deal_second(events)
+        self._begin_window(events)
+
+    def _do_thunee(self, seat: int, action: str, events: list[Event]) -> None:
+        self.contract = action
+        self.caller = seat
+        word = CONTRACT_NAMES[action]
+        text = f"{seat_ref(seat)} calls {word}!"
+        events.append(Event(action, text, {"seat": seat, "contract": action}))
+        self.lines.append(text)
+        t = self.trumper
+        if self.trump_down and self.trump_card is not None and t is not None:
+            card = self.trump_card
+            self.hands[t].append(card)
+            events.append(
+                Event(
+                    "trump_cancelled",
+                    f"The trump is cancelled; the trump card goes back to "
+                    f"{seat_ref(t)}'s hand unseen.",
+                    {"seat": t},
+                )
+            )
+            if self.trump_unseen:
+                events.append(
+                    Event(
+                        "cards_dealt",
+                        f"You pick up {display(card)}.",
+                        {"cards": [card]},
+                        frozenset({t}),
+                    )
+                )
+        self.trump_card = None
+        self.trump_down = False
+        self.trump_unseen = False
+        self.trump = None
+        self.phase = "play"
+        self.turn = seat

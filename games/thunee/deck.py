@@ -1,0 +1,98 @@
+"""Thunee's deck and ranks: 24 cards J 9 A 10 K Q, their points and strengths, and the dealing.
+
+The dealer ``D`` deals counter-clockwise (seat ``D+1`` first) a first packet (4 cards; 2 or 3
+with six players) and, after trump is set, a second packet; two players get a second half of six
+cards each after six tricks. Ranking J 9 A 10 K Q (Royals: reversed), points 30 20 11 10 3 2 (304
+in the deck).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from games.base import Deal
+from games.cards import display
+from games.seats import seat_ref as _seat_ref
+from games.tricks import trick_winner
+
+SEAT_REFS = tuple(_seat_ref(s) for s in range(6))
+
+
+def seat_ref(seat: int) -> str:
+    """``{s2}``: a seat placeholder the bot fills with the player's name."""
+    return SEAT_REFS[seat]
+
+
+RANK_ORDER = "J9ATKQ"  # high to low in a normal hand
+SUIT_ORDER = "SHDC"
+DECK: tuple[str, ...] = tuple(r + s for s in SUIT_ORDER for r in RANK_ORDER)
+DECK_SET = frozenset(DECK)
+RANK_POINTS = {"J": 30, "9": 20, "A": 11, "T": 10, "K": 3, "Q": 2}
+POINTS: dict[str, int] = {c: RANK_POINTS[c[0]] for c in DECK}
+NORMAL_STRENGTH: dict[str, int] = {c: 6 - RANK_ORDER.index(c[0]) for c in DECK}
+ROYAL_STRENGTH: dict[str, int] = {c: 1 + RANK_ORDER.index(c[0]) for c in DECK}
+SORT_KEY: dict[str, tuple[int, int]] = {
+    c: (SUIT_ORDER.index(c[1]), RANK_ORDER.index(c[0])) for c in DECK
+}
+BLACK_JACKS = frozenset({"JS", "JC"})
+ALL_JACKS = frozenset({"JS", "JH", "JD", "JC"})
+DISPLAY: dict[str, str] = {c: display(c) for c in DECK}
+
+
+def strength_for(contract: str) -> dict[str, int]:
+    """The card strengths of a contract: Royals (blind or not) reverse the ranking."""
+    return ROYAL_STRENGTH if contract.endswith("royals") else NORMAL_STRENGTH
+
+
+def winner_of(trick: Sequence[tuple[int, str]], trump: str | None, contract: str) -> int:
+    """The seat that wins ``trick`` (so far) under ``trump`` and the contract's ranking."""
+    return trick_winner(trick, trump, strength_for(contract))
+
+
+def shuffled_deck(rng: random.Random) -> list[str]:
+    """A uniformly shuffled deck: the cards sorted by independent uniform random keys."""
+    draw = rng.random
+    keys = [draw() for _ in DECK]
+    return [DECK[i] for i in sorted(range(len(DECK)), key=keys.__getitem__)]
+
+
+def card_points(cards: Sequence[str]) -> int:
+    return sum(POINTS[c] for c in cards)
+
+
+def packet_sizes(players: int, six_player_first_packet: int = 2) -> tuple[int, int]:
+    """First and second packet sizes per seat."""
+    if players == 6:
+        return six_player_first_packet, 4 - six_player_first_packet
+    return 4, 2
+
+
+def deal_from_deck(
+    deck: Sequence[str], dealer: int, players: int = 4, first_packet: int | None = None
+) -> Deal:
+    """Deal a shuffled deck (top first) as §1.4 (§3.2, §3.3): packets from ``dealer + 1``."""
+    pk1, pk2 = packet_sizes(players, first_packet or 2)
+    deck = list(deck)
+    second = players * pk1
+    third = second + players * pk2
+    hands: list[tuple[str, ...]] = [()] * players
+    for i in range(players):
+        cards = deck[i * pk1 : (i + 1) * pk1] + deck[second + i * pk2 : second + (i + 1) * pk2]
+        if players == 2:
+            cards += deck[third + i * 6 : third + (i + 1) * 6]
+        hands[(dealer + 1 + i) % players] = tuple(cards)
+    return Deal(tuple(hands), ())
+
+
+def first_dealer_by_jacks(
+    deck: Sequence[str], shuffler: int, players: int, any_jack: bool = False
+) -> int:
+    """§1.3: deal face up from the shuffler's right until a black jack (or any jack) appears."""
+    wanted = ALL_JACKS if any_jack else BLACK_JACKS
+    seat = shuffler
+    for card in deck:
+        seat = (seat + 1) % players
+        if card in wanted:
+            return seat
+    return shuffler  # unreachable with a full deck

@@ -1,0 +1,375 @@
+"""The Thunee engine: creation, dealing, the legal moves of every seat, and applying a move.
+
+The rules are layered, one concept per module, each layer a class built on the one below:
+:mod:`state` (typed attributes), :mod:`scoring`, :mod:`claims` (Jodhi, Double, Khanaak,
+challenges), :mod:`play` (legal cards and tricks), :mod:`auction` (redeal, calls, trump, the
+Thunee window), :mod:`reasons` (why a move is refused), :mod:`view`, and this engine on top.
+
+Dealing: a hand is dealt when the previous one ends, inside the ``apply`` that ends it (a seeded
+game shuffles it into ``self.deals`` right then; an unseeded one past its deals waits in
+``awaiting_deal``). Reads (``to_act``, ``legal_moves``, ``view``, ``summary``) never change the
+game. ``waiting_for()`` gives the seat whose turn it is (Jodhi claims and challenges are optional
+moves of other seats; in challenge mode every seat may challenge while cards are played).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Self
+
+from games.base import Deal, DealError, Event, IllegalMove, Move, NotYourTurn, Status, deal_rng
+from games.registry import register
+from games.thunee.deck import (
+    DECK_SET,
+    card_points,
+    deal_from_deck,
+    packet_sizes,
+    seat_ref,
+    shuffled_deck,
+)
+from games.thunee.moves import (
+    BLIND_ROYALS,
+    BLIND_THUNEE,
+    CHALLENGE,
+    DECLINE,
+    DEMAND,
+    DOUBLE,
+    KHANAAK,
+    LAST_CARD,
+    MURIAL,
+    PLAY,
+    TRUMP,
+)
+from games.thunee.options import OPTIONS, SUMMARY_TEXT
+from games.thunee.view import View
+from games.tricks import HandRecord
+
+NO_MOVES: list[Move] = []
+
+
+@register
+class Thunee(View):
+    """Thunee (Thuni) for 4 (default), 2 or 6 players; see the package docstring."""
+
+    name = "thunee"
+    title = "Thunee"
+    teams = True
+    summary_text = SUMMARY_TEXT
+    OPTIONS = OPTIONS
+    player_module = "games.players.thunee"
+
+    _option_cache: ClassVar[dict[tuple[tuple[str, str, Any], ...], dict[str, Any]]] = {}
+
+    @classmethod
+    def validate_options(cls, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        try:
+            key = tuple(sorted((k, type(v).__name__, v) for k, v in (options or {}).items()))
+            hash(key)
+        except TypeError:
+            return super().validate_options(options)
+        cached = cls._option_cache.get(key)
+        if cached is None:
+            cached = super().validate_options(options)
+            if len(cls._option_cache) < 256:
+                cls._option_cache[key] = cached
+        return dict(cached)
+
+    @classmethod
+    def new(
+        cls,
+        options: Mapping[str, Any] | None = None,
+        *,
+        seed: int | None = None,
+        deals: Sequence[Deal] = (),
+        first_dealer: int | None = None,
+    ) -> Self:
+        game = cls()
+        game.options = cls.validate_options(options)
+        opts = game.options
+        n = opts["players"]
+        game.players = n
+        game.seed = seed
+        game.pk1, game.pk2 = packet_sizes(n, opts["six_player_first_packet"])
+        game.hand_len = 24 // n
+        game.half_tricks = game.pk1 + game.pk2
+        game.total_tricks = 12 if n == 2 else game.half_tricks
+        game.count_target = opts["two_player_target"] if n == 2 else 105
+        game._challenge = bool(opts["challenge_mode"])
+        game._undercut = bool(opts["undercut_restriction"])
+        game._single_step = bool(opts["call_single_step"])
+        game._blind_moves = tuple(
+            move
+            for move, on in (
+                (BLIND_THUNEE, opts["blind_thunee"]),
+                (BLIND_ROYALS, opts["blind_royals"]),
+            )
+            if on
+        )
+        game.jodhi_close = 1 if n == 2 or opts["jodhi_window"] == "before_next_lead" else 3
+        for deal in deals:
+            game._validate_deal(deal)
+        game.deals = list(deals)
+        if first_dealer is None:
+            first_dealer = game._draw_first_dealer(seed) if seed is not None else 0
+        if type(first_dealer) is not int or not 0 <= first_dealer < n:
+            raise DealError(f"first_dealer must be a seat from 0 to {n - 1}")
+        game.first_dealer = first_dealer
+        game.dealer = first_dealer
+        game.balls = [0, 0]
+        game.khanaak_called = False
+        game.winner_team = None
+        game.records = []
+        game.deal_no = 0
+        game.cur = None
+        game._acting = None
+        game._start_hand([])
+        return game
+
+    def _draw_first_dealer(self, seed: int) -> int:
+        draw = deal_rng(seed, -1).random
+        n = self.players
+        mode = self.options["first_dealer"]
+        if mode == "random":
+            return int(draw() * n)
+        shuffler = int(draw() * n)
+        # Dealing face up from a uniformly shuffled deck, the wanted jacks lie at uniformly
+        # random distinct positions (drawn here without replacement); the first one deals.
+        positions = list(range(24))
+        first = 24
+        for _ in range(4 if mode == "any_jack" else 2):
+            first = min(first, positions.pop(int(draw() * len(positions))))
+        return (shuffler + 1 + first) % n
+
+    def _validate_deal(self, deal: Deal) -> None:
+        n = self.players
+        if len(deal.hands) != n:
+            raise DealError(f"a {n}-player Thunee deal needs {n} hands")
+        for hand in deal.hands:
+            if len(hand) != self.hand_len:
+                raise DealError(f"each hand of a {n}-player Thunee deal has {self.hand_len} cards")
+        if deal.stock:
+            raise DealError("a Thunee deal has no stock")
+        if {c for hand in deal.hands for c in hand} != DECK_SET:
+            raise DealError("a Thunee deal uses the 24 cards J 9 A 10 K Q of each suit")
+
+    def add_deal(self, deal: Deal) -> list[Event]:
+        if self.phase != "awaiting_deal":
+            raise NotYourTurn("This game is not waiting for a deal.", code="not_awaiting_deal")
+        self._validate_deal(deal)
+        self.deals.append(deal)
+        self._legal = None
+        events: list[Event] = []
+        self._start_hand(events)
+        return events
+
+    def _reset_hand(self) -> None:
+        n = self.players
+        self.phase = "awaiting_deal"
+        self.hands = [[] for _ in range(n)]
+        self.received = 0
+        self.trumpman = (self.dealer + 1) % n
+        self.trumper = None
+        self.call = 0
+        self.high_seat = None
+        self.calls = []
+        self.atturn = 0
+        self.passes = 0
+        self.trump = None
+        self.trump_card = None
+        self.trump_down = False
+        self.trump_unseen = False
+        self.last_card = False
+        self.revealed = None
+        self.contract = "normal"
+        self.caller = None
+        self.set_aside = []
+        self.turn = 0
+        self.trick = []
+        self.tricks_done = 0
+        self.winners = []
+        self.team_won = [0, 0]
+        self.points = [0, 0]
+        self.claims = []
+        self.jodhi_tot = [0, 0]
+        self.claimed = set()
+        self.jodhi_team = None
+        self.pending = []
+        self.declaration = None
+        self.declarer = None
+        self.illegal = set()
+        self.lines = []
+        self.last_trick = None
+        self._legal = None
+
+    def _start_hand(self, events: list[Event]) -> None:
+        """Deal the next hand now: at creation, and inside the ``apply`` that ends a hand (so
+        reads never deal). A seeded game shuffles it; an unseeded one past its deals waits."""
+        self._reset_hand()
+        if self.deal_no >= len(self.deals):
+            if self.seed is None:
+                self.cur = None
+                return
+            deck = shuffled_deck(deal_rng(self.seed, self.deal_no))
+            self.deals.append(deal_from_deck(deck, self.dealer, self.players, self.pk1))
+        deal = self.deals[self.deal_no]
+        self.deal_no += 1
+        self.cur = deal
+        pk1 = self.pk1
+        self.hands = [list(h[:pk1]) for h in deal.hands]
+        self.received = pk1
+        self.records.append(HandRecord())
+        dealer = self.dealer
+        events.append(
+            Event(
+                "new_deal",
+                f"{seat_ref(dealer)} deals hand {len(self.records)}.",
+                {"dealer": dealer, "hand": len(self.records), "trumpman": self.trumpman},
+            )
+        )
+        self.lines.append(f"{seat_ref(dealer)} deals; {seat_ref(self.trumpman)} is trumpman.")
+        t0 = self.trumpman
+        if self.options["trumpman_weak_redeal"] and card_points(self.hands[t0]) <= 10:
+            self.phase = "redeal"
+            return
+        self._begin_auction(events)
+
+    def _legal_all(self) -> Sequence[Sequence[Move]]:
+        """Every seat's legal moves now, cached until the next change: the single source of
+        truth for ``to_act``, ``legal_moves`` and ``check``."""
+        if self._legal is not None:
+            return self._legal
+        n = self.players
+        res: list[list[Move]] = [NO_MOVES] * n  # shared empty list: never mutated
+        phase = self.phase
+        if phase == "play":
+            t = self.turn
+            challenge = self._challenge
+            moves = [PLAY[c] for c in (self.hands[t] if challenge else self._strict_cards(t))]
+            if (
+                self.tricks_done == self.total_tricks - 1
+                and n != 2
+                and self.contract == "normal"
+                and self.declaration is None
+            ):
+                if self._declaration_ok(t, "double") is None:
+                    moves.append(DOUBLE)
+                if self._declaration_ok(t, "khanaak") is None:
+                    moves.append(KHANAAK)
+            res[t] = moves
+            self._legal = res
+            self._acting = (t,) if moves else ()
+            if self.jodhi_team is None and not challenge:
+                return res
+            if self.jodhi_team is not None:
+                for s in range(self.jodhi_team, n, 2):
+                    claims = self._jodhi_moves(s)
+                    if claims:
+                        res[s] = res[s] + claims
+            if challenge:
+                for s in range(n):
+                    res[s] = res[s] + [CHALLENGE[o] for o in range((s + 1) % 2, n, 2)]
+                for index in self.pending:
+                    claim = self.claims[index]
+                    if claim.cancelled or claim.murial:
+                        continue
+                    target = claim.seat
+                    for s in range((target + 1) % 2, n, 2):
+                        res[s] = [*res[s], MURIAL[target, claim.suit]]
+        elif phase == "auction":
+            res[self.atturn] = self._auction_moves(self.atturn)
+            self._legal = res
+            self._acting = (self.atturn,)
+            return res
+        elif phase == "window":
+            res[self.atturn] = self._window_moves(self.atturn)
+        elif phase == "trump":
+            tr = self.trumper
+            assert tr is not None
+            moves = [TRUMP[c] for c in self.hands[tr]]
+            if self._last_card_allowed(tr):
+                moves.append(LAST_CARD)
+            res[tr] = moves
+        elif phase == "redeal":
+            res[self.trumpman] = [DEMAND, DECLINE]
+        self._legal = res
+        self._acting = None
+        return res
+
+    @property
+    def status(self) -> Status:
+        phase = self.phase
+        if phase == "over":
+            return "finished"
+        if phase == "awaiting_deal":
+            return "awaiting_deal"
+        return "in_progress"
+
+    def to_act(self) -> tuple[int, ...]:
+        if self._legal is None:
+            self._legal_all()
+        acting = self._acting
+        if acting is None:
+            legal = self._legal_all()
+            acting = self._acting = tuple(s for s in range(self.players) if legal[s])
+        return acting
+
+    def waiting_for(self) -> tuple[int, ...]:
+        """The seat the game waits on; Jodhi claims and challenges are optional for others."""
+        acting = self.to_act()
+        phase = self.phase
+        if phase == "play":
+            return (self.turn,) if self.turn in acting else acting
+        return acting
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            return []
+        legal = self._legal if self._legal is not None else self._legal_all()
+        return list(legal[seat])
+
+    def is_legal(self, seat: int, move: Move) -> bool:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            return False
+        legal = (self._legal if self._legal is not None else self._legal_all())[seat]
+        for candidate in legal:
+            if candidate is move:
+                return True
+        return move in legal
+
+    def out_of_turn(self, seat: int, move: Move) -> IllegalMove:
+        """A seat that is not to act is told the rule's reason where the contract names one (a
+        Jodhi outside its team's window, a call after the calling) and whose turn it is
+        otherwise: the explainer decides, as its texts are pinned by the contract's examples."""
+        return self.refusal(seat, move)
+
+    def apply(self, seat: int, move: Move) -> list[Event]:
+        self.check(seat, move)
+        self._legal = None
+        events: list[Event] = []
+        action = move.action
+        # A legal move equals one of the constants of games.thunee.moves, so its fields (sorted by
+        # name) are known: read them by position, the hot path of every game.
+        if action == "play":
+            self._do_play(seat, move.fields[0][1], events)  # type: ignore[arg-type]
+        elif action == "pass":
+            self._do_pass(seat, events)
+        elif action == "call":
+            self._do_call(seat, move.get("value"), events)
+        elif action == "jodhi":
+            self._do_jodhi(seat, move.get("suit"), events)
+        elif action == "trump" or action == "last_card":
+            self._do_trump(seat, move.get("card"), events)
+        elif action == "thunee" or action == "royals":
+            self._do_thunee(seat, action, events)
+        elif action == "blind":
+            self._do_blind(seat, move.get("contract"), events)
+        elif action == "double" or action == "khanaak":
+            self._do_declare(seat, action, events)
+        elif action == "demand_redeal" or action == "decline_redeal":
+            self._do_redeal(seat, action == "demand_redeal", events)
+        elif action == "challenge":
+            self._do_challenge(seat, move.get("target"), events)
+        elif action == "murial":
+            self._do_murial(seat, move.get("target"), move.get("suit"), events)
+        self._legal = None
+        return events

@@ -1,0 +1,206 @@
+"""Thunee's play: the cards a seat may play (follow suit, no undercutting), tricks and halves.
+
+A seat must follow the suit led; holding none, it may not play a trump lower than a trump already
+in the trick unless it holds only trumps (``undercut_restriction``). The first card of a normal
+hand turns the face-down trump card up; in a Thunee, Royals or blind hand it sets the trump suit.
+Thunee, Royals and blind contracts follow ``thunee_must_win`` (caller or team) alike; a blind
+caller picks up his set-aside cards after as many tricks as his first packet had cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.base import Event
+from games.cards import SUIT_NAMES, display
+from games.thunee.claims import Claims
+from games.thunee.deck import card_points, seat_ref, strength_for, winner_of
+from games.thunee.moves import PLAY_TEXT
+from games.tricks import TrickRecord, playable
+
+
+class Play(Claims):
+    """Legal cards, playing a card, finishing a trick, the two-player second half."""
+
+    def _strength(self) -> dict[str, int]:
+        return strength_for(self.contract)
+
+    def _strict_cards(self, seat: int) -> Sequence[str]:
+        """The cards the rules allow ``seat`` to play now (ignoring challenge mode)."""
+        hand = self.hands[seat]
+        trick = self.trick
+        allowed = playable(hand, trick)
+        if allowed is not hand or not trick:
+            return allowed
+        trump = self.trump
+        led = trick[0][1][1]
+        if trump is None or led == trump or not self._undercut:
+            return hand
+        strength = self._strength()
+        best = 0
+        for _, c in trick:
+            if c[1] == trump and strength[c] > best:
+                best = strength[c]
+        if not best:
+            return hand
+        allowed = [c for c in hand if c[1] != trump or strength[c] > best]
+        if len(allowed) == len(hand) or all(c[1] == trump for c in hand):
+            return hand
+        return allowed
+
+    def _trick_winner(self, trick: Sequence[tuple[int, str]]) -> int:
+        return winner_of(trick, self.trump, self.contract)
+
+    def _do_play(self, seat: int, card: str, events: list[Event]) -> None:
+        if self._challenge and card not in self._strict_cards(seat):
+            self.illegal.add(seat)
+        self.hands[seat].remove(card)
+        trick = self.trick
+        trick.append((seat, card))
+        events.append(Event("card_played", PLAY_TEXT[seat, card], {"seat": seat, "card": card}))
+        if self.pending:
+            self.pending = []
+        if len(trick) == 1 and self.tricks_done == 0:
+            if self.contract == "normal":
+                if self.trump_down and self.trump_card is not None and self.trumper is not None:
+                    tc = self.trump_card
+                    self.hands[self.trumper].append(tc)
+                    self.revealed = tc
+                    self.trump_down = False
+                    self.trump_unseen = False
+                    text = f"The trump card is {display(tc)}: {SUIT_NAMES[tc[1]]} are trump."
+                    events.append(
+                        Event(
+                            "trump_revealed",
+                            text,
+                            {"card": tc, "suit": tc[1], "seat": self.trumper},
+                        )
+                    )
+                    self.lines.append(text)
+            else:
+                self.trump = card[1]
+                text = f"{SUIT_NAMES[card[1]].capitalize()} are trump."
+                events.append(
+                    Event("trump_revealed", text, {"suit": card[1], "card": None, "seat": seat})
+                )
+                self.lines.append(text)
+                if self.options["no_trump_annul"]:
+                    suit = card[1]
+                    caller_team = seat % 2
+                    if not any(
+                        c[1] == suit
+                        for s in range((caller_team + 1) % 2, self.players, 2)
+                        for c in self.hands[s]
+                    ):
+                        self._annul("no_trump", events, None)
+                        return
+        if self.jodhi_team is not None and len(trick) >= self.jodhi_close:
+            self.jodhi_team = None
+        if len(trick) == self.players:
+            self._finish_trick(events)
+        else:
+            self.turn = (seat + 1) % self.players
+
+    def _finish_trick(self, events: list[Event]) -> None:
+        trick = self.trick
+        winner = self._trick_winner(trick)
+        cards = [c for _, c in trick]
+        pts = card_points(cards)
+        team = winner % 2
+        self.points[team] += pts
+        self.tricks_done += 1
+        self.winners.append(winner)
+        self.team_won[team] += 1
+        record = TrickRecord(trick[0][0], tuple(cards), winner, tuple(s for s, _ in trick), pts)
+        self.records[-1].tricks.append(record)
+        self.last_trick = record
+        self.trick = []
+        self.turn = winner
+        events.append(
+            Event(
+                "trick_won",
+                f"{seat_ref(winner)} wins trick {self.tricks_done} ({pts} points).",
+                {
+                    "winner": winner,
+                    "points": pts,
+                    "trick": self.tricks_done,
+                    "team_points": list(self.points),
+                },
+            )
+        )
+        if self.contract != "normal":
+            caller = self.caller
+            assert caller is not None
+            if self.options["thunee_must_win"] == "caller":
+                failed = winner != caller
+            else:
+                failed = team != caller % 2
+            if failed:
+                self._score_contract(False, team == caller % 2, events)
+            elif self.tricks_done == self.half_tricks:
+                self._score_contract(True, False, events)
+            elif (
+                self.contract.startswith("blind")
+                and self.tricks_done == self.pk1
+                and self.set_aside
+            ):
+                picked = self.set_aside
+                self.hands[caller].extend(picked)
+                self.set_aside = []
+                events.append(
+                    Event(
+                        "blind_pickup",
+                        f"{seat_ref(caller)} picks up his other cards.",
+                        {"seat": caller},
+                    )
+                )
+                events.append(
+                    Event(
+                        "cards_dealt",
+                        "You pick up " + " ".join(display(c) for c in picked) + ".",
+                        {"cards": list(picked)},
+                        frozenset({caller}),
+                    )
+                )
+            return
+        if self.tricks_done == self.total_tricks:
+            self._score_normal(events)
+            return
+        if self.players == 2 and self.tricks_done == 6:
+            self._second_half(events)
+            return
+        half_index = (
+            self.tricks_done if self.tricks_done <= 6 or self.players != 2 else self.tricks_done - 6
+        )
+        if self.options["jodhi"] and half_index < self.half_tricks:
+            timing = self.options["jodhi_timing"]
+            if timing == "team_first_or_third":
+                opens = self.team_won[team] in (1, 3)
+            elif timing == "hand_tricks_1_and_3":
+                opens = half_index in (1, 3)
+            else:
+                opens = True
+            self.jodhi_team = team if opens else None
+
+    def _second_half(self, events: list[Event]) -> None:
+        assert self.cur is not None and self.trumper is not None
+        for s in (self.trumpman, self.dealer):
+            cards = list(self.cur.hands[s][6:12])
+            self.hands[s].extend(cards)
+            events.append(
+                Event(
+                    "cards_dealt",
+                    "Second half: you receive " + " ".join(display(c) for c in cards) + ".",
+                    {"cards": cards},
+                    frozenset({s}),
+                )
+            )
+        self.received = 12
+        self.team_won = [0, 0]
+        self.jodhi_team = None
+        events.append(Event("second_half", "The second half is dealt.", {}))
+        counting = (self.trumper + 1) % 2
+        if self.options["no_trump_annul"] and not any(
+            c[1] == self.trump for c in self.cur.hands[counting]
+        ):
+            self._annul("no_trump", events, counting)

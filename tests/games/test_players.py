@@ -1,0 +1,92 @@
+"""Computer players see only their seat: a Seen (own view, legal moves), never a game object."""
+
+from __future__ import annotations
+
+import ast
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import games.players as players
+from games.base import Game, Move
+from games.players import Seen, player_for
+from games.registry import all_games
+
+GAMES = all_games()
+PLAYER_GAMES = sorted(name for name, cls in GAMES.items() if cls.player_module)
+PLAYERS_DIR = Path(players.__file__).parent
+ALLOWED_IMPORTS = {"games.base", "games.cards", "games.players", "games.seats", "games.tricks"}
+
+
+def walk(value: Any) -> Iterator[Any]:
+    """Every object reachable from ``value`` through containers."""
+    yield value
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from walk(key)
+            yield from walk(item)
+    elif isinstance(value, list | tuple | set | frozenset):
+        for item in value:
+            yield from walk(item)
+
+
+def test_the_moved_players_are_registered() -> None:
+    assert {"tarneeb", "tarneeb_egyptian", "tuppi", "norwegian_whist"} <= set(PLAYER_GAMES)
+
+
+@pytest.mark.parametrize("name", PLAYER_GAMES)
+def test_a_player_is_handed_only_plain_data(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Spy on the player across whole games: every argument is a Seen of JSON data and moves."""
+    game = GAMES[name].new(seed=17)
+    real = player_for(game)
+    calls = 0
+
+    def spy(seen: Any, rng: Any) -> Move:
+        nonlocal calls
+        calls += 1
+        assert type(seen) is Seen and type(rng) is random.Random
+        assert all(type(move) is Move for move in seen.legal)
+        json.dumps(seen.view)  # plain data only
+        assert not any(isinstance(item, Game) for item in walk(seen.view))
+        assert set(seen.view.get("hand", ())) <= set(game.view(seen.seat).get("hand", ()))
+        move = real(seen, rng)
+        assert move in seen.legal
+        return move
+
+    monkeypatch.setattr(players, "player_for", lambda _game: spy)
+    rng = random.Random(17)
+    while game.status == "in_progress" and calls < 3000:
+        seat = rng.choice(game.to_act())
+        game.apply(seat, game.choose_move(seat, rng))
+    assert calls > 50
+
+
+@pytest.mark.parametrize("name", PLAYER_GAMES)
+def test_the_players_decision_comes_from_the_seat_view_alone(name: str) -> None:
+    """The game's computer move is exactly its player applied to the seat's Seen, nothing more."""
+    game = GAMES[name].new(seed=23)
+    rng = random.Random(23)
+    for _ in range(120):
+        if game.status != "in_progress":
+            break
+        seat = rng.choice(game.to_act())
+        seen = Seen(seat, game.view(seat), tuple(game.legal_moves(seat)))
+        expected = player_for(game)(seen, random.Random(1))
+        assert game.choose_move(seat, random.Random(1)) == expected
+        game.apply(seat, rng.choice(game.legal_moves(seat)))
+
+
+@pytest.mark.parametrize("path", sorted(PLAYERS_DIR.glob("*.py")), ids=lambda path: path.name)
+def test_player_modules_import_no_engine(path: Path) -> None:
+    """A player module cannot reach an engine: it imports only the shared vocabulary."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("games"):
+            assert node.module in ALLOWED_IMPORTS, f"{path.name} imports {node.module}"
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                assert not alias.name.startswith("games."), f"{path.name} imports {alias.name}"
