@@ -14,11 +14,11 @@ from games.base import Deal, DealError, IllegalMove, Move, OptionError, deal_rng
 from games.cards import make_deck
 from games.tarneeb import (
     RANK_VALUE,
-    EgyptianTarneeb,
     Tarneeb,
     _TarneebBase,
     hand_points,
 )
+from games.tarneeb_egyptian import EgyptianTarneeb
 from games.transcript import replay
 from games.tricks import trick_winner
 
