@@ -88,7 +88,7 @@ from games.tricks import (
     HandRecord,
     TrickRecord,
     deal_round,
-    is_play,
+    is_legal_play,
     play_moves,
     play_problem,
     sort_hand,
@@ -280,7 +280,7 @@ class _TarneebBase(Game):
             return []
         phase = self.phase
         if phase == "play":
-            moves = self._legal_plays(seat)
+            moves = play_moves(self.hands[seat], self.trick)
             if self._may_call_nt():
                 moves.append(TRUMP_MOVES["NT"])
             return moves
@@ -290,9 +290,6 @@ class _TarneebBase(Game):
             suits = ("S", "H", "D", "C", "NT") if self.options["allow_no_trump"] else "SHDC"
             return [TRUMP_MOVES[s] for s in suits]
         return []
-
-    def _legal_plays(self, seat: int) -> list[Move]:
-        return play_moves(self.hands[seat], self.trick)
 
     def _may_call_nt(self) -> bool:
         """First-lead trump with no trump allowed: the declarer may call NT before leading."""
@@ -306,9 +303,8 @@ class _TarneebBase(Game):
         )
 
     def is_legal(self, seat: int, move: Move) -> bool:
-        if self.phase == "play" and move.action == "play":
-            card = is_play(move)
-            return card is not None and play_problem(self.hands[seat], self.trick, card) is None
+        if self.phase == "play" and move.action == "play" and seat == self.turn:
+            return self.winner is None and is_legal_play(move, self.hands[seat], self.trick)
         return move in self.legal_moves(seat)
 
     def not_your_turn(self, seat: int) -> IllegalMove:
