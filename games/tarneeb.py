@@ -303,9 +303,18 @@ class _TarneebBase(Game):
         )
 
     def is_legal(self, seat: int, move: Move) -> bool:
-        if self.phase == "play" and move.action == "play" and seat == self.turn:
-            return self.winner is None and is_legal_play(move, self.hands[seat], self.trick)
+        if seat != self.turn or self.winner is not None:
+            return False
+        phase = self.phase
+        if phase == "play" and move.action == "play":
+            return is_legal_play(move, self.hands[seat], self.trick)
+        if phase == "auction":
+            return self._is_legal_call(seat, move)
         return move in self.legal_moves(seat)
+
+    def _is_legal_call(self, seat: int, move: Move) -> bool:
+        """The direct test of ``move in self._auction_moves(seat)`` (the auction's hot path)."""
+        return move in self._auction_moves(seat)
 
     def not_your_turn(self, seat: int) -> IllegalMove:
         if self.winner is not None:
@@ -803,6 +812,12 @@ class Tarneeb(_TarneebBase):
         for value in range(self._min_bid(seat), 14):
             moves.append(BID_MOVES[value])
         return moves
+
+    def _is_legal_call(self, seat: int, move: Move) -> bool:
+        if move.action == "pass":
+            return move == PASS and not self._forced_to_bid()
+        value = move.get("value")
+        return type(value) is int and BID_MOVES.get(value) == move and value >= self._min_bid(seat)
 
     def _call_refusal(self, seat: int, move: Move) -> IllegalMove:
         action = move.action

@@ -94,6 +94,21 @@ class EgyptianTarneeb(_TarneebBase):
             moves.append(EG_BID_MOVES[(key // 5, strains[key % 5])])
         return moves
 
+    def _is_legal_call(self, seat: int, move: Move) -> bool:
+        action = move.action
+        if action == "pass":
+            return move == PASS and not self._forced_to_bid()
+        if action == "double":
+            return move == DOUBLE and self._may_double(seat) is None
+        value = move.get("value")
+        strain = move.get("suit")
+        return (
+            type(value) is int
+            and type(strain) is str
+            and EG_BID_MOVES.get((value, strain)) == move
+            and self._key(value, strain) > self.high
+        )
+
     def _call_refusal(self, seat: int, move: Move) -> IllegalMove:
         action = move.action
         if action == "pass":
