@@ -49,7 +49,7 @@ from games.tricks import (
     HandRecord,
     TrickRecord,
     deal_round,
-    is_play,
+    is_legal_play,
     play_moves,
     play_problem,
     sort_hand,
@@ -544,10 +544,37 @@ class BidCardGame(Game):
 
     # ------------------------------------------------------------------ check / apply
     def is_legal(self, seat: int, move: Move) -> bool:
-        if self.phase == "tricks" and move.action == "play":
-            card = is_play(move)
-            return card is not None and play_problem(self.hands[seat], self.trick, card) is None
+        phase = self.phase
+        if phase == "tricks" and move.action == "play":
+            return seat == self.turn and is_legal_play(move, self.hands[seat], self.trick)
+        if phase == "bids" and move.action == "bid":
+            return self._is_legal_bid(seat, move)
         return move in self.legal_moves(seat)
+
+    def _is_legal_bid(self, seat: int, move: Move) -> bool:
+        """The direct test of ``move in self._bid_moves(seat)`` (the bench's hot path)."""
+        if not 0 <= seat < 4 or self.commits[seat] is not None:
+            return False
+        value = move.get("value")
+        card = move.get("card")
+        if value not in (self.HIGH, self.LOW):
+            return False
+        if card is None:
+            if move.fields != (("value", value),):
+                return False
+            if self._bid_with_token():
+                return True
+            return not any(
+                self._card_allowed(held) and self._value_of_card(held) == value
+                for held in self.hands[seat]
+            )
+        return (
+            not self._bid_with_token()
+            and move.fields == (("card", card), ("value", value))
+            and card in self.hands[seat]
+            and self._card_allowed(card)
+            and self._value_of_card(card) == value
+        )
 
     def not_your_turn(self, seat: int) -> IllegalMove:
         """The refusal for a seat that has nothing to decide now, in this phase's words."""

@@ -13,6 +13,7 @@ from games.base import Game
 GAME_MODULES: tuple[str, ...] = (
     "games.thunee",
     "games.tarneeb",
+    "games.tarneeb_egyptian",
     "games.tuppi",
     "games.norwegian_whist",
     "games.tunge",

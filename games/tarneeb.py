@@ -1,5 +1,10 @@
 """Tarneeb (``tarneeb``) and Egyptian Tarneeb (``tarneeb_egyptian``): the rules engines.
 
+This module holds what both games share (dealing, play, scoring, views) and the Tarneeb auction;
+:mod:`games.tarneeb_egyptian` holds the Egyptian auction. The computer player is
+:mod:`games.players.tarneeb`. Results (a scored hand, a throw-in, the end of the game) are events
+with ``history=True``.
+
 Contract: shared/rules/tarneeb.md (Part A). Four players in two partnerships, team A = seats 0
 and 2, team B = seats 1 and 3. Seats are numbered in the order of play; the game goes
 counter-clockwise, so seat ``s + 1`` sits on ``s``'s right. 52 cards, ace high, 13 each.
@@ -83,7 +88,7 @@ from games.tricks import (
     HandRecord,
     TrickRecord,
     deal_round,
-    is_play,
+    is_legal_play,
     play_moves,
     play_problem,
     sort_hand,
@@ -102,15 +107,9 @@ PASS = Move.of("pass")
 DOUBLE = Move.of("double")
 TRUMP_MOVES: dict[str, Move] = {s: Move.of("trump", suit=s) for s in ("S", "H", "D", "C", "NT")}
 BID_MOVES: dict[int, Move] = {v: Move.of("bid", value=v) for v in range(7, 14)}
-EG_BID_MOVES: dict[tuple[int, str], Move] = {
-    (v, s): Move.of("bid", value=v, suit=s)
-    for v in range(7, 14)
-    for s in ("C", "D", "H", "S", "NT")
-}
 KNOWN_ACTIONS = frozenset({"play", "trump", "bid", "pass", "double"})
 
 STRAIN_WORDS = {**SUIT_NAMES, "NT": "no trump"}
-STRAIN_ORDERS = {"bridge": ("C", "D", "H", "S", "NT"), "masrawy": ("C", "S", "H", "D", "NT")}
 TEAM_NAMES = ("{s0} & {s2}", "{s1} & {s3}")
 
 Call = tuple[int, str, int, str | None]
@@ -140,11 +139,11 @@ def bid_words(value: int, strain: str | None) -> str:
     return str(value) if strain is None else f"{value} {STRAIN_WORDS[strain]}"
 
 
-def _against(text: str, code: str, **params: Any) -> AgainstRules:
+def against(text: str, code: str, **params: Any) -> AgainstRules:
     return AgainstRules(text, code=code, params=params)
 
 
-def _malformed(text: str, **params: Any) -> Malformed:
+def malformed(text: str, **params: Any) -> Malformed:
     return Malformed(text, params=params)
 
 
@@ -281,7 +280,7 @@ class _TarneebBase(Game):
             return []
         phase = self.phase
         if phase == "play":
-            moves = self._legal_plays(seat)
+            moves = play_moves(self.hands[seat], self.trick)
             if self._may_call_nt():
                 moves.append(TRUMP_MOVES["NT"])
             return moves
@@ -291,9 +290,6 @@ class _TarneebBase(Game):
             suits = ("S", "H", "D", "C", "NT") if self.options["allow_no_trump"] else "SHDC"
             return [TRUMP_MOVES[s] for s in suits]
         return []
-
-    def _legal_plays(self, seat: int) -> list[Move]:
-        return play_moves(self.hands[seat], self.trick)
 
     def _may_call_nt(self) -> bool:
         """First-lead trump with no trump allowed: the declarer may call NT before leading."""
@@ -307,10 +303,18 @@ class _TarneebBase(Game):
         )
 
     def is_legal(self, seat: int, move: Move) -> bool:
-        if self.phase == "play" and move.action == "play":
-            card = is_play(move)
-            return card is not None and play_problem(self.hands[seat], self.trick, card) is None
+        if seat != self.turn or self.winner is not None:
+            return False
+        phase = self.phase
+        if phase == "play" and move.action == "play":
+            return is_legal_play(move, self.hands[seat], self.trick)
+        if phase == "auction":
+            return self._is_legal_call(seat, move)
         return move in self.legal_moves(seat)
+
+    def _is_legal_call(self, seat: int, move: Move) -> bool:
+        """The direct test of ``move in self._auction_moves(seat)`` (the auction's hot path)."""
+        return move in self._auction_moves(seat)
 
     def not_your_turn(self, seat: int) -> IllegalMove:
         if self.winner is not None:
@@ -327,34 +331,34 @@ class _TarneebBase(Game):
                 return self._play_refusal(seat, move)
             if action == "trump" and not self.egyptian:
                 if self._may_call_nt():
-                    return _against(
+                    return against(
                         "Lead a card to make its suit trump, or call no trump.",
                         "lead_or_no_trump",
                     )
-                return _against("Trump is already settled for this hand.", "trump_settled")
+                return against("Trump is already settled for this hand.", "trump_settled")
             if action in ("bid", "pass", "double"):
-                return _against("The auction is over; play a card.", "auction_over")
-            return _malformed("Play a card.")
+                return against("The auction is over; play a card.", "auction_over")
+            return malformed("Play a card.")
         if phase == "trump":
             if action != "trump":
                 text = f"{seat_ref(seat)} must name the trump suit first."
                 if action in KNOWN_ACTIONS:
-                    return _against(text, "name_trump_first")
-                return _malformed(text)
+                    return against(text, "name_trump_first")
+                return malformed(text)
             if TRUMP_MOVES.get(str(move.get("suit"))) != move:
-                return _malformed(self._suit_prompt())
-            return _against(self._suit_prompt(), "no_trump_not_allowed")
+                return malformed(self._suit_prompt())
+            return against(self._suit_prompt(), "no_trump_not_allowed")
         return self._call_refusal(seat, move)
 
     def _play_refusal(self, seat: int, move: Move) -> IllegalMove:
         card = move.get("card")
         problem = play_problem(self.hands[seat], self.trick, card)
         if problem == "not_in_hand":
-            return _against("You do not have that card.", "not_in_hand", card=card)
+            return against("You do not have that card.", "not_in_hand", card=card)
         if problem == "must_follow":
             led = self.trick[0][1][1]
-            return _against(f"You must follow {SUIT_NAMES[led]}.", "must_follow", suit=led)
-        return _malformed("A play names one card and nothing else.")
+            return against(f"You must follow {SUIT_NAMES[led]}.", "must_follow", suit=led)
+        return malformed("A play names one card and nothing else.")
 
     def _suit_prompt(self) -> str:
         if self.options["allow_no_trump"]:
@@ -735,6 +739,7 @@ COMMON_OPTIONS = (
 
 
 @register
+@dataclass(init=False, eq=False, repr=False)
 class Tarneeb(_TarneebBase):
     name = "tarneeb"
     title = "Tarneeb"
@@ -808,19 +813,25 @@ class Tarneeb(_TarneebBase):
             moves.append(BID_MOVES[value])
         return moves
 
+    def _is_legal_call(self, seat: int, move: Move) -> bool:
+        if move.action == "pass":
+            return move == PASS and not self._forced_to_bid()
+        value = move.get("value")
+        return type(value) is int and BID_MOVES.get(value) == move and value >= self._min_bid(seat)
+
     def _call_refusal(self, seat: int, move: Move) -> IllegalMove:
         action = move.action
         if action == "pass":
             if move.fields:
-                return _malformed("A pass has no fields.")
-            return _against("Everyone else passed, so you must bid at least 7.", "must_bid")
+                return malformed("A pass has no fields.")
+            return against("Everyone else passed, so you must bid at least 7.", "must_bid")
         if action == "bid":
             value = move.get("value")
             if type(value) is not int or not 7 <= value <= 13 or len(move.fields) != 1:
-                return _malformed("Bid a whole number of tricks from 7 to 13.")
+                return malformed("Bid a whole number of tricks from 7 to 13.")
             lowest = self._min_bid(seat)
             if lowest > 13:
-                return _against(
+                return against(
                     "The highest bid is already 13, so you can only pass.", "bidding_closed"
                 )
             if (
@@ -829,13 +840,13 @@ class Tarneeb(_TarneebBase):
                 and seat != self.dealer
                 and self.options["dealer_may_equal"]
             ):
-                return _against("Only the dealer may equal the highest bid.", "only_dealer_equals")
-            return _against(f"Bid at least {lowest}.", "bid_too_low", lowest=lowest)
+                return against("Only the dealer may equal the highest bid.", "only_dealer_equals")
+            return against(f"Bid at least {lowest}.", "bid_too_low", lowest=lowest)
         if action == "trump":
-            return _against("Trump is named after the auction.", "trump_after_auction")
+            return against("Trump is named after the auction.", "trump_after_auction")
         if action == "play":
-            return _against("The auction is not over yet.", "auction_not_over")
-        return _malformed("Bid or pass.")
+            return against("The auction is not over yet.", "auction_not_over")
+        return malformed("Bid or pass.")
 
     def _call(self, seat: int, move: Move) -> list[Event]:
         events: list[Event] = []
@@ -875,138 +886,4 @@ class Tarneeb(_TarneebBase):
         while passed[nxt] or nxt == bidder:
             nxt = (nxt + 1) % 4
         self.turn = nxt
-        return events
-
-
-@register
-class EgyptianTarneeb(_TarneebBase):
-    name = "tarneeb_egyptian"
-    title = "Egyptian Tarneeb"
-    egyptian = True
-    OPTIONS = (
-        COMMON_OPTIONS[0],
-        Option(
-            "kaboot_scoring",
-            False,
-            "13-trick values: all 13 on a lower bid scores 16, a bid of 13 made 26, failed "
-            "-16 (the opponents double their tricks).",
-        ),
-        Option(
-            "strain_order",
-            "bridge",
-            "bridge: C < D < H < S < NT; masrawy: C < S < H < D < NT.",
-            choices=("bridge", "masrawy"),
-        ),
-        COMMON_OPTIONS[2],
-        COMMON_OPTIONS[1],
-    )
-    summary_text = (
-        "Four players, partners opposite; play goes counter-clockwise (to the right).\n"
-        "Bid a number of tricks (7 to 13) and a trump suit or no trump; a bid must be higher in "
-        "number, or equal with a higher suit (NT > spades > hearts > diamonds > clubs).\n"
-        "You may pass and bid again later, or double the opponents' bid; four passes or doubles "
-        "in a row end the auction.\n"
-        "Follow suit if you can. Made: the declarers score their tricks, failed: they lose their "
-        "bid (both doubled if doubled); the opponents score their tricks when it fails.\n"
-        "First side to 41 wins."
-    )
-
-    def _strains(self) -> tuple[str, ...]:
-        return STRAIN_ORDERS[self.options["strain_order"]]
-
-    def _key(self, value: int, strain: str) -> int:
-        return value * 5 + self._strains().index(strain)
-
-    def _may_double(self, seat: int) -> str | None:
-        """None if ``seat`` may double now, else the reason why not."""
-        if self.high_bidder < 0:
-            return "There is no bid to double."
-        if self.high_bidder == seat:
-            return "You cannot double your own bid."
-        if self.high_bidder % 2 == seat % 2:
-            return "You cannot double your partner's bid."
-        if self.doubled:
-            return "That bid is already doubled."
-        return None
-
-    def _auction_moves(self, seat: int) -> list[Move]:
-        moves = [] if self._forced_to_bid() else [PASS]
-        if self._may_double(seat) is None:
-            moves.append(DOUBLE)
-        strains = self._strains()
-        for key in range(max(self.high + 1, 35), 70):
-            moves.append(EG_BID_MOVES[(key // 5, strains[key % 5])])
-        return moves
-
-    def _call_refusal(self, seat: int, move: Move) -> IllegalMove:
-        action = move.action
-        if action == "pass":
-            if move.fields:
-                return _malformed("A pass has no fields.")
-            return _against("Everyone else passed, so you must bid.", "must_bid")
-        if action == "double":
-            if move.fields:
-                return _malformed("A double has no fields.")
-            reason = self._may_double(seat)
-            return _against(reason or "You may not double now.", "no_double")
-        if action == "bid":
-            value = move.get("value")
-            strain = move.get("suit")
-            if (
-                type(value) is not int
-                or not 7 <= value <= 13
-                or len(move.fields) != 2
-                or strain not in STRAIN_WORDS
-            ):
-                return _malformed("Bid 7 to 13 tricks with a suit (C, D, H, S) or NT.")
-            if self.high >= 69:
-                return _against(
-                    "The highest bid is already 13 no trump; pass or double.", "bidding_closed"
-                )
-            high = bid_words(self.high // 5, self.high_strain)
-            return _against(f"Bid higher than {high}.", "bid_too_low", high=high)
-        if action == "play":
-            return _against("The auction is not over yet.", "auction_not_over")
-        if action == "trump":
-            return _against("In Egyptian Tarneeb the trump is part of the bid.", "trump_in_bid")
-        return _malformed("Bid, pass or double.")
-
-    def _call(self, seat: int, move: Move) -> list[Event]:
-        action = move.action
-        if action == "bid":
-            value = move.get("value")
-            strain = str(move.get("suit"))
-            self.high = self._key(value, strain)
-            self.high_bidder = seat
-            self.high_strain = strain
-            self.doubled = False
-            self.quiet = 0
-            self.calls.append((seat, "bid", value, strain))
-            events = [
-                Event(
-                    "bid",
-                    f"{seat_ref(seat)} bids {bid_words(value, strain)}.",
-                    {"seat": seat, "value": value, "suit": strain},
-                )
-            ]
-        elif action == "double":
-            self.doubled = True
-            self.quiet += 1
-            self.calls.append((seat, "double", 0, None))
-            events = [
-                Event(
-                    "double",
-                    f"{seat_ref(seat)} doubles {bid_words(self.high // 5, self.high_strain)}.",
-                    {"seat": seat, "bidder": self.high_bidder},
-                )
-            ]
-        else:
-            self.quiet += 1
-            self.calls.append((seat, "pass", 0, None))
-            events = [Event("pass", f"{seat_ref(seat)} passes.", {"seat": seat})]
-        if self.quiet >= 4:
-            if self.high_bidder < 0:
-                return events + self._throw_in()
-            return events + self._won_auction(self.high_bidder, self.high // 5, self.high_strain)
-        self.turn = (seat + 1) % 4
         return events

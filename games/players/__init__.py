@@ -45,5 +45,9 @@ def player_for(game: Game) -> Player:
 
 def choose_move(game: Game, seat: int, rng: random.Random) -> Move:
     """The move a computer makes for ``seat``: decided from the seat's view alone."""
-    seen = Seen(seat, game.view(seat), tuple(game.legal_moves(seat)))
-    return player_for(game)(seen, rng)
+    legal = tuple(game.legal_moves(seat))
+    if not legal:
+        from games.base import NotYourTurn
+
+        raise NotYourTurn("It is not your turn.")
+    return player_for(game)(Seen(seat, game.view(seat), legal), rng)

@@ -298,3 +298,25 @@ def test_move_codes_round_trip(name: str) -> None:
             assert game.move_label(move).strip()
             assert Move.from_json(json.loads(json.dumps(move.to_json()))) == move
         game.apply(seat, rng.choice(game.legal_moves(seat)))
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_is_legal_agrees_with_the_legal_moves(name: str) -> None:
+    """An engine's direct legality test (its fast path) says exactly what the move lists say,
+    for every seat, to act or not."""
+    game = GAMES[name].new(seed=9)
+    rng = random.Random(9)
+    for step in range(400):
+        if game.status != "in_progress":
+            break
+        if step % 3 == 0:
+            for seat in range(game.players):
+                legal = game.legal_moves(seat)
+                for move in candidate_moves(game, seat):
+                    try:
+                        move = game.normalise(seat, move)
+                    except IllegalMove:
+                        continue
+                    assert game.is_legal(seat, move) == (move in legal), (seat, move)
+        seat = rng.choice(game.to_act())
+        game.apply(seat, rng.choice(game.legal_moves(seat)))

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import games.players as players
-from games.base import Game, Move
+from games.base import Game, Move, NotYourTurn
 from games.players import Seen, player_for
 from games.registry import all_games
 
@@ -95,3 +95,12 @@ def test_player_modules_import_no_engine(path: Path) -> None:
         if isinstance(node, ast.Import):
             for alias in node.names:
                 assert not alias.name.startswith("games."), f"{path.name} imports {alias.name}"
+
+
+@pytest.mark.parametrize("name", PLAYER_GAMES)
+def test_a_seat_with_nothing_to_decide_gets_no_move(name: str) -> None:
+    game = GAMES[name].new(seed=2)
+    idle = [seat for seat in range(game.players) if not game.legal_moves(seat)]
+    for seat in idle:
+        with pytest.raises(NotYourTurn):
+            game.choose_move(seat, random.Random(0))

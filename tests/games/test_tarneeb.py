@@ -14,11 +14,11 @@ from games.base import Deal, DealError, IllegalMove, Move, OptionError, deal_rng
 from games.cards import make_deck
 from games.tarneeb import (
     RANK_VALUE,
-    EgyptianTarneeb,
     Tarneeb,
     _TarneebBase,
     hand_points,
 )
+from games.tarneeb_egyptian import EgyptianTarneeb
 from games.transcript import replay
 from games.tricks import trick_winner
 
@@ -496,3 +496,24 @@ def test_events_name_trick_counts_and_scores() -> None:
         "hand_scored",
         "new_deal",
     } <= kinds
+
+
+@pytest.mark.parametrize("cls", [Tarneeb, EgyptianTarneeb])
+@pytest.mark.parametrize("all_pass", ["redeal_same_dealer", "dealer_forced_7"])
+def test_direct_legality_agrees_with_the_move_lists(cls: type[_TarneebBase], all_pass: str) -> None:
+    """``is_legal`` (the fast path ``check`` uses) agrees with ``legal_moves`` on every call."""
+    calls = [Move.of("pass"), Move.of("double"), Move.of("bid", value=7, extra=1)]
+    calls += [Move.of("bid", value=v) for v in range(6, 15)]
+    calls += [Move.of("bid", value=v, suit=s) for v in range(6, 15) for s in "CDHSX"]
+    calls += [Move.of("bid", value=v, suit="NT") for v in range(6, 15)]
+    calls += [Move.of("trump", suit=s) for s in ("S", "H", "D", "C", "NT")]
+    for seed in range(6):
+        game = cls.new({"all_pass": all_pass}, seed=seed)
+        rng = random.Random(seed)
+        while game.status == "in_progress" and len(game.records) < 4:
+            for seat in range(4):
+                legal = game.legal_moves(seat)
+                for move in calls:
+                    assert game.is_legal(seat, move) == (move in legal), (seat, move)
+            seat = game.to_act()[0]
+            game.apply(seat, rng.choice(game.legal_moves(seat)))

@@ -7,13 +7,16 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
+from games.base import Move
 from games.cards import make_deck
 from games.tricks import (
     PLAY,
     HandRecord,
     TrickRecord,
     deal_round,
+    is_legal_play,
     led_suit,
+    play_moves,
     play_problem,
     playable,
     sort_hand,
@@ -107,3 +110,18 @@ def test_records_give_the_summary_shape() -> None:
     assert list(data) == ["tricks", "result", "score_after"]
     assert data["result"] == {"points": [1, 2], "nested": [{"a": [1]}]}
     assert record.to_json(4)["score_after"] == [5, 6]
+
+
+def test_is_legal_play_agrees_with_play_moves() -> None:
+    rng = random.Random(5)
+    for _ in range(200):
+        cards = rng.sample(DECK, 9)
+        hand, led = cards[:6], cards[6:7]
+        trick = [(1, led[0])] if rng.random() < 0.7 else []
+        legal = play_moves(hand, trick)
+        assert [move.get("card") for move in legal] == list(playable(hand, trick))
+        for card in DECK:
+            assert is_legal_play(PLAY[card], hand, trick) == (PLAY[card] in legal)
+    assert not is_legal_play(Move.of("play", card="AS", extra=1), ["AS"], [])
+    assert not is_legal_play(Move.of("play", card=7), ["AS"], [])
+    assert not is_legal_play(Move.of("pass"), ["AS"], [])
