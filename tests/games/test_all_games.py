@@ -29,9 +29,6 @@ MAX_MOVES = 20_000
 PROBE_EVERY_MOVE = 300  # then every PROBE_STRIDE-th move: a snapshot costs the game's length
 PROBE_STRIDE = 20
 ALL_CARDS = make_deck()
-# Engines whose move to the typed refusals of issue 12 happens on another branch; empty this when
-# those branches are merged (the typed checks then cover every game).
-PENDING_TYPED_REFUSALS = frozenset({"thunee", "tunge"})
 
 
 def snapshot(game: Game) -> str:
@@ -126,9 +123,8 @@ def play_random_game(game: Game, rng: random.Random, *, probe: bool) -> list[tup
                     with pytest.raises(IllegalMove) as refusal:
                         game.apply(seat, move)
                     assert str(refusal.value).strip(), "a refusal must say why"
-                    if game.name not in PENDING_TYPED_REFUSALS:
-                        assert isinstance(refusal.value, AgainstRules | Malformed | NotYourTurn)
-                        assert refusal.value.code and isinstance(refusal.value.params, dict)
+                    assert isinstance(refusal.value, AgainstRules | Malformed | NotYourTurn)
+                    assert refusal.value.code and isinstance(refusal.value.params, dict)
             assert snapshot(game) == before, "a refused move changed the game"
             for viewer in [None, *range(game.players)]:
                 shown = leaked(game.view(viewer), game.hidden_cards(viewer))
@@ -251,8 +247,6 @@ def test_reads_never_change_the_game(name: str) -> None:
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_a_refusal_is_typed(name: str) -> None:
     """Out of turn, against the rules or malformed: each refusal says which, with a code."""
-    if name in PENDING_TYPED_REFUSALS:
-        pytest.xfail("typed refusals for this engine land with its own issue-12 branch")
     game = GAMES[name].new(seed=4)
     seat = game.to_act()[0]
     others = [other for other in range(game.players) if other not in game.to_act()]
