@@ -34,6 +34,7 @@ COMPUTER_NAMES = ("Ada", "Babbage", "Turing", "Hopper", "Lovelace", "Knuth")
 COMPUTER_BUDGET_SECONDS = 2.0
 ABANDON_SECONDS = 600.0
 RECENT_EVENTS = 8
+ANNOUNCE_WINDOW_SECONDS = 7 * 86400.0  # closed tables older than this are not re-announced
 
 
 class UserError(Exception):
@@ -590,6 +591,39 @@ class SessionManager:
             await self._refresh_row(table)
         self._notify(table, ())
         self._schedule(table)
+
+    # --- announcements (added by the faults helper for issue 13, item 6) ---------------------
+    async def mark_announced(self, table: LiveTable, moves: int) -> None:
+        """The table's message shows it at ``moves`` and its results through there are posted."""
+        await self.store.set_announced(table.id, moves, f"{table.row.status}:{moves}")
+
+    async def unannounced(self) -> list[tuple[LiveTable, list[tuple[int, Event]]]]:
+        """Tables a crash left unannounced, each with the events of its moves whose results
+        were not posted yet as (move number, event); finished tables are rebuilt for it."""
+        out: list[tuple[LiveTable, list[tuple[int, Event]]]] = []
+        since = time.time() - ANNOUNCE_WINDOW_SECONDS
+        for row, through in await self.store.unannounced_tables(since):
+            try:
+                table = self.tables.get(row.id) or LiveTable(
+                    row, {s.seat: s for s in await self.store.seats(row.id)}
+                )
+                events: list[tuple[int, Event]] = []
+                if row.status in ("playing", "finished", "abandoned"):
+                    deals = [Deal.from_json(deal) for deal in await self.store.deals(row.id)]
+                    game = table.game_class.new(
+                        row.options, seed=row.seed, deals=deals, first_dealer=row.first_dealer
+                    )
+                    moves = await self.store.moves(row.id)
+                    for number, stored in enumerate(moves, start=1):
+                        applied = game.apply(stored.seat, Move.from_json(stored.move))
+                        if number > through:
+                            events.extend((number, event) for event in applied)
+                    if row.id not in self.tables:
+                        table.game, table.moves = game, len(moves)
+                out.append((table, events))
+            except Exception:
+                log.exception("table %s: could not be re-announced", row.id)
+        return out
 
 
 def _fill(text: str, table: LiveTable) -> str:

@@ -14,6 +14,9 @@ if TYPE_CHECKING:
     from bot.app import CardTableBot
 
 
+TURN_MIN, TURN_MAX = 10, 3600
+
+
 class Admin(commands.Cog):
     def __init__(self, bot: CardTableBot) -> None:
         self.bot = bot
@@ -35,6 +38,12 @@ class Admin(commands.Cog):
         current = await self.bot.store.guild_settings(
             interaction.guild_id, self.bot.settings.turn_seconds
         )
+        if turn_seconds is not None and not TURN_MIN <= turn_seconds <= TURN_MAX:
+            # The range is offered to the client; a crafted client may send anything.
+            await interaction.response.send_message(
+                f"The turn timer is {TURN_MIN} to {TURN_MAX} seconds.", ephemeral=True
+            )
+            return
         if turn_seconds is not None or threads is not None:
             if not interaction.permissions.manage_guild:  # the command's default is advisory
                 await interaction.response.send_message(
