@@ -112,6 +112,13 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
         await answer(interaction, str(error))
         return
     table_id, seq = ids_of(interaction)
+    if table_id is None and interaction.guild_id is not None:  # a command: the user's table
+        sessions = getattr(interaction.client, "sessions", None)
+        mine = (
+            sessions.table_of_user(interaction.guild_id, interaction.user.id) if sessions else None
+        )
+        if mine is not None:
+            table_id, seq = mine.id, mine.moves
     error_id = secrets.token_hex(4)
     if is_database_error(error):
         text = str(error) if isinstance(error, UserError) else PAUSED

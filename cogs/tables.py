@@ -284,7 +284,7 @@ class Board:
 
     async def _flush(self, pending: _Pending) -> None:
         backoff = self.first_backoff
-        while pending.dirty or pending.results:
+        while (pending.dirty or pending.results) and not self.bot.is_closed():
             await asyncio.sleep(self.delay)
             table = pending.table
             try:

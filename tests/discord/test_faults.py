@@ -165,6 +165,20 @@ async def test_updates_and_results_survive_503_and_429(
     assert len(results_of(alice, table_id)) == 1, "posted once, not dropped nor doubled"
 
 
+async def test_a_refused_edit_is_retried_once_the_permission_is_back(
+    fake_discord: FakeDiscord, running_bot: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    alice = fake_discord.user("alice")
+    running_bot.get_cog("Tables").board.first_backoff = 0.05
+    table_id = await tiny_against_computer(fake_discord, alice)
+    refused = fake_discord.fail("PATCH /channels/", 403, times=2)
+    await play_out(fake_discord, running_bot, table_id, alice, "403")
+    await wait_for_table(alice, table_id, "Game over", timeout=10)
+    assert refused.remaining == 0
+    assert any("permission is missing" in r.getMessage() for r in caplog.records)
+    assert len(results_of(alice, table_id)) == 1
+
+
 # --- 6: a crash before the result was posted ----------------------------------------------------
 async def test_a_result_left_unposted_by_a_crash_is_posted_after_restart(
     fake_discord: FakeDiscord, bot_env: dict[str, str]
