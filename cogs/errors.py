@@ -60,8 +60,15 @@ def quote(text: str, limit: int = QUOTE_CHARS) -> str:
 
 
 def is_database_error(error: BaseException) -> bool:
-    """A failed or locked database (the sessions' typed ``TablePaused`` included)."""
-    return isinstance(error, sqlite3.Error) or type(error).__name__ == "TablePaused"
+    """A failed, full, read-only or locked database (the sessions' ``TablePaused`` included).
+
+    Not a broken constraint or a misuse: those are bugs, answered as such.
+    """
+    if type(error).__name__ == "TablePaused":
+        return True
+    return isinstance(error, sqlite3.Error) and not isinstance(
+        error, sqlite3.IntegrityError | sqlite3.ProgrammingError | sqlite3.InterfaceError
+    )
 
 
 def data_of(interaction: discord.Interaction) -> dict[str, Any]:

@@ -34,6 +34,14 @@ def _bot(interaction: discord.Interaction) -> CardTableBot:
     return interaction.client  # type: ignore[return-value]
 
 
+def live_table(bot: CardTableBot, table_id: int) -> LiveTable | None:
+    """The open table with this number, or None (the one place cogs look a table up)."""
+    try:
+        return bot.sessions.get(table_id)
+    except UserError:
+        return None
+
+
 def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
     """Card buttons (legal ones enabled, red suits red) and the open decisions."""
     game = table.game
@@ -210,7 +218,7 @@ async def play_move(
 ) -> None:
     """The one path of a click: submit, then show the hand as it is now."""
     bot = _bot(interaction)
-    table = bot.sessions.tables.get(table_id)
+    table = live_table(bot, table_id)
     if table is None:
         await answer(interaction, GAME_OVER)
         return
@@ -220,7 +228,7 @@ async def play_move(
     try:
         await patiently(interaction, bot.sessions.submit(table_id, interaction.user.id, seq, move))
     except UserError as error:
-        table_now = bot.sessions.tables.get(table_id)
+        table_now = live_table(bot, table_id)
         seat = table_now.seat_of(interaction.user.id) if table_now else None
         if (
             table_now is not None
@@ -338,7 +346,7 @@ async def build_sequence(
 ) -> None:
     """A step of the sequence builder: no move yet, just the hand shown with the new prefix."""
     bot = _bot(interaction)
-    table = bot.sessions.tables.get(table_id)
+    table = live_table(bot, table_id)
     seat = table.seat_of(interaction.user.id) if table else None
     if table is None or table.game is None or seat is None:
         await answer_error(interaction, "That table is closed, or you are not playing at it.")
@@ -458,7 +466,7 @@ class ShowHand(
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
-        table = bot.sessions.tables.get(self.table_id)
+        table = live_table(bot, self.table_id)
         if table is None or table.game is None:
             await answer_error(interaction, GAME_OVER)
             return

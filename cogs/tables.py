@@ -22,7 +22,7 @@ from discord.ext import commands
 
 from bot.sessions import LiveTable, UserError
 from cogs.errors import answer, guarded, patiently, quote
-from cogs.play import answer_error, chosen_value, refresh_hands, table_view
+from cogs.play import answer_error, chosen_value, live_table, refresh_hands, table_view
 from cogs.render import LeakError, event_message, lobby_embed, table_embed
 from games.base import Event
 from games.registry import all_games, get_game
@@ -157,7 +157,7 @@ class RemoveSelect(
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         value = chosen_value(interaction)  # only a seat this select offered (never the host's)
-        table = _bot(interaction).sessions.tables.get(self.table_id)
+        table = live_table(_bot(interaction), self.table_id)
         host_seat = table.seat_of(table.row.host_id) if table is not None else None
         if value is None or not value.isdigit() or int(value) == host_seat:
             await answer_error(interaction, "Choose one of the seats offered.")
@@ -614,7 +614,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
         assert interaction.guild_id is not None
         if number is None:
             return sessions.table_of_user(interaction.guild_id, interaction.user.id)
-        live = sessions.tables.get(number)
+        live = live_table(self.bot, number)
         if live is None or live.row.guild_id != interaction.guild_id:
             return None
         return live
