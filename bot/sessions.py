@@ -34,7 +34,6 @@ COMPUTER_NAMES = ("Ada", "Babbage", "Turing", "Hopper", "Lovelace", "Knuth")
 COMPUTER_BUDGET_SECONDS = 2.0
 ABANDON_SECONDS = 600.0
 RECENT_EVENTS = 8
-ANNOUNCE_WINDOW_SECONDS = 7 * 86400.0  # closed tables older than this are not re-announced
 
 
 class UserError(Exception):
@@ -593,6 +592,8 @@ class SessionManager:
         self._schedule(table)
 
     # --- announcements (added by the faults helper for issue 13, item 6) ---------------------
+    announce_window_seconds = 7 * 86400.0  # closed tables older than this are not re-announced
+
     async def mark_announced(self, table: LiveTable, moves: int) -> None:
         """The table's message shows it at ``moves`` and its results through there are posted."""
         await self.store.set_announced(table.id, moves, f"{table.row.status}:{moves}")
@@ -601,7 +602,7 @@ class SessionManager:
         """Tables a crash left unannounced, each with the events of its moves whose results
         were not posted yet as (move number, event); finished tables are rebuilt for it."""
         out: list[tuple[LiveTable, list[tuple[int, Event]]]] = []
-        since = time.time() - ANNOUNCE_WINDOW_SECONDS
+        since = time.time() - self.announce_window_seconds
         for row, through in await self.store.unannounced_tables(since):
             try:
                 table = self.tables.get(row.id) or LiveTable(

@@ -34,7 +34,8 @@ class Admin(commands.Cog):
         turn_seconds: app_commands.Range[int, 10, 3600] | None = None,
         threads: bool | None = None,
     ) -> None:
-        assert interaction.guild_id is not None
+        if interaction.guild_id is None:  # a stale or crafted client in a DM
+            raise app_commands.NoPrivateMessage()
         current = await self.bot.store.guild_settings(
             interaction.guild_id, self.bot.settings.turn_seconds
         )

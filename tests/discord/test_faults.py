@@ -322,6 +322,13 @@ async def test_table_new_in_threads_names_the_thread_permission(
     refused = ok(await admin.slash("table new", game="tiny"))
     assert "Create Public Threads" in await answer_of(fake_discord, refused)
     assert await running_bot.store.count_open_tables() == 0
+    channel.overwrites.clear()
+    fake_discord.fail("/threads", 403)  # refused by Discord after the bot's own check
+    ghost = ok(await admin.slash("table new", game="tiny"))
+    text = await answer_of(fake_discord, ghost)
+    assert "Create Public Threads" in text and "not opened" in text
+    assert await running_bot.store.count_open_tables() == 0
+    await open_table(fake_discord, admin, "tiny")  # the host is free to open one now
 
 
 # --- 10: strict options, short replies ---------------------------------------------------------
@@ -346,6 +353,15 @@ async def test_bad_options_get_a_short_answer(
     assert await running_bot.store.count_open_tables() == 0
 
 
+async def test_long_game_names_are_quoted_briefly(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    alice = fake_discord.user("alice")
+    for command in ("rules", "leaderboard", "table options"):
+        text = answered(await alice.slash(command, game="g" * 3000), "no game")
+        assert len(text) < 300
+
+
 # --- 11: /table in a direct message -------------------------------------------------------------
 async def test_table_commands_are_for_servers(fake_discord: FakeDiscord, running_bot: Any) -> None:
     alice = fake_discord.user("alice")
@@ -353,6 +369,9 @@ async def test_table_commands_are_for_servers(fake_discord: FakeDiscord, running
     assert synced.data.get("contexts") == [0], "the group is restricted to servers"
     refused = await alice.slash_in_dm("table new", game="tiny")
     assert "server" in answered(refused)
+    admin = fake_discord.user("admin", admin=True)
+    assert "server" in answered(await admin.slash_in_dm("settings", turn_seconds=30))
+    assert "server" in answered(await alice.slash_in_dm("leaderboard"))
     assert await running_bot.store.count_open_tables() == 0
 
 
