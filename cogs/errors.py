@@ -48,8 +48,10 @@ NOTHING = "That button does nothing any more."
 DM_ONLY_SERVERS = "Card tables live in servers: use this command in a server channel."
 CUSTOM_ID = re.compile(r"ct:[a-z]+:(?P<table>\d+)(?::(?P<seq>\d+))?")
 
-# Interactions a guarded callback has taken charge of (the watchdog leaves them alone).
-_taken: set[int] = set()
+# Marks an interaction a guarded callback has taken charge of (the watchdog leaves it alone).
+# Kept on the interaction itself: discord.py loads an extension as a fresh module, so a module
+# global would not be shared between the cogs.
+TAKEN = "cardtable.taken"
 
 
 def quote(text: str, limit: int = QUOTE_CHARS) -> str:
@@ -172,7 +174,7 @@ def guarded(callback: Callback) -> Callback:
 
     @functools.wraps(callback)
     async def wrapper(self: Any, interaction: discord.Interaction) -> None:
-        _taken.add(interaction.id)
+        interaction.extras[TAKEN] = True
         try:
             await callback(self, interaction)
         except Exception as error:
@@ -212,10 +214,7 @@ class Errors(commands.Cog):
         if interaction.type is not discord.InteractionType.component:
             return
         await asyncio.sleep(WATCHDOG_SECONDS)
-        if interaction.id in _taken:
-            _taken.discard(interaction.id)
-            return
-        if interaction.response.is_done():
+        if interaction.extras.get(TAKEN) or interaction.response.is_done():
             return
         table_id, seq = ids_of(interaction)
         log.info(

@@ -8,7 +8,7 @@ import asyncio
 import logging
 import random
 import sqlite3
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 import pytest
@@ -35,6 +35,19 @@ from tests.fakediscord.model import (
 )
 
 MAX_REPLY = 2000
+
+
+@pytest.fixture(autouse=True)
+def everyone_answered(fake_discord: FakeDiscord) -> Iterator[None]:
+    """After each test: every interaction got one valid answer in time (no "This interaction
+    failed", no second answer), whatever fault was injected."""
+    yield
+    unanswered = [
+        (ia.payload.get("data", {}).get("custom_id"), ia.response_type, ia.errors)
+        for ia in fake_discord.interactions.values()
+        if ia.failed or ia.response_type is None or ia.errors
+    ]
+    assert unanswered == []
 
 
 def results_of(user: FakeUser, table_id: int) -> list[Message]:
