@@ -587,12 +587,10 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
         return message
 
     @app_commands.command(
-        name="show", description="Post your table's message again here (if it was lost)."
+        name="show", description="Post your table's message again in its channel (if it was lost)."
     )
     @app_commands.describe(table="The table number (defaults to yours)")
     async def show(self, interaction: discord.Interaction, table: int | None = None) -> None:
-        assert interaction.guild_id is not None
-        sessions = self.bot.sessions
         live = self._find(interaction, table)
         if live is None:
             await answer(interaction, "There is no open table with that number here.")
@@ -607,7 +605,6 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
             await answer(interaction, permission_advice(["Send Messages", "Embed Links"]))
             return
         await answer(interaction, f"Table #{live.id} is here again: {message.jump_url}")
-        del sessions
 
     def _find(self, interaction: discord.Interaction, number: int | None) -> LiveTable | None:
         sessions = self.bot.sessions
