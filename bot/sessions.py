@@ -259,18 +259,24 @@ class SessionManager:
                 log.exception("table %s could not be restored; it is left as stored", row.id)
         log.info("restored %d open tables", len(self.tables))
 
-    async def _rebuild_game(self, table: LiveTable) -> None:
+    async def _rebuild_game(self, table: LiveTable, after: int = -1) -> list[tuple[int, Event]]:
+        """Replay the table's stored moves through the rules; return the events of the moves
+        numbered after ``after`` (counting from 1), as (move number, event)."""
         row = table.row
         deals = [Deal.from_json(deal) for deal in await self.store.deals(row.id)]
         game = table.game_class.new(
             row.options, seed=row.seed, deals=deals, first_dealer=row.first_dealer
         )
         moves = await self.store.moves(row.id)
-        for stored in moves:
-            game.apply(stored.seat, Move.from_json(stored.move))
+        events: list[tuple[int, Event]] = []
+        for number, stored in enumerate(moves, start=1):
+            applied = game.apply(stored.seat, Move.from_json(stored.move))
+            if after >= 0 and number > after:
+                events.extend((number, event) for event in applied)
         table.game = game
         table.moves = len(moves)
         table.note_situation()
+        return events
 
     async def resume_after_connect(self) -> None:
         """After (re)connecting: refresh every table message, resume timers and computers."""
@@ -349,7 +355,7 @@ class SessionManager:
     ) -> GuildSettings:
         """Change a server's settings; a turn timer outside 10..3600 seconds is refused."""
         if turn_seconds is not None and not 10 <= turn_seconds <= 3600:
-            raise UserError("The turn timer is between 10 and 3600 seconds.")
+            raise UserError("The turn timer is 10 to 3600 seconds.")
         current = await self.guild_settings(guild_id)
         changed = GuildSettings(
             guild_id,
@@ -903,6 +909,32 @@ class SessionManager:
                 table.recent.append(f"{seat_row.name} ran out of time; a computer plays for them.")
         self._notify(table, ())
         self._schedule(table)
+
+    # --- announcements (added by the faults helper for issue 13, item 6) ---------------------
+    announce_window_seconds = 7 * 86400.0  # closed tables older than this are not re-announced
+
+    async def mark_announced(self, table: LiveTable, moves: int) -> None:
+        """The table's message shows it at ``moves`` and its results through there are posted."""
+        await self.store.set_announced(table.id, moves, f"{table.row.status}:{moves}")
+
+    async def unannounced(self) -> list[tuple[LiveTable, list[tuple[int, Event]]]]:
+        """Tables a crash left unannounced, each with the events of its moves whose results
+        were not posted yet as (move number, event); finished tables are rebuilt for it."""
+        out: list[tuple[LiveTable, list[tuple[int, Event]]]] = []
+        since = self.clock.now() - self.announce_window_seconds
+        for row, through in await self.store.unannounced_tables(since):
+            try:
+                live = self.tables.get(row.id)
+                # A live table is replayed on a copy: only its events are wanted here.
+                seats = live.seats if live else {s.seat: s for s in await self.store.seats(row.id)}
+                table = LiveTable(live.row if live else row, seats)
+                events: list[tuple[int, Event]] = []
+                if row.status in ("playing", "finished", "abandoned"):
+                    events = await self._rebuild_game(table, after=through)
+                out.append((live or table, events))
+            except Exception:
+                log.exception("table %s: could not be re-announced", row.id)
+        return out
 
 
 def _fill(text: str, table: LiveTable) -> str:

@@ -563,6 +563,32 @@ class Store:
                 (application_id, guild_id or 0, fingerprint, time.time()),
             )
 
+    # --- announcements (added by the faults helper for issue 13, item 6) ---------------------
+    async def set_announced(self, table_id: int, results_through: int, board: str) -> None:
+        """Record what the bot has announced of a table (results through a move, the board)."""
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO announcements (table_id, results_through, board) VALUES (?, ?, ?)"
+                " ON CONFLICT (table_id) DO UPDATE SET"
+                " results_through = excluded.results_through, board = excluded.board",
+                (table_id, results_through, board),
+            )
+
+    async def unannounced_tables(self, closed_since: float) -> list[tuple[TableRow, int]]:
+        """Tables whose message does not show their latest state ("status:moves"), open ones
+        and those closed since ``closed_since``: each with the move its results were posted
+        through."""
+        rows = await self._all(
+            "SELECT t.*, COALESCE(a.results_through, 0) AS results_through"
+            " FROM game_tables t LEFT JOIN announcements a ON a.table_id = t.id"
+            " WHERE (t.status IN ('lobby', 'playing') OR t.updated_at >= ?)"
+            " AND (a.table_id IS NULL OR a.board != t.status || ':' ||"
+            " (SELECT COUNT(*) FROM moves m WHERE m.table_id = t.id))"
+            " ORDER BY t.id",
+            (closed_since,),
+        )
+        return [(_table(row), int(row["results_through"])) for row in rows]
+
 
 def _table(row: aiosqlite.Row) -> TableRow:
     return TableRow(

@@ -31,7 +31,8 @@ class Admin(commands.Cog):
         turn_seconds: app_commands.Range[int, 10, 3600] | None = None,
         threads: bool | None = None,
     ) -> None:
-        assert interaction.guild_id is not None
+        if interaction.guild_id is None:  # a stale or crafted client in a DM
+            raise app_commands.NoPrivateMessage()
         current = await self.bot.sessions.guild_settings(interaction.guild_id)
         if turn_seconds is not None or threads is not None:
             if not interaction.permissions.manage_guild:  # the command's default is advisory

@@ -10,6 +10,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.errors import guarded, patiently
+
 if TYPE_CHECKING:
     from bot.app import CardTableBot
 
@@ -46,9 +48,14 @@ class RefreshButton(
     ) -> RefreshButton:
         return cls()
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: CardTableBot = interaction.client  # type: ignore[assignment]
-        await interaction.response.edit_message(embed=await health_embed(bot), view=refresh_view())
+        embed = await patiently(interaction, health_embed(bot))
+        if interaction.response.is_done():
+            await interaction.edit_original_response(embed=embed, view=refresh_view())
+        else:
+            await interaction.response.edit_message(embed=embed, view=refresh_view())
 
 
 def refresh_view() -> discord.ui.View:

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.errors import quote
 from cogs.tables import game_autocomplete
 from games.registry import all_games
 
@@ -25,7 +26,7 @@ class Help(commands.Cog):
         games = all_games()
         if game not in games:
             await interaction.response.send_message(
-                f"There is no game called {game!r}. Try: {', '.join(sorted(games))}.",
+                f"There is no game called {quote(game)}. Try: {', '.join(sorted(games))}.",
                 ephemeral=True,
             )
             return

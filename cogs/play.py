@@ -15,6 +15,7 @@ import discord
 from discord.ext import commands
 
 from bot.sessions import LiveTable, UserError
+from cogs.errors import answer, data_of, guarded, patiently
 from cogs.render import cards_text, hand_embed, hand_layout, sequence_step
 from games.base import Move
 from games.cards import display
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 HAND_TOKEN_SECONDS = 14 * 60  # an interaction token lasts 15 minutes; keep a margin
+GAME_OVER = "This game is over (or its table was closed)."
 RED_SUITS = ("H", "D")
 
 
@@ -143,8 +145,12 @@ async def send_hand(
         sequences = [m for m in table.game.legal_moves(seat) if m.get("cards")]
         chosen = sequence_step(sequences, prefix).chosen
     embed, view = hand_embed(table, seat, note, chosen), hand_view(table, seat, prefix)
-    if edit:
+    if edit and interaction.response.is_done():  # deferred while the database was slow
+        await interaction.edit_original_response(embed=embed, view=view)
+    elif edit:
         await interaction.response.edit_message(embed=embed, view=view)
+    elif interaction.response.is_done():
+        await interaction.followup.send(embed=embed, view=view, ephemeral=True)
     else:
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
     remember_hand(_bot(interaction), table.id, interaction.user.id, interaction)
@@ -171,18 +177,48 @@ async def refresh_hands(bot: CardTableBot, table: LiveTable) -> None:
 
 
 async def answer_error(interaction: discord.Interaction, message: str) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(message, ephemeral=True)
-    else:
-        await interaction.response.send_message(message, ephemeral=True)
+    await answer(interaction, message)
 
 
-async def play_move(interaction: discord.Interaction, table_id: int, seq: int, move: Move) -> None:
+def offered_values(interaction: discord.Interaction) -> set[str] | None:
+    """The values the select that was used offered, as the message shows it (None: not found).
+
+    A crafted client can send any value; only what the bot offered is taken.
+    """
+    custom_id = data_of(interaction).get("custom_id")
+    message = interaction.message
+    if message is None:
+        return None
+    for row in message.components:
+        for child in getattr(row, "children", ()):
+            if getattr(child, "custom_id", None) == custom_id and hasattr(child, "options"):
+                return {option.value for option in child.options}
+    return None
+
+
+def chosen_value(interaction: discord.Interaction) -> str | None:
+    """The one value picked in a select, if the select offered it; else None."""
+    values = data_of(interaction).get("values") or []
+    offered = offered_values(interaction)
+    if len(values) != 1 or offered is None or str(values[0]) not in offered:
+        return None
+    return str(values[0])
+
+
+async def play_move(
+    interaction: discord.Interaction, table_id: int, seq: int, move: Move | None
+) -> None:
     """The one path of a click: submit, then show the hand as it is now."""
     bot = _bot(interaction)
+    table = bot.sessions.find(table_id)
+    if table is None:
+        await answer(interaction, GAME_OVER)
+        return
+    if move is None:
+        await answer(interaction, "That is not a move.")
+        return
     try:
-        table = bot.sessions.get(table_id)
-        await bot.sessions.submit(table_id, interaction.user.id, seq, move)
+        await patiently(interaction, bot.sessions.submit(table_id, interaction.user.id, seq, move))
     except UserError as error:
         table_now = bot.sessions.find(table_id)
         seat = table_now.seat_of(interaction.user.id) if table_now else None
@@ -209,10 +245,12 @@ class MoveButton(
         self,
         table_id: int,
         seq: int,
-        move: Move,
+        move: Move | None,
         label: str = "·",
         style: discord.ButtonStyle = discord.ButtonStyle.primary,
         row: int | None = None,
+        *,
+        code: str = "",
     ) -> None:
         self.table_id, self.seq, self.move = table_id, seq, move
         super().__init__(
@@ -220,7 +258,7 @@ class MoveButton(
                 label=label[:80],
                 style=style,
                 row=row,
-                custom_id=f"ct:m:{table_id}:{seq}:{move.code}",
+                custom_id=f"ct:m:{table_id}:{seq}:{move.code if move else code}",
             )
         )
 
@@ -232,8 +270,13 @@ class MoveButton(
         match: re.Match[str],
         /,
     ) -> MoveButton:
-        return cls(int(match["table"]), int(match["seq"]), Move.from_code(match["code"]))
+        try:
+            move: Move | None = Move.from_code(match["code"])
+        except Exception:  # a crafted custom id: answered as "not a move"
+            move = None
+        return cls(int(match["table"]), int(match["seq"]), move, code=match["code"])
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await play_move(interaction, self.table_id, self.seq, self.move)
 
@@ -276,14 +319,15 @@ class MoveSelect(
     ) -> MoveSelect:
         return cls(int(match["table"]), int(match["seq"]), int(match["index"]))
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        if len(values) != 1:
-            await answer_error(interaction, "Choose one move.")
+        value = chosen_value(interaction)
+        if value is None:
+            await answer_error(interaction, "Choose one of the moves offered.")
             return
         try:
-            move = Move.from_code(str(values[0]))
-        except ValueError:
+            move = Move.from_code(value)
+        except Exception:
             await answer_error(interaction, "That choice is not a move.")
             return
         await play_move(interaction, self.table_id, self.seq, move)
@@ -348,9 +392,9 @@ class SequenceSelect(
     ) -> SequenceSelect:
         return cls(int(match["table"]), int(match["seq"]), match["prefix"])
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        rank = str(values[0]) if len(values) == 1 else ""
+        rank = chosen_value(interaction) or ""
         if len(rank) != 1 or rank not in "23456789TJQKA":
             await answer_error(interaction, "Choose one card.")
             return
@@ -382,6 +426,7 @@ class SequenceRestart(
     ) -> SequenceRestart:
         return cls(int(match["table"]), int(match["seq"]))
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await build_sequence(interaction, self.table_id, self.seq, "")
 
@@ -410,11 +455,12 @@ class ShowHand(
     ) -> ShowHand:
         return cls(int(match["table"]))
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
         table = bot.sessions.find(self.table_id)
         if table is None or table.game is None:
-            await answer_error(interaction, "That table is closed.")
+            await answer_error(interaction, GAME_OVER)
             return
         seat = table.seat_of(interaction.user.id)
         if seat is None:
@@ -447,10 +493,11 @@ class ImBack(
     ) -> ImBack:
         return cls(int(match["table"]))
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
         try:
-            await bot.sessions.come_back(self.table_id, interaction.user.id)
+            await patiently(interaction, bot.sessions.come_back(self.table_id, interaction.user.id))
         except UserError as error:
             await answer_error(interaction, str(error))
             return
@@ -474,5 +521,7 @@ class Play(commands.Cog):
 
 
 async def setup(bot: CardTableBot) -> None:
+    if "cogs.errors" not in bot.extensions:  # the one error path comes with the components
+        await bot.load_extension("cogs.errors")
     bot.add_dynamic_items(MoveButton, MoveSelect, SequenceSelect, SequenceRestart, ShowHand, ImBack)
     await bot.add_cog(Play(bot))

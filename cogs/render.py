@@ -2,6 +2,8 @@
 
 Nothing here talks to Discord or decides a rule: it lays out what the engine's views say. Every
 public text passes :func:`guard_public`, which refuses to show a card the engine calls hidden.
+The guard judges the text as the engine made it, with seats for names: a player called ``K♥``
+or ``10♦ fan`` is a name, not a leak.
 """
 
 from __future__ import annotations
@@ -36,10 +38,12 @@ def guard_public(game: Game | None, text: str) -> str:
     return text
 
 
-def seat_line(table: LiveTable, seat: int, view: dict[str, Any] | None) -> str:
+def seat_line(
+    table: LiveTable, seat: int, view: dict[str, Any] | None, names: Sequence[str] | None = None
+) -> str:
     game_class = table.game_class
     row = table.seats.get(seat)
-    name = row.name if row else "*empty*"
+    name = ((names[seat] if names is not None else row.name) if row else None) or "*empty*"
     parts = [f"`{seat + 1}` **{name}**" if row else f"`{seat + 1}` {name}"]
     if game_class.teams:
         parts.append(f"team {TEAM_NAMES[seat % 2]}")
@@ -107,10 +111,23 @@ def score_text(game_class: type[Game], view: dict[str, Any], names: Sequence[str
 
 
 def table_embed(table: LiveTable, now: float | None = None) -> discord.Embed:
-    """The one public table message: turn, trick, last trick, trump, calls, score, timer."""
+    """The one public table message: turn, trick, last trick, trump, calls, score, timer.
+
+    Guarded as the engine wrote it (seats in place of the players' names), shown with names.
+    """
     game = table.game
     assert game is not None
-    names = table.names
+    engine_text = _table_embed(table, [f"seat {s + 1}" for s in range(table.seat_count)])
+    for field in engine_text.fields:  # "Recent" was checked when each event happened
+        if field.name != "Recent":
+            guard_public(game, f"{field.name} {field.value}")
+    guard_public(game, engine_text.description or "")
+    return _table_embed(table, table.names)
+
+
+def _table_embed(table: LiveTable, names: Sequence[str]) -> discord.Embed:
+    game = table.game
+    assert game is not None
     view = game.view(None)
     status = game.status
     embed = discord.Embed(
@@ -128,7 +145,7 @@ def table_embed(table: LiveTable, now: float | None = None) -> discord.Embed:
     embed.description = "\n".join(lines) or None
     embed.add_field(
         name="Seats",
-        value="\n".join(seat_line(table, s, view) for s in range(table.seat_count)),
+        value="\n".join(seat_line(table, s, view, names) for s in range(table.seat_count)),
         inline=False,
     )
     trump = view.get("trump")
@@ -152,10 +169,6 @@ def table_embed(table: LiveTable, now: float | None = None) -> discord.Embed:
         embed.add_field(name="Recent", value=_clip("\n".join(recent[-6:]), 1024), inline=False)
     hint = " · Press “Show my hand” to see your cards and play." if status == "in_progress" else ""
     embed.set_footer(text=f"Move {table.moves}{hint}")
-    for field in embed.fields:  # "Recent" was checked when each event happened
-        if field.name != "Recent":
-            guard_public(game, f"{field.name} {field.value}")
-    guard_public(game, embed.description or "")
     return embed
 
 
@@ -173,8 +186,9 @@ def _clip(text: str, limit: int) -> str:
 
 def event_message(table: LiveTable, texts: Sequence[str]) -> str:
     """A message that stays in the channel: a hand's or the game's result."""
+    guard_public(table.game, "\n".join(fill_names(text) for text in texts))
     body = "\n".join(fill_names(text, table.names) for text in texts)
-    return guard_public(table.game, _clip(f"**Table #{table.id}** · {body}", 1900))
+    return _clip(f"**Table #{table.id}** · {body}", 1900)
 
 
 # --- the private hand ---------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.errors import quote
 from cogs.tables import game_autocomplete
 from games.registry import all_games
 
@@ -26,11 +27,12 @@ class Stats(commands.Cog):
     @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        assert interaction.guild_id is not None
+        if interaction.guild_id is None:  # a stale or crafted client in a DM
+            raise app_commands.NoPrivateMessage()
         games = all_games()
         if game is not None and game not in games:
             await interaction.response.send_message(
-                f"There is no game called {game!r}.", ephemeral=True
+                f"There is no game called {quote(game)}.", ephemeral=True
             )
             return
         rows = await self.bot.sessions.leaderboard(interaction.guild_id, game)

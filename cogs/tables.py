@@ -8,19 +8,22 @@ or two edits). Hand and game results are posted as their own messages, which sta
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.sessions import LiveTable, UserError
-from cogs.play import answer_error, refresh_hands, table_view
-from cogs.render import event_message, lobby_embed, table_embed
+from cogs.errors import answer, guarded, patiently, quote
+from cogs.play import answer_error, chosen_value, refresh_hands, table_view
+from cogs.render import LeakError, event_message, lobby_embed, table_embed
 from games.base import Event
 from games.registry import all_games, get_game
 
@@ -29,10 +32,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-RESULT_KINDS = frozenset(
-    {"hand_scored", "deal_scored", "game_over", "deal_won", "deal_blocked", "blocked", "annulled"}
-)
 EDIT_DELAY_SECONDS = 0.3
+BACKOFF_FIRST_SECONDS = 0.5
+BACKOFF_MAX_SECONDS = 300.0
+UNKNOWN_MESSAGE = 10008
 
 
 def _bot(interaction: discord.Interaction) -> CardTableBot:
@@ -85,28 +88,33 @@ class LobbyButton(
         seat = int(match["seat"]) if match["seat"] else None
         return cls(int(match["table"]), match["action"], seat)
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        sessions = _bot(interaction).sessions
-        user = interaction.user
         try:
-            if self.action == "join":
-                await sessions.join(self.table_id, user.id, user.display_name)
-            elif self.action == "sit" and self.seat is not None:
-                await sessions.sit(self.table_id, user.id, user.display_name, self.seat)
-            elif self.action == "leave":
-                await sessions.leave(self.table_id, user.id)
-            elif self.action == "cpu":
-                await sessions.add_computer(self.table_id, user.id)
-            elif self.action == "start":
-                await sessions.start(self.table_id, user.id)
-            elif self.action == "cancel":
-                await sessions.cancel(self.table_id, user.id, _is_admin(interaction))
-            else:
-                raise UserError("That button does nothing any more.")
+            await patiently(interaction, self._act(interaction))
         except UserError as error:
             await answer_error(interaction, str(error))
             return
-        await interaction.response.defer()
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+
+    async def _act(self, interaction: discord.Interaction) -> None:
+        sessions = _bot(interaction).sessions
+        user = interaction.user
+        if self.action == "join":
+            await sessions.join(self.table_id, user.id, user.display_name)
+        elif self.action == "sit" and self.seat is not None:
+            await sessions.sit(self.table_id, user.id, user.display_name, self.seat)
+        elif self.action == "leave":
+            await sessions.leave(self.table_id, user.id)
+        elif self.action == "cpu":
+            await sessions.add_computer(self.table_id, user.id)
+        elif self.action == "start":
+            await sessions.start(self.table_id, user.id)
+        elif self.action == "cancel":
+            await sessions.cancel(self.table_id, user.id, _is_admin(interaction))
+        else:
+            raise UserError("That button does nothing any more.")
 
 
 class RemoveSelect(
@@ -139,19 +147,26 @@ class RemoveSelect(
     ) -> RemoveSelect:
         return cls(int(match["table"]))
 
+    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        if len(values) != 1 or not str(values[0]).isdigit():
-            await answer_error(interaction, "Choose one seat.")
+        value = chosen_value(interaction)  # only a seat this select offered (never the host's)
+        table = _bot(interaction).sessions.find(self.table_id)
+        host_seat = table.seat_of(table.row.host_id) if table is not None else None
+        if value is None or not value.isdigit() or int(value) == host_seat:
+            await answer_error(interaction, "Choose one of the seats offered.")
             return
         try:
-            await _bot(interaction).sessions.remove(
-                self.table_id, interaction.user.id, int(values[0]), _is_admin(interaction)
+            await patiently(
+                interaction,
+                _bot(interaction).sessions.remove(
+                    self.table_id, interaction.user.id, int(value), _is_admin(interaction)
+                ),
             )
         except UserError as error:
             await answer_error(interaction, str(error))
             return
-        await interaction.response.defer()
+        if not interaction.response.is_done():
+            await interaction.response.defer()
 
 
 def lobby_view(table: LiveTable) -> discord.ui.View:
@@ -198,66 +213,194 @@ def lobby_view(table: LiveTable) -> discord.ui.View:
 # --- the live board -----------------------------------------------------------------------------
 @dataclass
 class _Pending:
-    results: list[str] = field(default_factory=list)
+    """What a table's message and channel still owe: results to post, the table to re-render."""
+
+    table: LiveTable
+    results: list[tuple[int, str]] = field(default_factory=list)  # (move number, message)
+    dirty: bool = True
     task: asyncio.Task[None] | None = None
-    closed: bool = False
+
+
+def _retryable(error: BaseException) -> bool:
+    """Discord is down or busy (5xx, 429 after discord.py's own retries), or the network is."""
+    if isinstance(error, discord.HTTPException):
+        return error.status >= 500 or error.status == 429
+    return isinstance(error, OSError | TimeoutError | aiohttp.ClientError)
 
 
 class Board:
-    """Keeps table messages current; implements the session manager's ``Presenter``."""
+    """Keeps table messages current; implements the session manager's ``Presenter``.
+
+    Nothing is dropped: results are posted in order and the table message re-rendered until
+    Discord takes them, backing off while it is down (503) or refuses (403); a deleted table
+    message (404) is posted again. What has been announced is stored, so a restart redoes
+    what a crash left unsaid (:meth:`announce_missing`).
+    """
 
     def __init__(self, bot: CardTableBot, delay: float = EDIT_DELAY_SECONDS) -> None:
         self.bot = bot
         self.delay = delay
         self.pending: dict[int, _Pending] = {}
+        self.first_backoff = BACKOFF_FIRST_SECONDS
+        self.max_backoff = BACKOFF_MAX_SECONDS
 
     def table_changed(self, table: LiveTable, events: Sequence[Event]) -> None:
-        pending = self.pending.setdefault(table.id, _Pending())
-        results = [e.text for e in events if e.public and e.kind in RESULT_KINDS]
-        if results:
-            pending.results.append("\n".join(results))
-        self._kick(table, pending)
+        results = [e.text for e in events if e.public and e.history]
+        self._enqueue(table, self._results(table, [(table.moves, results)]))
+
+    @staticmethod
+    def _results(table: LiveTable, texts: list[tuple[int, list[str]]]) -> list[tuple[int, str]]:
+        out = []
+        for seq, lines in texts:
+            if not lines:
+                continue
+            try:
+                out.append((seq, event_message(table, lines)))
+            except LeakError:
+                log.error(
+                    "table %s move %s: a result named a hidden card; not shown", table.id, seq
+                )
+        return out
 
     def table_closed(self, table: LiveTable) -> None:
-        pending = self.pending.setdefault(table.id, _Pending())
-        pending.closed = True
-        self._kick(table, pending)
+        self._enqueue(table, [])
 
-    def _kick(self, table: LiveTable, pending: _Pending) -> None:
+    def _enqueue(self, table: LiveTable, results: list[tuple[int, str]]) -> None:
+        pending = self.pending.get(table.id)
+        if pending is None:
+            pending = self.pending[table.id] = _Pending(table)
+        pending.table = table
+        pending.results.extend(results)
+        pending.dirty = True
         if pending.task is None or pending.task.done():
-            pending.task = asyncio.get_running_loop().create_task(self._flush(table, pending))
+            pending.task = asyncio.get_running_loop().create_task(self._flush(pending))
 
-    async def _flush(self, table: LiveTable, pending: _Pending) -> None:
-        await asyncio.sleep(self.delay)
-        self.pending.pop(table.id, None)
-        try:
-            await self.render(table, pending)
-        except discord.HTTPException:
-            log.exception("table %s: could not update the table message", table.id)
-        except Exception:
-            log.exception("table %s: rendering failed", table.id)
+    async def _flush(self, pending: _Pending) -> None:
+        backoff = self.first_backoff
+        while (pending.dirty or pending.results) and not self.bot.is_closed():
+            await asyncio.sleep(self.delay)
+            table = pending.table
+            try:
+                await self._deliver(pending)
+                backoff = self.first_backoff
+            except discord.Forbidden as error:
+                log.warning(
+                    "table %s: Discord refused an update (403, code %s): a permission is "
+                    "missing; retrying in %.0f s",
+                    table.id,
+                    error.code,
+                    backoff,
+                )
+                await asyncio.sleep(backoff)
+                backoff = min(backoff * 2, self.max_backoff)
+            except discord.NotFound as error:
+                log.warning("table %s: the channel is gone (code %s)", table.id, error.code)
+                break
+            except Exception as error:
+                if not _retryable(error):
+                    log.error(
+                        "table %s move %s: rendering failed (%s); the update is dropped",
+                        table.id,
+                        table.moves,
+                        type(error).__name__,
+                    )
+                    pending.dirty = False
+                    pending.results.clear()
+                    break
+                log.warning(
+                    "table %s: Discord failed an update (%s); retrying in %.1f s",
+                    table.id,
+                    getattr(error, "status", type(error).__name__),
+                    backoff,
+                )
+                await asyncio.sleep(backoff)
+                backoff = min(backoff * 2, self.max_backoff)
+        if self.pending.get(pending.table.id) is pending:
+            del self.pending[pending.table.id]
 
-    async def render(self, table: LiveTable, pending: _Pending) -> None:
+    async def _deliver(self, pending: _Pending) -> None:
+        """Post the results owed, then render the table; record how far it got."""
+        table = pending.table
         channel = self.bot.get_partial_messageable(table.row.channel_id)
-        for text in pending.results:
-            await channel.send(event_message(table, [text]))
+        while pending.results:
+            _, text = pending.results[0]
+            await channel.send(text)
+            pending.results.pop(0)
+        if pending.dirty:
+            pending.dirty = False
+            try:
+                await self.render(table)
+            except BaseException:
+                pending.dirty = True
+                raise
+        if not pending.results and not pending.dirty:
+            await self._record(table)
+
+    async def _record(self, table: LiveTable) -> None:
+        try:
+            await self.bot.sessions.mark_announced(table, table.moves)
+        except Exception as error:  # the database may be down; a restart then says it twice
+            log.warning("table %s: could not record the announcement (%s)", table.id, error)
+
+    async def render(self, table: LiveTable) -> None:
+        """Edit the table message to the table as it is; post it again if it was deleted."""
         if table.row.message_id is None:
             return
+        channel = self.bot.get_partial_messageable(table.row.channel_id)
         message = channel.get_partial_message(table.row.message_id)
+        embed, view = self.content(table)
+        try:
+            await message.edit(embed=embed, view=view)
+        except discord.NotFound as error:
+            if error.code != UNKNOWN_MESSAGE:
+                raise
+            log.warning("table %s: its message was deleted; posting it again", table.id)
+            await self.repost(table)
+        if table.game is not None:
+            await refresh_hands(self.bot, table)
+
+    def content(self, table: LiveTable) -> tuple[discord.Embed, discord.ui.View | None]:
         status = table.row.status
         if status == "lobby":
-            await message.edit(embed=lobby_embed(table), view=lobby_view(table))
-        elif status == "cancelled":
+            return lobby_embed(table), lobby_view(table)
+        if status == "cancelled" or table.game is None:
             embed = lobby_embed(table)
             embed.description = table.note or "This table was cancelled."
-            await message.edit(embed=embed, view=None)
-        elif table.game is not None:
-            embed = table_embed(table)
-            if status == "abandoned":
-                embed.description = "This game was abandoned."
-            closed = status != "playing"
-            await message.edit(embed=embed, view=None if closed else table_view(table))
-            await refresh_hands(self.bot, table)
+            return embed, None
+        embed = table_embed(table)
+        if status == "abandoned":
+            embed.description = "This game was abandoned."
+        return embed, None if status != "playing" else table_view(table)
+
+    async def repost(self, table: LiveTable) -> discord.Message:
+        """Post the table's message anew in its channel; the old one stops being the table's."""
+        channel = self.bot.get_partial_messageable(table.row.channel_id)
+        embed, view = self.content(table)
+        old = table.row.message_id
+        message = (
+            await channel.send(embed=embed, view=view) if view else await channel.send(embed=embed)
+        )
+        await self.bot.sessions.set_message(table, message.id)
+        if old is not None and old != message.id:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(old).edit(
+                    content=f"Table #{table.id} moved: {message.jump_url}", embed=None, view=None
+                )
+        return message
+
+    async def announce_missing(self) -> None:
+        """After a restart: post the results and final table messages a crash left unsaid."""
+        try:
+            missing = await self.bot.sessions.unannounced()
+        except Exception as error:
+            log.warning("could not look for unannounced results (%s)", type(error).__name__)
+            return
+        for table, events in missing:
+            by_move: dict[int, list[str]] = {}
+            for seq, event in events:
+                if event.public and event.history:
+                    by_move.setdefault(seq, []).append(event.text)
+            self._enqueue(table, self._results(table, sorted(by_move.items())))
 
 
 # --- commands -----------------------------------------------------------------------------------
@@ -294,55 +437,181 @@ async def options_autocomplete(
     return choices[:25]
 
 
+def missing_permissions(interaction: discord.Interaction, threads: bool) -> list[str]:
+    """What the bot lacks in this channel to open a table (names as Discord's settings show)."""
+    perms = interaction.app_permissions
+    need = {
+        "View Channel": perms.view_channel,
+        "Send Messages": perms.send_messages,
+        "Embed Links": perms.embed_links,
+    }
+    if threads:
+        need["Create Public Threads"] = perms.create_public_threads
+        need["Send Messages in Threads"] = perms.send_messages_in_threads
+    return [name for name, granted in need.items() if not granted]
+
+
+def permission_advice(missing: Sequence[str]) -> str:
+    names = ", ".join(f"**{name}**" for name in missing)
+    return (
+        f"I can't open a table here: I am missing the {names} permission in this channel. "
+        "A server manager can grant it to the CardTable role (channel settings → Permissions)."
+    )
+
+
+OPTION_PART = re.compile(r"[a-z][a-z0-9_]{0,31}=(?:-?[0-9]{1,9}|[a-z][a-z0-9_]{0,31})")
+MAX_OPTIONS_TEXT = 300
+
+
+def check_options_text(text: str | None) -> None:
+    """Refuse option text the rules would choke on: ``name=value`` words, plain ASCII digits."""
+    if not text:
+        return
+    if len(text) > MAX_OPTIONS_TEXT:
+        raise UserError(f"That is too many options ({len(text)} characters).")
+    for part in text.replace(",", " ").split():
+        if not OPTION_PART.fullmatch(part.lower()):
+            raise UserError(
+                f"Options are written name=value (a word or a whole number), not {quote(part)}."
+            )
+
+
+@app_commands.guild_only()
+@app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
 class Tables(commands.GroupCog, group_name="table", group_description="Card tables"):
     def __init__(self, bot: CardTableBot) -> None:
         self.bot = bot
         self.board = Board(bot)
         bot.sessions.presenter = self.board
+        self._announced = False
         super().__init__()
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Tables live in servers: a DM reaches here only from a stale or crafted client."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise app_commands.NoPrivateMessage()
+        return True
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        if not self._announced:
+            self._announced = True
+            await self.board.announce_missing()
 
     @app_commands.command(name="new", description="Open a table for a card game in this channel.")
     @app_commands.describe(game="Which game", options="Variant options, e.g. players=6")
     @app_commands.autocomplete(game=game_autocomplete, options=options_autocomplete)
-    @app_commands.guild_only()
     async def new(
         self, interaction: discord.Interaction, game: str, options: str | None = None
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
+        games = all_games()
+        if game not in games:
+            await answer(
+                interaction,
+                f"There is no game called {quote(game)}. Try one of: {', '.join(sorted(games))}.",
+            )
+            return
+        try:
+            check_options_text(options)
+        except UserError as error:
+            await answer(interaction, str(error))
+            return
+        settings = await patiently(
+            interaction,
+            self.bot.sessions.guild_settings(interaction.guild_id),
+        )
+        threads = settings.use_threads and isinstance(interaction.channel, discord.TextChannel)
+        missing = missing_permissions(interaction, threads)
+        if missing:
+            await answer(interaction, permission_advice(missing))
+            return
         sessions = self.bot.sessions
         try:
-            table = await sessions.create_table(
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                host_id=interaction.user.id,
-                host_name=interaction.user.display_name,
-                game=game,
-                options_text=options,
+            table = await patiently(
+                interaction,
+                sessions.create_table(
+                    guild_id=interaction.guild_id,
+                    channel_id=interaction.channel_id,
+                    host_id=interaction.user.id,
+                    host_name=interaction.user.display_name,
+                    game=game,
+                    options_text=options,
+                ),
             )
         except UserError as error:
-            await answer_error(interaction, str(error))
+            await answer(interaction, str(error))
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        channel: discord.abc.Messageable = self.bot.get_partial_messageable(interaction.channel_id)
-        settings = await sessions.guild_settings(interaction.guild_id)
-        if settings.use_threads and isinstance(interaction.channel, discord.TextChannel):
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            message = await self._post_lobby(interaction, table, threads)
+        except discord.Forbidden:
+            await sessions.cancel(table.id, interaction.user.id, True)  # no ghost table
+            lacking = ["Create Public Threads", "Send Messages in Threads"] if threads else []
+            await answer(
+                interaction,
+                permission_advice(lacking or ["Send Messages", "Embed Links"])
+                + " The table was not opened.",
+            )
+            return
+        except discord.HTTPException:
+            await sessions.cancel(table.id, interaction.user.id, True)
+            await answer(
+                interaction, "Discord did not take the table's message; the table was not opened."
+            )
+            return
+        await answer(interaction, f"Table #{table.id} is open: {message.jump_url}")
+
+    async def _post_lobby(
+        self, interaction: discord.Interaction, table: LiveTable, threads: bool
+    ) -> discord.Message:
+        channel: discord.abc.Messageable = self.bot.get_partial_messageable(table.row.channel_id)
+        if threads and isinstance(interaction.channel, discord.TextChannel):
             thread = await interaction.channel.create_thread(
                 name=f"{table.game_class.title} · table #{table.id}",
                 type=discord.ChannelType.public_thread,
             )
-            await sessions.move_to_channel(table, thread.id)
+            await self.bot.sessions.move_to_channel(table, thread.id)
             channel = thread
         message = await channel.send(embed=lobby_embed(table), view=lobby_view(table))
-        await sessions.set_message(table, message.id)
-        await interaction.followup.send(
-            f"Table #{table.id} is open: {message.jump_url}", ephemeral=True
-        )
+        await self.bot.sessions.set_message(table, message.id)
+        return message
+
+    @app_commands.command(
+        name="show", description="Post your table's message again in its channel (if it was lost)."
+    )
+    @app_commands.describe(table="The table number (defaults to yours)")
+    async def show(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        live = self._find(interaction, table)
+        if live is None:
+            await answer(interaction, "There is no open table with that number here.")
+            return
+        if live.seat_of(interaction.user.id) is None and not _is_admin(interaction):
+            await answer(interaction, "Only its players or a server manager can re-post a table.")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            message = await self.board.repost(live)
+        except discord.Forbidden:
+            await answer(interaction, permission_advice(["Send Messages", "Embed Links"]))
+            return
+        await answer(interaction, f"Table #{live.id} is here again: {message.jump_url}")
+
+    def _find(self, interaction: discord.Interaction, number: int | None) -> LiveTable | None:
+        sessions = self.bot.sessions
+        assert interaction.guild_id is not None
+        if number is None:
+            return sessions.table_of_user(interaction.guild_id, interaction.user.id)
+        live = sessions.find(number)
+        if live is None or live.row.guild_id != interaction.guild_id:
+            return None
+        return live
 
     @app_commands.command(
         name="leave",
         description="Leave your table (a computer takes over your seat in a running game).",
     )
-    @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
         table = self.bot.sessions.table_of_user(interaction.guild_id, interaction.user.id)
@@ -350,31 +619,31 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
             await answer_error(interaction, "You are not seated at any table here.")
             return
         try:
-            message = await self.bot.sessions.leave(table.id, interaction.user.id)
+            message = await patiently(
+                interaction, self.bot.sessions.leave(table.id, interaction.user.id)
+            )
         except UserError as error:
             await answer_error(interaction, str(error))
             return
-        await interaction.response.send_message(message, ephemeral=True)
+        await answer(interaction, message)
 
     @app_commands.command(name="abandon", description="Close a table (host or server manager).")
     @app_commands.describe(table="The table number (defaults to yours)")
-    @app_commands.guild_only()
     async def abandon(self, interaction: discord.Interaction, table: int | None = None) -> None:
         assert interaction.guild_id is not None
-        sessions = self.bot.sessions
-        if table is None:
-            mine = sessions.table_of_user(interaction.guild_id, interaction.user.id)
-            table = mine.id if mine else None
-        live = sessions.find(table)
-        if live is None or live.row.guild_id != interaction.guild_id:
+        live = self._find(interaction, table)
+        if live is None:
             await answer_error(interaction, "There is no open table with that number here.")
             return
         try:
-            await sessions.cancel(live.id, interaction.user.id, _is_admin(interaction))
+            await patiently(
+                interaction,
+                self.bot.sessions.cancel(live.id, interaction.user.id, _is_admin(interaction)),
+            )
         except UserError as error:
             await answer_error(interaction, str(error))
             return
-        await interaction.response.send_message(f"Table #{live.id} is closed.", ephemeral=True)
+        await answer(interaction, f"Table #{live.id} is closed.")
 
     @app_commands.command(name="options", description="Explain a game's variant options.")
     @app_commands.autocomplete(game=game_autocomplete)
@@ -382,7 +651,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
         try:
             game_class = get_game(game)
         except KeyError:
-            await answer_error(interaction, f"There is no game called {game!r}.")
+            await answer_error(interaction, f"There is no game called {quote(game)}.")
             return
         embed = discord.Embed(
             title=f"{game_class.title}: options",

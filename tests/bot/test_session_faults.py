@@ -208,7 +208,7 @@ async def test_shutdown_waits_for_a_timer_write_under_way(
 
 
 async def test_server_settings_are_checked_in_the_bot(timed: SessionManager) -> None:
-    with pytest.raises(UserError, match="between 10 and 3600"):
+    with pytest.raises(UserError, match="10 to 3600"):
         await timed.change_guild_settings(1, turn_seconds=-5)
     assert (await timed.guild_settings(1)).turn_seconds == 60
     changed = await timed.change_guild_settings(1, turn_seconds=30)

@@ -156,8 +156,11 @@ async def act(
     for _ in range(60):
         buttons, options = move_controls(hand)
         preferred = [b for b in buttons if any(f":{code}" in b["custom_id"] for code in prefer)]
-        if preferred:
-            buttons, options = preferred, []
+        preferred_options = [
+            (c, v) for c, v in options if any(str(v).startswith(code) for code in prefer)
+        ]
+        if preferred or preferred_options:  # a preferred move, on a button or in a select
+            buttons, options = preferred, preferred_options
         total = len(buttons) + len(options)
         if total == 0:
             return None

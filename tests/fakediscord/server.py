@@ -88,6 +88,17 @@ class Recorded:
 
 
 @dataclass
+class FaultRule:
+    """An injected failure: the next ``remaining`` matching requests get ``status``."""
+
+    pattern: str  # substring of "METHOD /path"
+    status: int
+    code: int
+    message: str
+    remaining: int
+
+
+@dataclass
 class RateLimitRule:
     pattern: str  # substring of "METHOD /path"; "" matches everything
     retry_after: float
@@ -166,6 +177,8 @@ class FakeDiscord:
         self.errors: list[Recorded] = []  # every 4xx the bot caused
         self.gateway_log: list[dict[str, Any]] = []
         self.rate_limits: list[RateLimitRule] = []
+        self.faults: list[FaultRule] = []
+        self.dm_channels: dict[int, Channel] = {}
         self.sessions: dict[str, Session] = {}
         self.session: Session | None = None
         self.identify_count = 0
@@ -261,6 +274,8 @@ class FakeDiscord:
         raise KeyError(f"no channel {name_or_id!r}")
 
     def find_channel(self, channel_id: int) -> tuple[Guild, Channel] | None:
+        if channel_id in self.dm_channels:
+            return Guild(0, "direct messages", owner_id=0), self.dm_channels[channel_id]
         for guild in self.guilds.values():
             ch = guild.channels.get(channel_id)
             if ch is not None:
@@ -306,6 +321,43 @@ class FakeDiscord:
         """Answer the next ``times`` requests matching ``pattern`` ("METHOD /path" substring)
         with 429, as Discord does (``Via`` header, ``retry_after`` in the body)."""
         self.rate_limits.append(RateLimitRule(pattern, retry_after, times, is_global))
+
+    def fail(
+        self,
+        pattern: str,
+        status: int = 503,
+        *,
+        code: int = 0,
+        message: str = "",
+        times: int = 1,
+    ) -> FaultRule:
+        """Answer the next ``times`` requests matching ``pattern`` ("METHOD /path" substring)
+        with ``status``, as Discord does when it is down (5xx), refuses (403) or lost something
+        (404). The returned rule's ``remaining`` tells how many are still to come."""
+        default = {
+            403: (50013, "Missing Permissions"),
+            404: (10008, "Unknown Message"),
+            500: (0, "500: Internal Server Error"),
+            502: (0, "502: Bad Gateway"),
+            503: (0, "503: Service Unavailable"),
+        }.get(status, (0, f"{status}"))
+        rule = FaultRule(pattern, status, code or default[0], message or default[1], times)
+        self.faults.append(rule)
+        return rule
+
+    async def delete_message(self, message: Message | int) -> None:
+        """A moderator deletes a message (the bot hears MESSAGE_DELETE, as on Discord)."""
+        msg = self.messages[message if isinstance(message, int) else message.id]
+        await self._delete(msg)
+
+    def dm_channel(self, user: User) -> Channel:
+        """The direct-message channel between ``user`` and the bot."""
+        for channel in self.dm_channels.values():
+            if channel.owner_id == user.id:
+                return channel
+        channel = Channel(self.ids.next(), 0, f"dm-{user.name}", 1, owner_id=user.id)
+        self.dm_channels[channel.id] = channel
+        return channel
 
     async def wait_for(
         self, predicate: Callable[[], Any], timeout: float = 5.0, interval: float = 0.01
@@ -615,7 +667,7 @@ class FakeDiscord:
 
     def message_event(self, msg: Message) -> dict[str, Any]:
         data = msg.payload()
-        if msg.guild_id is not None:
+        if msg.guild_id in self.guilds:
             guild = self.guilds[msg.guild_id]
             if msg.author.id in guild.members:
                 member = guild.members[msg.author.id].payload()
@@ -774,6 +826,15 @@ class FakeDiscord:
                     headers["X-RateLimit-Global"] = "true"
                 self.requests.append(Recorded(request.method, path, 429, None, reply))
                 return self._json(429, reply, headers)
+        for fault in self.faults:
+            if fault.remaining > 0 and fault.pattern in key:
+                fault.remaining -= 1
+                reply = {"message": fault.message, "code": fault.code}
+                self.requests.append(Recorded(request.method, path, fault.status, None, reply))
+                log.info("fake discord: injected %s for %s", fault.status, key)
+                if fault.status >= 500:  # Discord's own outage pages are not JSON
+                    return web.Response(status=fault.status, text=fault.message)
+                return self._json(fault.status, reply)
         for method, pattern, handler in self._routes:
             match = pattern.match(path)
             if match is None or method != request.method:
@@ -1358,8 +1419,9 @@ class FakeDiscord:
         message: Message | None = None,
     ) -> InteractionResult:
         """Deliver an interaction as the Discord client would and wait for the first answer."""
-        from .users import InteractionResult
 
+        if channel.id in self.dm_channels:
+            return await self._send_dm_interaction(user, kind, data, channel, message)
         guild = self.guilds[channel.guild_id]
         ia = Interaction(
             id=self.ids.next(),
@@ -1397,6 +1459,52 @@ class FakeDiscord:
         }
         if message is not None:
             payload["message"] = message.payload()
+        return await self._deliver(ia, payload)
+
+    async def _send_dm_interaction(
+        self,
+        user: User,
+        kind: int,
+        data: dict[str, Any],
+        channel: Channel,
+        message: Message | None,
+    ) -> InteractionResult:
+        """An interaction from a direct message with the bot (no guild, no member)."""
+        ia = Interaction(
+            id=self.ids.next(),
+            token=Interaction.new_token(),
+            type=kind,
+            user=user,
+            guild_id=None,
+            channel_id=channel.id,
+            payload={},
+            created=self.clock.now(),
+            message_id=message.id if message is not None else None,
+        )
+        payload: dict[str, Any] = {
+            "id": str(ia.id),
+            "application_id": str(self.application_id),
+            "type": kind,
+            "data": {k: v for k, v in data.items() if k != "guild_id"},
+            "channel_id": str(channel.id),
+            "channel": {"id": str(channel.id), "type": 1, "recipients": [user.payload()]},
+            "user": user.payload(),
+            "token": ia.token,
+            "version": 1,
+            "app_permissions": str(VIEW_CHANNEL | SEND_MESSAGES),
+            "locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"1": str(user.id)},
+            "context": 1,
+            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+        }
+        if message is not None:
+            payload["message"] = message.payload()
+        return await self._deliver(ia, payload)
+
+    async def _deliver(self, ia: Interaction, payload: dict[str, Any]) -> InteractionResult:
+        from .users import InteractionResult
+
         ia.payload = payload
         self.interactions[ia.id] = ia
         event = asyncio.Event()

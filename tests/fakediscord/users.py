@@ -344,6 +344,52 @@ class FakeUser:
         data, _ = self._build_command_data(command, {**options, option: typed}, ch, focused=option)
         return await self.fake.send_interaction(self.user, 4, data, ch)
 
+    async def slash_in_dm(self, command: str, **options: Any) -> InteractionResult:
+        """Run a command in a direct message with the bot, as a client allows once commands
+        are synced globally without a context restriction (the bot must refuse it itself)."""
+        data, _ = self._build_command_data(command, options, self.fake.default_channel)
+        return await self.fake.send_interaction(self.user, 2, data, self.fake.dm_channel(self.user))
+
+    async def crafted_slash(
+        self,
+        command: str,
+        raw: dict[str, Any],
+        *,
+        channel: Channel | str | None = None,
+        **options: Any,
+    ) -> InteractionResult:
+        """An attacker's client: like :meth:`slash`, then ``raw`` option values are sent as
+        given (past the client's range and type checks)."""
+        ch = self._channel_of(channel)
+        data, _ = self._build_command_data(command, options, ch)
+        leaf = data.setdefault("options", [])
+        while leaf and leaf[0].get("type") in (1, 2):
+            leaf = leaf[0].setdefault("options", [])
+        schema = {o["name"]: o for o in self._leaf_schema(command, ch)}
+        for name, value in raw.items():
+            leaf[:] = [o for o in leaf if o["name"] != name]
+            leaf.append({"name": name, "type": schema[name]["type"], "value": value})
+        return await self.fake.send_interaction(self.user, 2, data, ch)
+
+    def _leaf_schema(self, command: str, channel: Channel) -> list[dict[str, Any]]:
+        words = command.strip().lstrip("/").split()
+        schema: list[dict[str, Any]] = self._find_command(words, channel).data.get("options") or []
+        for word in words[1:]:
+            schema = next(o for o in schema if o.get("name") == word).get("options") or []
+        return schema
+
+    async def crafted_component(
+        self, message: MessageRef, custom_id: str, values: list[str] | None = None
+    ) -> InteractionResult:
+        """An attacker's client: a click (or, with ``values``, a select) with any custom id and
+        values, on a message this user can see, whatever that message offers."""
+        msg = self._resolve_message(message)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+        if values is not None:
+            data = {"custom_id": custom_id, "component_type": 3, "values": values}
+        ch = self.fake.channel(msg.channel_id)
+        return await self.fake.send_interaction(self.user, 3, data, ch, message=msg)
+
     # -------------------------------------------------------------- components
 
     async def click(

@@ -1,3 +1,0 @@
--- Placeholder on branch admin only, so that 0005 loads here (migrations run 1..n without gaps).
--- When merging: delete this file; the real 0004 comes from another branch.
-SELECT 1;
