@@ -4,6 +4,18 @@ A player module (``games/players/<family>.py``) exposes ``choose(seen, rng) -> M
 receives a game object: :func:`choose_move` builds a :class:`Seen` from the seat's own view and
 legal moves, so a player cannot read another seat's cards even by accident. An engine names its
 player with the class attribute ``player_module``; without one, the seat plays a random legal move.
+
+Levels (chosen per call, ``normal`` by default, which is what :meth:`games.base.Game.choose_move`
+plays):
+
+- ``easy``: the family's heuristic with noise. Each decision is, with probability
+  :data:`EASY_NOISE` (or the player module's own ``EASY_NOISE``), a uniformly random legal move
+  instead, so beginners win sometimes. Noise on
+  every decision (bids, trumps, calls and cards alike) rather than a softmax over scores: the
+  heuristics choose by rules, not by scores, and this works the same for every family.
+- ``normal``: the heuristic unchanged.
+- ``hard``: search (determinized playouts with the normal policy). Not built yet: it gets its
+  entry in :func:`level_player`; until then asking for it raises :class:`UnknownLevel`.
 """
 
 from __future__ import annotations
@@ -29,6 +41,14 @@ class Seen:
 
 Player = Callable[[Seen, random.Random], "Move"]
 
+LEVELS = ("easy", "normal", "hard")  # every level the lobby names
+AVAILABLE_LEVELS = ("easy", "normal")  # the levels built so far
+EASY_NOISE = 0.3  # the share of an easy player's decisions that are random legal moves
+
+
+class UnknownLevel(ValueError):
+    """A level that does not exist, or is not built yet; the message names it."""
+
 
 def random_player(seen: Seen, rng: random.Random) -> Move:
     return rng.choice(seen.legal)
@@ -43,11 +63,46 @@ def player_for(game: Game) -> Player:
     return choose
 
 
-def choose_move(game: Game, seat: int, rng: random.Random) -> Move:
-    """The move a computer makes for ``seat``: decided from the seat's view alone."""
+def easy_noise(game: Game) -> float:
+    """The easy level's share of random moves: the family's own, else :data:`EASY_NOISE`."""
+    module_name = getattr(game, "player_module", None)
+    if not module_name:
+        return EASY_NOISE
+    return float(getattr(importlib.import_module(module_name), "EASY_NOISE", EASY_NOISE))
+
+
+def noisy(player: Player, noise: float) -> Player:
+    """``player``, except that a share ``noise`` of its decisions are random legal moves.
+
+    The random source is drawn once per decision (and once more for a random move), so a fixed
+    seed gives the same decisions."""
+
+    def choose(seen: Seen, rng: random.Random) -> Move:
+        if rng.random() < noise:
+            return rng.choice(seen.legal)
+        return player(seen, rng)
+
+    return choose
+
+
+def level_player(game: Game, level: str) -> Player:
+    """The player of ``game``'s family at ``level``."""
+    if level == "normal":
+        return player_for(game)
+    if level == "easy":
+        return noisy(player_for(game), easy_noise(game))
+    if level == "hard":
+        # The search player (PIMC over determinized deals) goes here, built on the normal policy.
+        raise UnknownLevel("The hard level is not available yet.")
+    raise UnknownLevel(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+
+
+def choose_move(game: Game, seat: int, rng: random.Random, level: str = "normal") -> Move:
+    """The move a computer at ``level`` makes for ``seat``: decided from the seat's view alone."""
+    player = level_player(game, level)
     legal = tuple(game.legal_moves(seat))
     if not legal:
         from games.base import NotYourTurn
 
         raise NotYourTurn("It is not your turn.")
-    return player_for(game)(Seen(seat, game.view(seat), legal), rng)
+    return player(Seen(seat, game.view(seat), legal), rng)
