@@ -1,0 +1,271 @@
+"""Duplicate-deal matches between two computer levels: who plays the same cards better.
+
+``python -m bench.match GAME --a LEVEL --b LEVEL --deals N [--players K] [--games G] [--seed S]``
+
+Duplicate: every deal is played twice from the same seeded game (same cards, same dealer), once
+with level a in the seats ``X`` and b in the others, once with the sides swapped. Luck of the
+cards cancels in the pair; what is left is how the levels play them.
+
+- ``X``: in partnership games team 0 (the even seats); in Tunge (each for himself) the one seat
+  ``k mod K`` for deal ``k``, so every position takes its turn.
+- A deal: a fresh game from seed ``S * 1_000_000 + k``, played until its first ``hand_scored``
+  event (throw-ins, annulled hands and exposed-hand redeals on the way are part of the deal). It
+  is the first hand of a game, so no score context differs between the two plays.
+- A deal's score, per side, from that event's public data (the mean over the side's seats):
+  Thunee the balls the hand awards (card points are printed beside them, as the issue measures
+  "+20 card points per hand", but they mislead as a score: the side that calls or trumps
+  usually takes more of them while losing the ball, so easy's random calls "win" points); Tarneeb
+  and Egyptian Tarneeb the hand's points (negative when a contract fails); Tuppi the points
+  scored (ignoring a totals reset, which belongs to the game, not the hand); Norwegian Whist the
+  score changes; Tunge minus the seat's penalty points (lower is better there).
+- The pair's difference is the mean of (a's score - b's score) over its two plays; the report
+  gives its mean, standard error and the two-sided normal p-value of mean / standard error.
+- Win rate: the first ``G`` deals (default ``min(N, 100)``) are played on to the end of the
+  game; a's wins over those ``2G`` games (a shared win or a draw counts a half).
+- Decision times: each ``choose_move`` call (view, legal moves and the decision), per level.
+
+Random sources are fixed by the seed: each seat has its own ``Random`` per deal, the same in both
+plays (so a level against itself plays identical games and the mean difference is exactly 0),
+and the order of simultaneous seats (Thunee's Jodhi claims) comes from one more.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.base import Game
+from games.players import AVAILABLE_LEVELS, choose_move
+from games.registry import all_games
+
+SeatPoints = Callable[[Mapping[str, Any], int], list[float]]
+
+
+def _team(points: Sequence[float], players: int) -> list[float]:
+    return [float(points[seat % 2]) for seat in range(players)]
+
+
+def _tuppi(result: Mapping[str, Any], players: int) -> list[float]:
+    team = [0.0, 0.0]
+    team[int(result["scoring_team"])] = float(result["points"])
+    return _team(team, players)
+
+
+# Each game's score of one hand for every seat (higher is better), from the hand_scored result.
+SCORERS: dict[str, SeatPoints] = {
+    "thunee": lambda result, players: _team(result["balls"], players),
+    "tarneeb": lambda result, players: _team(result["points"], players),
+    "tarneeb_egyptian": lambda result, players: _team(result["points"], players),
+    "tuppi": _tuppi,
+    "norwegian_whist": lambda result, players: _team(result["changes"], players),
+    "tunge": lambda result, players: [-float(p) for p in result["points"]],
+}
+# A second score printed beside the first where the issue measures in it: Thunee's card points.
+CARD_POINTS: dict[str, SeatPoints] = {
+    "thunee": lambda result, players: _team(result["points"], players),
+}
+
+
+@dataclass
+class Play:
+    """One play of a deal: each seat's hand score, and the winners if played to the end."""
+
+    hand: list[float]
+    points: list[float] | None = None
+    winners: tuple[int, ...] | None = None
+
+
+@dataclass
+class Result:
+    """A match's figures (everything but the times is determined by the seed)."""
+
+    differences: list[float]
+    wins: float
+    games: int
+    times: dict[str, list[float]] = field(default_factory=dict)
+    point_differences: list[float] = field(default_factory=list)  # Thunee's card points
+
+    @property
+    def mean(self) -> float:
+        return statistics.fmean(self.differences)
+
+    @property
+    def standard_error(self) -> float:
+        return standard_error(self.differences)
+
+    @property
+    def p_value(self) -> float:
+        return p_value(self.differences)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else float("nan")
+
+
+def standard_error(values: Sequence[float]) -> float:
+    if len(values) < 2:
+        return 0.0
+    return statistics.stdev(values) / math.sqrt(len(values))
+
+
+def p_value(values: Sequence[float]) -> float:
+    """Two-sided, normal approximation of mean / standard error (1 when there is no spread)."""
+    mean, error = statistics.fmean(values), standard_error(values)
+    if error == 0:
+        return 1.0 if mean == 0 else 0.0
+    return math.erfc(abs(mean / error) / math.sqrt(2))
+
+
+def a_seats(game_class: type[Game], players: int, index: int) -> frozenset[int]:
+    """The seats level a holds in the first play of deal ``index``."""
+    if game_class.teams:
+        return frozenset(range(0, players, 2))
+    return frozenset({index % players})
+
+
+def play(
+    game: Game,
+    levels: Sequence[str],
+    seed: str,
+    times: dict[str, list[float]],
+    to_the_end: bool,
+) -> Play:
+    """Play ``game`` with ``levels[seat]`` in each seat until its first hand is scored (or the
+    game ends, when ``to_the_end``)."""
+    name = game.name
+    rngs = [random.Random(f"{seed}:{seat}") for seat in range(game.players)]
+    order = random.Random(f"{seed}:order")
+    hand: list[float] | None = None
+    points: list[float] | None = None
+    while game.status == "in_progress":
+        acting = game.to_act()
+        seat = acting[0] if len(acting) == 1 else order.choice(acting)
+        level = levels[seat]
+        start = time.perf_counter()
+        move = choose_move(game, seat, rngs[seat], level)
+        times[level].append(time.perf_counter() - start)
+        for event in game.apply(seat, move):
+            if hand is None and event.kind == "hand_scored":
+                result = event.data.get("result", event.data)
+                hand = SCORERS[name](result, game.players)
+                if name in CARD_POINTS:
+                    points = CARD_POINTS[name](result, game.players)
+        if hand is not None and not to_the_end:
+            break
+    if hand is None:
+        raise RuntimeError(f"{name}: a game ended before any hand was scored")
+    outcome = game.outcome()
+    return Play(hand, points, outcome.winners if outcome is not None and to_the_end else None)
+
+
+def side_score(hand: Sequence[float], seats: frozenset[int]) -> float:
+    return statistics.fmean(hand[seat] for seat in seats)
+
+
+def win_share(winners: tuple[int, ...], seats: frozenset[int]) -> float:
+    """1 when only the side's seats win, 0 when none of them does, a half when shared/drawn."""
+    ours = any(seat in seats for seat in winners)
+    theirs = any(seat not in seats for seat in winners)
+    if ours and not theirs:
+        return 1.0
+    if theirs and not ours:
+        return 0.0
+    return 0.5
+
+
+def match(
+    name: str,
+    a: str,
+    b: str,
+    deals: int,
+    *,
+    options: Mapping[str, Any] | None = None,
+    games: int | None = None,
+    seed: int = 0,
+) -> Result:
+    """Play ``deals`` duplicate deals of ``name`` between levels ``a`` and ``b``."""
+    game_class = all_games()[name]
+    if name not in SCORERS:
+        raise KeyError(f"no hand score for {name!r} (known: {', '.join(sorted(SCORERS))})")
+    full = min(deals, 100) if games is None else min(games, deals)
+    times: dict[str, list[float]] = {a: [], b: []}
+    differences: list[float] = []
+    point_differences: list[float] = []
+    wins = 0.0
+    for index in range(deals):
+        game_seed = seed * 1_000_000 + index
+        first = game_class.new(options, seed=game_seed)
+        players = first.players
+        seats_a = a_seats(game_class, players, index)
+        seats_b = frozenset(range(players)) - seats_a
+        total = points = 0.0
+        for swap, game in enumerate((first, game_class.new(options, seed=game_seed))):
+            mine = seats_b if swap else seats_a
+            levels = [a if seat in mine else b for seat in range(players)]
+            result = play(game, levels, f"{seed}:{index}", times, index < full)
+            theirs = seats_a if swap else seats_b
+            total += side_score(result.hand, mine) - side_score(result.hand, theirs)
+            if result.points is not None:
+                points += side_score(result.points, mine) - side_score(result.points, theirs)
+            if result.winners is not None:
+                wins += win_share(result.winners, mine)
+        differences.append(total / 2)
+        if name in CARD_POINTS:
+            point_differences.append(points / 2)
+    return Result(differences, wins, 2 * full, times, point_differences)
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def report(name: str, a: str, b: str, options: Mapping[str, Any], result: Result) -> str:
+    label = name + "".join(f" {key}={value}" for key, value in options.items())
+    z = result.mean / result.standard_error if result.standard_error else 0.0
+    lines = [
+        f"{label}: {a} vs {b}, {len(result.differences)} duplicate deals",
+        f"  mean score difference per deal ({a} - {b}): {result.mean:+.2f}"
+        f" ± {result.standard_error:.2f} (z = {z:+.2f}, p = {result.p_value:.2g})",
+    ]
+    if result.point_differences:
+        values = result.point_differences
+        lines.append(
+            f"  card points per deal ({a} - {b}): {statistics.fmean(values):+.2f}"
+            f" ± {standard_error(values):.2f} (p = {p_value(values):.2g})"
+        )
+    lines.append(f"  {a} wins {result.win_rate:.1%} of {result.games} full games")
+    for level, values in result.times.items():
+        if values:
+            lines.append(
+                f"  {level} decisions: median {statistics.median(values) * 1000:.3f} ms, "
+                f"95th percentile {percentile(values, 0.95) * 1000:.3f} ms ({len(values)})"
+            )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("game", choices=sorted(SCORERS))
+    parser.add_argument("--a", default="normal", choices=AVAILABLE_LEVELS)
+    parser.add_argument("--b", default="easy", choices=AVAILABLE_LEVELS)
+    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--games", type=int, default=None, help="full games (default min(N, 100))")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    options: dict[str, Any] = {} if args.players is None else {"players": args.players}
+    result = match(
+        args.game, args.a, args.b, args.deals, options=options, games=args.games, seed=args.seed
+    )
+    print(report(args.game, args.a, args.b, options, result))
+
+
+if __name__ == "__main__":
+    main()
