@@ -12,9 +12,10 @@ cards cancels in the pair; what is left is how the levels play them.
   event (throw-ins, annulled hands and exposed-hand redeals on the way are part of the deal). It
   is the first hand of a game, so no score context differs between the two plays.
 - A deal's score, per side, from that event's public data (the mean over the side's seats):
-  Thunee the balls the hand awards (card points are printed beside them, as the issue measures
-  "+20 card points per hand", but they mislead as a score: the side that calls or trumps
-  usually takes more of them while losing the ball, so easy's random calls "win" points); Tarneeb
+  Thunee the balls the hand awards. Card points (the issue's "+20 card points per hand") are
+  printed beside them over the deals that were ordinary contracts in both plays only: a Thunee,
+  Royals or blind call ends or turns the hand, and easy's random calls made raw card points
+  favour easy while it lost the balls. Tarneeb
   and Egyptian Tarneeb the hand's points (negative when a contract fails); Tuppi the points
   scored (ignoring a totals reset, which belongs to the game, not the hand); Norwegian Whist the
   score changes; Tunge minus the seat's penalty points (lower is better there).
@@ -66,9 +67,19 @@ SCORERS: dict[str, SeatPoints] = {
     "norwegian_whist": lambda result, players: _team(result["changes"], players),
     "tunge": lambda result, players: [-float(p) for p in result["points"]],
 }
+
+
+def _thunee_card_points(result: Mapping[str, Any], players: int) -> list[float] | None:
+    """The hand's card points, only for an ordinary contract (a Thunee, Royals or blind call
+    ends or turns the hand, so its card points say nothing about the play)."""
+    if result.get("contract") != "normal":
+        return None
+    return _team(result["points"], players)
+
+
 # A second score printed beside the first where the issue measures in it: Thunee's card points.
-CARD_POINTS: dict[str, SeatPoints] = {
-    "thunee": lambda result, players: _team(result["points"], players),
+CARD_POINTS: dict[str, Callable[[Mapping[str, Any], int], list[float] | None]] = {
+    "thunee": _thunee_card_points,
 }
 
 
@@ -89,7 +100,8 @@ class Result:
     wins: float
     games: int
     times: dict[str, list[float]] = field(default_factory=dict)
-    point_differences: list[float] = field(default_factory=list)  # Thunee's card points
+    # Thunee's card points, over the deals played as ordinary contracts in both plays
+    point_differences: list[float] = field(default_factory=list)
 
     @property
     def mean(self) -> float:
@@ -115,7 +127,10 @@ def standard_error(values: Sequence[float]) -> float:
 
 
 def p_value(values: Sequence[float]) -> float:
-    """Two-sided, normal approximation of mean / standard error (1 when there is no spread)."""
+    """Two-sided, normal approximation of mean / standard error (1 with fewer than two values,
+    or 0 vs 1 when they do not spread: every pair the same)."""
+    if len(values) < 2:
+        return 1.0
     mean, error = statistics.fmean(values), standard_error(values)
     if error == 0:
         return 1.0 if mean == 0 else 0.0
@@ -204,19 +219,22 @@ def match(
         players = first.players
         seats_a = a_seats(game_class, players, index)
         seats_b = frozenset(range(players)) - seats_a
-        total = points = 0.0
+        total = 0.0
+        points: float | None = 0.0
         for swap, game in enumerate((first, game_class.new(options, seed=game_seed))):
             mine = seats_b if swap else seats_a
             levels = [a if seat in mine else b for seat in range(players)]
             result = play(game, levels, f"{seed}:{index}", times, index < full)
             theirs = seats_a if swap else seats_b
             total += side_score(result.hand, mine) - side_score(result.hand, theirs)
-            if result.points is not None:
+            if result.points is None:
+                points = None
+            elif points is not None:
                 points += side_score(result.points, mine) - side_score(result.points, theirs)
             if result.winners is not None:
                 wins += win_share(result.winners, mine)
         differences.append(total / 2)
-        if name in CARD_POINTS:
+        if points is not None and name in CARD_POINTS:
             point_differences.append(points / 2)
     return Result(differences, wins, 2 * full, times, point_differences)
 
@@ -238,7 +256,8 @@ def report(name: str, a: str, b: str, options: Mapping[str, Any], result: Result
         values = result.point_differences
         lines.append(
             f"  card points per deal ({a} - {b}): {statistics.fmean(values):+.2f}"
-            f" ± {standard_error(values):.2f} (p = {p_value(values):.2g})"
+            f" ± {standard_error(values):.2f} (p = {p_value(values):.2g}), over the"
+            f" {len(values)} deals played as ordinary contracts both times"
         )
     lines.append(f"  {a} wins {result.win_rate:.1%} of {result.games} full games")
     for level, values in result.times.items():
