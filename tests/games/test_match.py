@@ -76,3 +76,12 @@ def test_the_command_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> N
 def test_the_command_refuses_a_level_that_is_not_built() -> None:
     with pytest.raises(SystemExit):
         main(["tarneeb", "--a", "hard", "--deals", "1"])
+
+
+@pytest.mark.parametrize("name", ["tuppi", "tunge"])
+def test_swapping_the_levels_negates_every_difference(name: str) -> None:
+    """Naming b first plays the very same games with the roles swapped."""
+    forward = match(name, "normal", "easy", 4, games=1, seed=3)
+    backward = match(name, "easy", "normal", 4, games=1, seed=3)
+    assert backward.differences == [-difference for difference in forward.differences]
+    assert backward.wins == forward.games - forward.wins
