@@ -70,7 +70,7 @@ def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
                 table.moves,
                 0,
                 layout.card_select,
-                [game.move_label(m) for m in layout.card_select],
+                [game.move_label(m, seat) for m in layout.card_select],
                 "Choose a card to play",
                 next_row,
             )
@@ -82,13 +82,13 @@ def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
                 table.id,
                 table.moves,
                 move,
-                game.move_label(move),
+                game.move_label(move, seat),
                 discord.ButtonStyle.primary,
                 next_row,
             )
         )
     for index, chunk in enumerate(layout.selects, start=1):
-        labels = [game.move_label(m) for m in chunk]
+        labels = [game.move_label(m, seat) for m in chunk]
         view.add_item(
             MoveSelect(
                 table.id,

@@ -427,8 +427,12 @@ class Game(ABC):
         """
 
     @abstractmethod
-    def move_label(self, move: Move) -> str:
-        """A short button label for a move (``Call 30``, ``Pass``, ``Jodhi ♥ 40``)."""
+    def move_label(self, move: Move, seat: int | None = None) -> str:
+        """A short button label for a move (``Call 30``, ``Pass``, ``Jodhi ♥ 40``).
+
+        ``seat`` is the seat whose hand the button is drawn for: a label that depends on who
+        makes the move (the value of Thunee's Jodhi) needs it, and guessing the seat from the
+        legal moves is not always possible. Most games ignore it."""
 
     # --- results ---
     @abstractmethod

@@ -721,7 +721,7 @@ class BidCardGame(Game):
     def _view_extra(self, seat: int | None, data: dict[str, Any]) -> None:
         """Add the subclass's keys."""
 
-    def move_label(self, move: Move) -> str:
+    def move_label(self, move: Move, seat: int | None = None) -> str:
         action = move.action
         if action == "play":
             return f"Play {display(move.get('card'))}"

@@ -688,7 +688,7 @@ class _TarneebBase(Game):
             "winner": self.winner,
         }
 
-    def move_label(self, move: Move) -> str:
+    def move_label(self, move: Move, seat: int | None = None) -> str:
         action = move.action
         if action == "play":
             return f"Play {display(move.get('card'))}"

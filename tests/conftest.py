@@ -1,34 +1,49 @@
 """Shared fixtures: the fake Discord and the real bot running against it.
 
-- ``fake_discord``: a started :class:`tests.fakediscord.FakeDiscord` on 127.0.0.1 (free port).
+- ``fake_discord``: a started :class:`tests.fakediscord.FakeDiscord` on 127.0.0.1 (free port),
+  with a token of its own.
 - ``bot_env``: the environment (dict) that points the bot at the fake, with a tmp_path database.
 - ``running_bot``: the real bot (``bot.app.create_bot``) started in-process on the same event loop,
   connected and ready (commands synced to the fake's default guild). Closed afterwards, and
   discord.py's two endpoint attributes are restored.
-- ``bot_process``: a factory starting ``python -m bot`` as a subprocess against the fake.
+- ``bot_process``: a factory starting ``python -m bot`` as a subprocess against the fake; every
+  child is killed when the test ends, however it ends, and dies with the test process.
 """
 
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
+import ctypes
 import os
+import secrets
+import signal
 import subprocess
 import sys
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import DEFAULT_TOKEN, FakeDiscord
 
 REPO = Path(__file__).resolve().parent.parent
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+# Looked up here, not in the forked child (where loading a library could deadlock).
+_prctl = ctypes.CDLL(None, use_errno=True).prctl if sys.platform.startswith("linux") else None
 
 
 @pytest.fixture
 async def fake_discord() -> AsyncIterator[FakeDiscord]:
-    fake = FakeDiscord()
+    """A fake Discord that only this test's bot can use: a token of its own.
+
+    With one shared token, a stray bot (a ``python -m bot`` orphaned by an interrupted run on
+    this shared machine, still reconnecting to a port the OS has since handed to a new fake)
+    would identify, take over the session and answer this test's clicks from its own database.
+    """
+    fake = FakeDiscord(token=f"{DEFAULT_TOKEN}-{secrets.token_hex(8)}")
     await fake.start()
     try:
         yield fake
@@ -94,44 +109,93 @@ async def running_bot(fake_discord: FakeDiscord, bot_env: dict[str, str]) -> Asy
             await stop_bot(bot)
 
 
-class BotProcess:
-    """``python -m bot`` as a real subprocess (output in ``log_path``)."""
+def die_with_parent() -> None:
+    """A ``preexec_fn``: the child gets SIGKILL when the process that started it dies.
 
-    def __init__(self, env: dict[str, str], log_path: Path) -> None:
+    Fixture teardown kills children when a test fails and when pytest is interrupted with
+    Ctrl-C; this covers the rest (pytest itself killed, or a timeout's SIGKILL), so no bot is
+    left reconnecting to a later run's fake. Linux only; elsewhere it does nothing.
+    """
+    if _prctl is None:
+        return
+    parent = os.getppid()
+    _prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # the parent died before the request took effect
+        os._exit(1)
+
+
+_LIVE: set[BotProcess] = set()  # started and not yet reaped
+
+
+@atexit.register
+def _kill_leftovers() -> None:
+    """At interpreter exit: kill any child a teardown did not reach."""
+    for proc in list(_LIVE):
+        proc.kill()
+
+
+class BotProcess:
+    """``python -m bot`` (or ``command``) as a real subprocess (output in ``log_path``)."""
+
+    def __init__(
+        self, env: dict[str, str], log_path: Path, command: Sequence[str] | None = None
+    ) -> None:
         self.env = env
         self.log_path = log_path
+        self.command = list(command or [sys.executable, "-m", "bot"])
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         full = {**os.environ, **self.env, "PYTHONUNBUFFERED": "1"}
         with open(self.log_path, "ab") as log:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "bot"],
+                self.command,
                 cwd=REPO,
                 env=full,
                 stdout=log,
                 stderr=subprocess.STDOUT,
+                preexec_fn=die_with_parent,
             )
+        _LIVE.add(self)
 
     def kill(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.kill()  # SIGKILL: no clean shutdown
-            self.proc.wait(5)
+        """SIGKILL (no clean shutdown) and reap; safe to call twice, never raises."""
+        proc = self.proc
+        if proc is None:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            if proc.poll() is None:
+                proc.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(5)
+        _LIVE.discard(self)
 
     def output(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
 
-@pytest.fixture
-def bot_process(bot_env: dict[str, str], tmp_path: Path) -> Iterator[Callable[[], BotProcess]]:
+@contextlib.contextmanager
+def bot_processes(
+    env: dict[str, str], folder: Path, command: Sequence[str] | None = None
+) -> Iterator[Callable[[], BotProcess]]:
+    """A factory of bot processes; every one is killed when the block ends, however it ends
+    (a failed assertion, Ctrl-C's ``KeyboardInterrupt``)."""
     started: list[BotProcess] = []
 
     def factory() -> BotProcess:
-        proc = BotProcess(bot_env, tmp_path / f"bot-{len(started)}.log")
-        proc.start()
+        proc = BotProcess(env, folder / f"bot-{len(started)}.log", command)
         started.append(proc)
+        proc.start()
         return proc
 
-    yield factory
-    for proc in started:
-        proc.kill()
+    try:
+        yield factory
+    finally:
+        for proc in started:
+            proc.kill()
+
+
+@pytest.fixture
+def bot_process(bot_env: dict[str, str], tmp_path: Path) -> Iterator[Callable[[], BotProcess]]:
+    with bot_processes(bot_env, tmp_path) as factory:
+        yield factory

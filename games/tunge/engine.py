@@ -751,7 +751,7 @@ class Tunge(Game):
     def hidden_cards(self, seat: int | None) -> set[str]:
         return view.hidden_cards(self.state, seat)
 
-    def move_label(self, move: Move) -> str:
+    def move_label(self, move: Move, seat: int | None = None) -> str:
         return view.move_label(move)
 
     # ------------------------------------------------------------------ results

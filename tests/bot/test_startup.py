@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import REPO
+from tests.conftest import REPO, die_with_parent
 from tests.discord import table_driver as drive
 from tests.fakediscord import FakeDiscord
 
@@ -49,6 +49,7 @@ class Bot:
             env={**keep, **self.env, "PYTHONUNBUFFERED": "1"},
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.STDOUT,
+            preexec_fn=die_with_parent,
         )
         self._reader = asyncio.create_task(self._read())
         return self
@@ -112,9 +113,11 @@ async def run_bot() -> AsyncIterator[Callable[[dict[str, str]], asyncio.Future[B
         started.append(bot)
         return asyncio.ensure_future(bot.start())
 
-    yield factory
-    for bot in started:
-        await bot.stop()
+    try:
+        yield factory
+    finally:
+        for bot in started:
+            await bot.stop()
 
 
 def assert_clean(bot: Bot) -> None:

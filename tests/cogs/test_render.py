@@ -91,6 +91,29 @@ def test_hand_view_components_are_valid() -> None:
     assert len(enabled) == len(table.game.legal_moves(seat))
 
 
+def test_hand_view_labels_jodhi_for_the_seat_it_is_drawn_for() -> None:
+    """With false claims allowed, a claim is legal for two seats: the label cannot guess its
+    claimant from the move, so the hand passes its seat and the holder sees the value."""
+    from tests.games.test_thunee import game_from
+
+    table = make_table()
+    table.game = game_from("e04_trumping_jodhi", 13, {"challenge_mode": True})
+    spade = Move.of("jodhi", suit="S")
+    assert spade in table.game.legal_moves(1) and spade in table.game.legal_moves(3)
+    assert table.game.move_label(spade) == "Jodhi ♠", "no guess without the seat"
+
+    def labels(seat: int) -> set[str]:
+        found = set()
+        for row in hand_view(table, seat).to_components():
+            for item in row["components"]:
+                found.add(str(item.get("label", "")))  # a button
+                found |= {str(option["label"]) for option in item.get("options", [])}  # a select
+        return found
+
+    assert "Jodhi ♠ (40)" in labels(1), "seat 1 holds K♠ Q♠ of trump"
+    assert "Jodhi ♠" in labels(3) and "Jodhi ♠ (40)" not in labels(3)
+
+
 def test_guard_refuses_a_hidden_card() -> None:
     table = make_table()
     assert table.game is not None

@@ -8,36 +8,15 @@ session manager: the tests read it, the simulated users never do.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import random
 import re
-import secrets
-from collections.abc import AsyncIterator
 from typing import Any
 
 from games.cards import display
 from tests.fakediscord import FakeDiscord, FakeUser, InteractionResult, Message
-from tests.fakediscord.server import DEFAULT_TOKEN
 
 TABLE_TITLE = re.compile(r"table #(\d+)")
 ANSWER_SECONDS = 3.0
-
-
-@contextlib.asynccontextmanager
-async def private_fake() -> AsyncIterator[FakeDiscord]:
-    """A fake Discord that only this test's bot can use: a token of its own.
-
-    Every fake otherwise accepts the same default token, so a stray bot (a ``python -m bot``
-    orphaned by an interrupted run on this shared machine, still reconnecting to a port the OS
-    has handed to a new fake) identifies, takes over the session and answers this test's
-    clicks from its own database: the likely cause of a ``KeyError`` on the table id.
-    """
-    fake = FakeDiscord(token=f"{DEFAULT_TOKEN}-{secrets.token_hex(8)}")
-    await fake.start()
-    try:
-        yield fake
-    finally:
-        await fake.stop()
 
 
 def table_messages(user: FakeUser) -> list[Message]:

@@ -8,7 +8,7 @@ import asyncio
 import random
 import sqlite3
 import threading
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -24,19 +24,11 @@ from tests.discord.table_driver import (
     fill_with_computers,
     ok,
     open_table,
-    private_fake,
     show_hand,
     table_message,
     wait_for_table,
 )
 from tests.fakediscord import FakeDiscord
-
-
-@pytest.fixture
-async def fake_discord() -> AsyncIterator[FakeDiscord]:
-    """This module's fake takes only its own bot (see ``private_fake``)."""
-    async with private_fake() as fake:
-        yield fake
 
 
 @contextmanager

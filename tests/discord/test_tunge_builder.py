@@ -2,29 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
-
-import pytest
 
 from tests.bot.faults import until
 from tests.discord.table_driver import (
     fill_with_computers,
     ok,
     open_table,
-    private_fake,
     show_hand,
     start,
     wait_for_table,
 )
 from tests.fakediscord import FakeDiscord
-
-
-@pytest.fixture
-async def fake_discord() -> AsyncIterator[FakeDiscord]:
-    """This module's fake takes only its own bot (see ``private_fake``)."""
-    async with private_fake() as fake:
-        yield fake
 
 
 def builder_select(message: Any) -> dict[str, Any] | None:

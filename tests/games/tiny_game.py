@@ -175,7 +175,7 @@ class TinyGame(Game):
     def hidden_cards(self, seat: int | None) -> set[str]:
         return {card for s, hand in enumerate(self.hands) if s != seat for card in hand}
 
-    def move_label(self, move: Move) -> str:
+    def move_label(self, move: Move, seat: int | None = None) -> str:
         return display(move.get("card"))
 
     def outcome(self) -> Outcome | None:
