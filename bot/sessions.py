@@ -41,6 +41,7 @@ from bot.store import (
 )
 from games.base import Deal, Event, Game, IllegalMove, Move, OptionError, fill_names
 from games.cards import display
+from games.players import AVAILABLE_LEVELS, choose_move
 from games.registry import all_games, get_game
 
 log = logging.getLogger(__name__)
@@ -53,6 +54,10 @@ LOBBY_IDLE_SECONDS = 1800.0
 RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 RECENT_EVENTS = 8
 PAUSED_TEXT = "The table is paused: your move was not saved. Try again in a moment."
+# An away human's stand-in plays at this level whatever the table's: the table's level is the
+# challenge its computer seats set, and a stand-in at easy would throw away the absent player's
+# (and partner's) game while one at hard would make going away pay.
+STAND_IN_LEVEL = "normal"
 
 __all__ = [
     "PAUSED_TEXT",
@@ -159,6 +164,11 @@ class LiveTable:
             return True
         return row.away and any(not human.away for human in self.humans())
 
+    def level_of(self, seat: int) -> str:
+        """The level a computer plays ``seat`` at: the table's for a computer seat, and
+        :data:`STAND_IN_LEVEL` for an away human."""
+        return self.row.computer_level if self.seats[seat].computer else STAND_IN_LEVEL
+
     def note_situation(self, mover: int | None = None) -> None:
         """After a move (or a start): every seat whose legal moves changed gets a new mark."""
         game = self.game
@@ -220,6 +230,15 @@ def parse_options(text: str | None) -> dict[str, Any]:
             value = int(raw)
         options[name.strip().lower()] = value
     return options
+
+
+def check_level(level: str) -> str:
+    """``level`` if it is one the bot offers (:data:`games.players.AVAILABLE_LEVELS`)."""
+    if level not in AVAILABLE_LEVELS:
+        raise UserError(
+            f"Choose one of the computer levels offered: {', '.join(AVAILABLE_LEVELS)}."
+        )
+    return level
 
 
 class SessionManager:
@@ -376,6 +395,7 @@ class SessionManager:
         host_name: str,
         game: str,
         options_text: str | None = None,
+        computer_level: str = "normal",
     ) -> LiveTable:
         games = all_games()
         if game not in games:
@@ -386,6 +406,7 @@ class SessionManager:
             options = games[game].validate_options(parse_options(options_text))
         except OptionError as error:
             raise UserError(f"That option is not right: {error}.") from None
+        check_level(computer_level)
         async with self._guild_locks[guild_id]:
             self._check_free(guild_id, host_id)
             with _paused():
@@ -397,6 +418,7 @@ class SessionManager:
                     options=options,
                     seed=random.SystemRandom().randrange(2**62),
                     seats=[(host_id, host_name)],
+                    computer_level=computer_level,
                 )
             table = LiveTable(row, {0: SeatRow(row.id, 0, host_id, host_name, False)})
             table.touched = self.clock.now()
@@ -499,6 +521,21 @@ class SessionManager:
             with _paused():
                 row, placed = await self.store.sit(table.id, seat, None, name)
             table.seats[seat] = placed
+            self._lobby_changed(table, row)
+        self._notify(table, ())
+
+    async def set_computer_level(self, table_id: int, user_id: int, level: str) -> None:
+        """The host sets the level of the table's computer players, in the lobby only."""
+        check_level(level)
+        table = self.get(table_id)
+        async with table.lock:
+            self._in_lobby(table)
+            if user_id != table.row.host_id:
+                raise UserError("Only the host can choose the computer players' level.")
+            if level == table.row.computer_level:
+                return
+            with _paused():
+                row = await self.store.set_computer_level(table.id, level)
             self._lobby_changed(table, row)
         self._notify(table, ())
 
@@ -806,10 +843,11 @@ class SessionManager:
             return False
         seat, seq, snapshot = seats[0], table.moves, table.game.clone()
         rng = random.Random(f"{table.row.seed}:{seq}")
+        level = table.level_of(seat)
         loop = asyncio.get_running_loop()
         try:
             move = await asyncio.wait_for(
-                loop.run_in_executor(None, snapshot.choose_move, seat, rng),
+                loop.run_in_executor(None, choose_move, snapshot, seat, rng, level),
                 timeout=self.computer_budget,
             )
         except TimeoutError:

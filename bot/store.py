@@ -74,6 +74,7 @@ class TableRow:
     turn_deadline: float | None
     created_at: float
     updated_at: float
+    computer_level: str = "normal"  # how the table's computer seats play (not a rule)
 
 
 @dataclass(frozen=True)
@@ -250,6 +251,7 @@ class Store:
         options: dict[str, Any],
         seed: int,
         seats: Sequence[tuple[int | None, str]],
+        computer_level: str = "normal",
     ) -> TableRow:
         """A new table in the lobby, with ``seats`` entries as (user id or None, name) or empty."""
         now = time.time()
@@ -258,8 +260,19 @@ class Store:
                 await self._returning(
                     db,
                     "INSERT INTO game_tables (guild_id, channel_id, host_id, game, options, seed,"
-                    " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
-                    (guild_id, channel_id, host_id, game, json.dumps(options), seed, now, now),
+                    " computer_level, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    " RETURNING *",
+                    (
+                        guild_id,
+                        channel_id,
+                        host_id,
+                        game,
+                        json.dumps(options),
+                        seed,
+                        computer_level,
+                        now,
+                        now,
+                    ),
                 )
             )
             table_id = table.id
@@ -305,6 +318,19 @@ class Store:
                 table_id,
                 "status = ?, turn_deadline = NULL, updated_at = ?",
                 (status, time.time()),
+            )
+
+    async def set_computer_level(self, table_id: int, level: str) -> TableRow:
+        """The lobby's level for its computer players; a table no longer in its lobby is refused
+        (LookupError)."""
+        async with self.transaction() as db:
+            return _table(
+                await self._returning(
+                    db,
+                    "UPDATE game_tables SET computer_level = ?, updated_at = ?"
+                    " WHERE id = ? AND status = 'lobby' RETURNING *",
+                    (level, time.time(), table_id),
+                )
             )
 
     async def set_deadline(self, table_id: int, deadline: float | None) -> TableRow:
@@ -605,6 +631,7 @@ def _table(row: aiosqlite.Row) -> TableRow:
         turn_deadline=row["turn_deadline"],
         created_at=row["created_at"],
         updated_at=row["updated_at"],
+        computer_level=row["computer_level"],
     )
 
 

@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-import tests.games.tiny_game
+import bot.sessions as session_module
+import tests.games.tiny_game  # noqa: F401  (registers the reference game)
 from bot.clock import ManualClock
 from bot.sessions import PAUSED_TEXT
 from tests.bot.faults import until
@@ -79,13 +80,13 @@ async def test_a_computer_move_on_a_locked_database_lands_once_the_lock_goes(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     thinking = threading.Event()
-    original = tests.games.tiny_game.TinyGame.choose_move
+    original = session_module.choose_move
 
-    def slow_choice(self: Any, seat: int, rng: random.Random) -> Any:
+    def slow_choice(game: Any, seat: int, rng: random.Random, level: str = "normal") -> Any:
         thinking.wait(10)  # the computer decides when the test lets it
-        return original(self, seat, rng)
+        return original(game, seat, rng, level)
 
-    monkeypatch.setattr(tests.games.tiny_game.TinyGame, "choose_move", slow_choice)
+    monkeypatch.setattr(session_module, "choose_move", slow_choice)
     running_bot.sessions.computer_budget = 20.0
     alice = fake_discord.user("alice")
     table_id = await open_table(fake_discord, alice, "tiny")
