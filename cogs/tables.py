@@ -25,6 +25,7 @@ from cogs.errors import answer, guarded, patiently, quote
 from cogs.play import answer_error, chosen_value, refresh_hands, table_view
 from cogs.render import LeakError, event_message, lobby_embed, table_embed
 from games.base import Event
+from games.players import AVAILABLE_LEVELS
 from games.registry import all_games, get_game
 
 if TYPE_CHECKING:
@@ -169,6 +170,82 @@ class RemoveSelect(
             await interaction.response.defer()
 
 
+# What each level does, in the players' words (the lobby and /table new name them).
+LEVEL_TEXT = {
+    "easy": "plays by rule of thumb, with a random move now and then",
+    "normal": "plays by rule of thumb",
+    "hard": "searches ahead by playing sample deals out",
+}
+
+
+def level_line(level: str) -> str:
+    return f"**{level}**: {LEVEL_TEXT.get(level, level)}"
+
+
+def lobby_message_embed(table: LiveTable) -> discord.Embed:
+    """The lobby embed with the table's computer level after its options (the level is the
+    table's, not a rule: it is not among the options)."""
+    embed = lobby_embed(table)
+    embed.insert_field_at(
+        1, name="Computer players", value=level_line(table.row.computer_level), inline=False
+    )
+    return embed
+
+
+class LevelSelect(
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=r"ct:lv:(?P<table>\d+)"
+):
+    """The host's choice of the computer players' level, in the lobby."""
+
+    def __init__(self, table_id: int, current: str = "normal") -> None:
+        self.table_id = table_id
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ct:lv:{table_id}",
+                placeholder="Computer players' level (host)",
+                row=4,
+                options=[
+                    discord.SelectOption(
+                        label=f"Computer level: {level}",
+                        value=level,
+                        description=LEVEL_TEXT[level][:100],
+                        default=level == current,
+                    )
+                    for level in AVAILABLE_LEVELS
+                ],
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+        /,
+    ) -> LevelSelect:
+        return cls(int(match["table"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        value = chosen_value(interaction)  # only a level this select offered
+        if value is None or value not in AVAILABLE_LEVELS:
+            await answer_error(interaction, "Choose one of the levels offered.")
+            return
+        try:
+            await patiently(
+                interaction,
+                _bot(interaction).sessions.set_computer_level(
+                    self.table_id, interaction.user.id, value
+                ),
+            )
+        except UserError as error:
+            await answer_error(interaction, str(error))
+            return
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+
+
 def lobby_view(table: LiveTable) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     styles = {
@@ -207,6 +284,7 @@ def lobby_view(table: LiveTable) -> discord.ui.View:
     ]
     if guests:
         view.add_item(RemoveSelect(table.id, guests))
+    view.add_item(LevelSelect(table.id, table.row.computer_level))
     return view
 
 
@@ -362,9 +440,9 @@ class Board:
     def content(self, table: LiveTable) -> tuple[discord.Embed, discord.ui.View | None]:
         status = table.row.status
         if status == "lobby":
-            return lobby_embed(table), lobby_view(table)
+            return lobby_message_embed(table), lobby_view(table)
         if status == "cancelled" or table.game is None:
-            embed = lobby_embed(table)
+            embed = lobby_message_embed(table)
             embed.description = table.note or "This table was cancelled."
             return embed, None
         embed = table_embed(table)
@@ -499,10 +577,21 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
             await self.board.announce_missing()
 
     @app_commands.command(name="new", description="Open a table for a card game in this channel.")
-    @app_commands.describe(game="Which game", options="Variant options, e.g. players=6")
+    @app_commands.describe(
+        game="Which game",
+        options="Variant options, e.g. players=6",
+        level="How the computer players play (the host can change it in the lobby)",
+    )
     @app_commands.autocomplete(game=game_autocomplete, options=options_autocomplete)
+    @app_commands.choices(
+        level=[app_commands.Choice(name=level, value=level) for level in AVAILABLE_LEVELS]
+    )
     async def new(
-        self, interaction: discord.Interaction, game: str, options: str | None = None
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: str | None = None,
+        level: str | None = None,
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         games = all_games()
@@ -510,6 +599,13 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
             await answer(
                 interaction,
                 f"There is no game called {quote(game)}. Try one of: {', '.join(sorted(games))}.",
+            )
+            return
+        if level is not None and level not in AVAILABLE_LEVELS:  # a crafted client's value
+            await answer(
+                interaction,
+                f"There is no computer level {quote(level)}; "
+                f"choose one of: {', '.join(AVAILABLE_LEVELS)}.",
             )
             return
         try:
@@ -537,6 +633,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
                     host_name=interaction.user.display_name,
                     game=game,
                     options_text=options,
+                    computer_level=level or "normal",
                 ),
             )
         except UserError as error:
@@ -574,7 +671,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
             )
             await self.bot.sessions.move_to_channel(table, thread.id)
             channel = thread
-        message = await channel.send(embed=lobby_embed(table), view=lobby_view(table))
+        message = await channel.send(embed=lobby_message_embed(table), view=lobby_view(table))
         await self.bot.sessions.set_message(table, message.id)
         return message
 
@@ -673,5 +770,5 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
 
 
 async def setup(bot: CardTableBot) -> None:
-    bot.add_dynamic_items(LobbyButton, RemoveSelect)
+    bot.add_dynamic_items(LobbyButton, RemoveSelect, LevelSelect)
     await bot.add_cog(Tables(bot))
