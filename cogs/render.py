@@ -8,6 +8,7 @@ or ``10♦ fan`` is a name, not a leak.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -15,7 +16,7 @@ from typing import Any
 import discord
 
 from bot.sessions import LiveTable
-from games.base import Game, Move, fill_names
+from games.base import Event, Game, Move, fill_names
 from games.cards import display
 
 TEAM_NAMES = ("A", "B")
@@ -136,7 +137,7 @@ def _table_embed(table: LiveTable, names: Sequence[str]) -> discord.Embed:
     lines = []
     prompt = fill_names(view.get("prompt") or "", names)
     if status == "finished":
-        lines.append("**Game over.**")
+        lines.append(f"**{result_headline(table, names)}**")
     elif prompt:
         lines.append(f"**{prompt}**")
     deadline = table.row.turn_deadline
@@ -160,11 +161,11 @@ def _table_embed(table: LiveTable, names: Sequence[str]) -> discord.Embed:
         embed.add_field(
             name="Last trick", value=trick_text(last["cards"], names) + won + points, inline=False
         )
-    extra = [fill_names(line, names) for line in view.get("lines") or []]
+    extra = [fill_names(polish(line), names) for line in view.get("lines") or []]
     if extra:
         embed.add_field(name="Table", value=_clip("\n".join(extra), 1024), inline=False)
     embed.add_field(name="Score", value=score_text(table.game_class, view, names), inline=False)
-    recent = [fill_names(text, names) for text in table.recent]
+    recent = [fill_names(polish(text), names) for text in table.recent]
     if recent:
         embed.add_field(name="Recent", value=_clip("\n".join(recent[-6:]), 1024), inline=False)
     hint = " · Press “Show my hand” to see your cards and play." if status == "in_progress" else ""
@@ -184,11 +185,106 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else "…" + text[-(limit - 1) :]
 
 
-def event_message(table: LiveTable, texts: Sequence[str]) -> str:
-    """A message that stays in the channel: a hand's or the game's result."""
-    guard_public(table.game, "\n".join(fill_names(text) for text in texts))
-    body = "\n".join(fill_names(text, table.names) for text in texts)
-    return _clip(f"**Table #{table.id}** · {body}", 1900)
+def polish(text: str) -> str:
+    """Engine texts in the table's own words: ``Team b`` is ``Team B`` on the board, and a pair
+    of players (``{s0} & {s2}``) takes a plural verb. Engine texts stay unchanged (golden
+    transcripts pin them); this is presentation only."""
+    text = _TEAM_LETTER.sub(lambda m: f"{m.group(1)} {m.group(2).upper()}", text)
+    return _PAIR_VERB.sub(lambda m: f"{m.group(1)} {_PLURAL[m.group(2)]}", text)
+
+
+_TEAM_LETTER = re.compile(r"\b(Team|team) ([ab])\b")
+_PAIR_VERB = re.compile(r"(\{s\d\} & \{s\d\}) (makes|fails|wins|scores)\b")
+_PLURAL = {"makes": "make", "fails": "fail", "wins": "win", "scores": "score"}
+
+
+def team_label(table: LiveTable, team: int, names: Sequence[str]) -> str:
+    """``Team A (Alice & Carol)``, or the player's name when a team is one seat."""
+    members = [names[s] for s in range(table.seat_count) if s % 2 == team]
+    if len(members) == 1:
+        return members[0]
+    return f"Team {TEAM_NAMES[team]} ({' & '.join(members)})"
+
+
+def _score_pairs(table: LiveTable, score: Sequence[Any], names: Sequence[str]) -> str:
+    if table.game_class.teams and len(score) == 2:
+        labels = [team_label(table, t, names) for t in (0, 1)]
+    else:
+        labels = [names[s] if s < len(names) else f"seat {s + 1}" for s in range(len(score))]
+    return " · ".join(f"{label} **{value}**" for label, value in zip(labels, score, strict=False))
+
+
+def score_words(table: LiveTable, score: Sequence[Any], names: Sequence[str]) -> str:
+    """``12 to 3`` between two teams; ``Alice 0 · Bob 8 · Carol 29`` for each for themselves."""
+    if table.game_class.teams and len(score) == 2:
+        return f"{score[0]} to {score[1]}"
+    return " · ".join(f"{names[s]} {v}" for s, v in enumerate(score) if s < len(names))
+
+
+def result_headline(table: LiveTable, names: Sequence[str]) -> str:
+    """The final board's headline: who won and the final score, from the game's ``outcome``."""
+    game = table.game
+    outcome = game.outcome() if game is not None else None
+    if outcome is None:
+        return "Game over."
+    score = score_words(table, outcome.score, names)
+    tail = f" Final score: {score}." if score else ""
+    if outcome.abandoned:
+        return "Game abandoned." + tail
+    winners = list(outcome.winners)
+    if not winners:
+        return "Game over: nobody wins." + tail
+    teams = {seat % 2 for seat in winners}
+    if table.game_class.teams and len(teams) == 1 and len(outcome.score) == 2:
+        who = team_label(table, next(iter(teams)), names)
+        verb = "wins"
+    else:
+        who = " & ".join(names[s] for s in winners)
+        verb = "wins" if len(winners) == 1 else "win"
+    return f"Game over: 🏆 {who} {verb} the game.{tail}"
+
+
+def _hand_detail(table: LiveTable, event: Event, names: Sequence[str]) -> str | None:
+    """What the event's data says that its text leaves out: who made or failed a contract,
+    and the totals after the hand, with the teams named."""
+    data = event.data
+    result = data.get("result")
+    parts = []
+    if isinstance(result, dict):
+        who = result.get("caller")
+        if result.get("declarer") is not None:
+            who = result["declarer"]
+        success = result.get("success")
+        if who is not None and success is not None:
+            kind = str(result.get("kind", "call")).replace("_", " ").title()
+            parts.append(f"{names[who]}'s {kind} {'succeeds' if success else 'fails'}.")
+    score = data.get("score")
+    if isinstance(score, list) and score and event.kind != "game_over":
+        parts.append(f"Totals: {_score_pairs(table, score, names)}")
+    return " ".join(parts) or None
+
+
+def event_message(table: LiveTable, events: Sequence[Event | str]) -> str:
+    """A message that stays in the channel: a hand's or the game's result.
+
+    Each event's text, then what its data adds (who made the contract, the totals with the
+    teams named), so every hand post says who won it and what it changed.
+    """
+    names = table.names
+    seats = [f"seat {s + 1}" for s in range(table.seat_count)]
+    engine: list[str] = []
+    shown: list[str] = []
+    for event in events:
+        text = polish(event if isinstance(event, str) else event.text)
+        engine.append(fill_names(text))
+        shown.append(fill_names(text, names))
+        if isinstance(event, Event):
+            detail = _hand_detail(table, event, seats)
+            if detail:
+                engine.append(detail)
+                shown.append(_hand_detail(table, event, names) or "")
+    guard_public(table.game, "\n".join(engine))
+    return _clip(f"**Table #{table.id}** · " + "\n".join(shown), 1900)
 
 
 # --- the private hand ---------------------------------------------------------------------------

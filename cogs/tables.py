@@ -245,11 +245,11 @@ class Board:
         self.max_backoff = BACKOFF_MAX_SECONDS
 
     def table_changed(self, table: LiveTable, events: Sequence[Event]) -> None:
-        results = [e.text for e in events if e.public and e.history]
+        results = [e for e in events if e.public and e.history]
         self._enqueue(table, self._results(table, [(table.moves, results)]))
 
     @staticmethod
-    def _results(table: LiveTable, texts: list[tuple[int, list[str]]]) -> list[tuple[int, str]]:
+    def _results(table: LiveTable, texts: list[tuple[int, list[Event]]]) -> list[tuple[int, str]]:
         out = []
         for seq, lines in texts:
             if not lines:
@@ -396,10 +396,10 @@ class Board:
             log.warning("could not look for unannounced results (%s)", type(error).__name__)
             return
         for table, events in missing:
-            by_move: dict[int, list[str]] = {}
+            by_move: dict[int, list[Event]] = {}
             for seq, event in events:
                 if event.public and event.history:
-                    by_move.setdefault(seq, []).append(event.text)
+                    by_move.setdefault(seq, []).append(event)
             self._enqueue(table, self._results(table, sorted(by_move.items())))
 
 

@@ -150,3 +150,98 @@ def test_sequence_layout_keeps_draw_and_pass_as_buttons() -> None:
     layout = hand_layout(hand, [*plays, Move.of("draw")])
     assert layout.sequences == plays and layout.action_buttons == [Move.of("draw")]
     assert layout.card_buttons == [] and layout.card_select == []
+
+
+# --- who won (issue 17) -------------------------------------------------------------------------
+NAMES = ("Alice", "Bob", "Carol", "Dan", "Eve", "Fay")
+
+
+def played(example: str) -> tuple[LiveTable, list[str]]:
+    """A table that played a golden transcript, and the hand posts it made on the way."""
+    import json
+    from pathlib import Path
+
+    from cogs.render import event_message
+    from games.transcript import parse_header, parse_move
+
+    path = Path(__file__).parents[1] / "games" / "transcripts" / f"{example}.json"
+    data = json.loads(path.read_text())
+    data = data.get("transcript", data)
+    header = parse_header(data)
+    game = get_game(header.game).new(
+        header.options, deals=header.deals, first_dealer=header.first_dealer
+    )
+    row = TableRow(
+        id=7,
+        guild_id=1,
+        channel_id=2,
+        message_id=3,
+        host_id=10,
+        game=header.game,
+        options=header.options,
+        seed=1,
+        first_dealer=header.first_dealer,
+        status="playing",
+        turn_deadline=None,
+        created_at=0,
+        updated_at=0,
+    )
+    seats = {s: SeatRow(7, s, 10 + s, NAMES[s], False) for s in range(game.players)}
+    table = LiveTable(row, seats)
+    table.game = game
+    posts = []
+    for raw in data["moves"]:
+        seat, move = parse_move(raw, game.players)
+        results = [e for e in game.apply(seat, move) if e.public and e.history]
+        if results:
+            posts.append(event_message(table, results))
+    return table, posts
+
+
+def test_final_board_names_the_winning_team_and_the_score() -> None:
+    table, posts = played("thunee/e15_target_stays_12")
+    headline = table_embed(table).description or ""
+    assert "Team B (Bob & Dan) wins the game" in headline and "3 to 12" in headline
+    assert headline.startswith("**Game over: 🏆")
+    last = posts[-1]
+    assert "Carol's Double fails." in last, "who made or failed the call"
+    assert "Totals: Team A (Alice & Carol) **3** · Team B (Bob & Dan) **12**" in last
+
+
+def test_final_board_of_a_game_without_a_winner_says_so() -> None:
+    table, _ = played("tunge/t7_blocked_single_deal")
+    headline = table_embed(table).description or ""
+    assert "nobody wins" in headline and "Alice 4 · Bob 9 · Carol 17" in headline
+    solo, _ = played("tunge/t6_three_player_deal")
+    assert "🏆 Alice wins the game." in (table_embed(solo).description or "")
+
+
+def test_a_thunee_hand_post_says_who_won_the_hand_and_the_balls() -> None:
+    _, posts = played("thunee/e05_thunee_caught")
+    (post,) = posts
+    assert "Hand over (Thunee)." in post and "Dan's Thunee fails." in post
+    assert "Team A scores 4 balls (4–0)." in post
+    assert "Team A (Alice & Carol) **4** · Team B (Bob & Dan) **0**" in post
+
+
+@pytest.mark.parametrize(
+    "example,expected",
+    [
+        ("tarneeb/e7_declarers_reach_target", "Alice & Carol make the contract of 8"),
+        ("tuppi/U3_rami_hand", "Team B scores 8 (rami)."),
+        ("norwegian_whist/N4_game_to_13", "Team A wins the game."),
+        ("tarneeb_egyptian/e6_doubled_made", "Totals: Team A (Alice & Carol)"),
+    ],
+)
+def test_every_game_posts_the_hand_winner_in_the_board_words(example: str, expected: str) -> None:
+    _, posts = played(example)
+    assert posts and expected in posts[-1]
+    assert "Team a" not in posts[-1] and "Team b" not in posts[-1]
+
+
+def test_polish_capitalises_teams_and_pairs_take_a_plural_verb() -> None:
+    from cogs.render import polish
+
+    assert polish("Team b wins the game.") == "Team B wins the game."
+    assert polish("{s1} & {s3} fails the contract") == "{s1} & {s3} fail the contract"
+    assert polish("{s1} fails") == "{s1} fails"
