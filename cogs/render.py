@@ -72,6 +72,12 @@ def options_in_words(game_class: type[Game], options: dict[str, Any]) -> str:
     return ", ".join(changed) if changed else "standard rules"
 
 
+def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    """A link to a message. Built from the ids the bot knows, since a message sent through a
+    partial channel carries no guild and discord.py would link to ``@me`` (direct messages)."""
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
 def lobby_embed(table: LiveTable) -> discord.Embed:
     game_class = table.game_class
     embed = discord.Embed(

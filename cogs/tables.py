@@ -23,7 +23,7 @@ from discord.ext import commands
 from bot.sessions import LiveTable, UserError
 from cogs.errors import answer, guarded, patiently, quote
 from cogs.play import answer_error, chosen_value, refresh_hands, table_view
-from cogs.render import LeakError, event_message, lobby_embed, table_embed
+from cogs.render import LeakError, event_message, jump_url, lobby_embed, table_embed
 from games.base import Event
 from games.registry import all_games, get_game
 
@@ -561,7 +561,8 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
                 interaction, "Discord did not take the table's message; the table was not opened."
             )
             return
-        await answer(interaction, f"Table #{table.id} is open: {message.jump_url}")
+        link = jump_url(interaction.guild_id, message.channel.id, message.id)
+        await answer(interaction, f"Table #{table.id} is open: {link}")
 
     async def _post_lobby(
         self, interaction: discord.Interaction, table: LiveTable, threads: bool
