@@ -17,7 +17,7 @@ import discord
 
 from bot.sessions import LiveTable
 from games.base import Event, Game, Move, fill_names
-from games.cards import display
+from games.cards import RANKS, SUITS, display
 
 TEAM_NAMES = ("A", "B")
 MAX_ROWS = 5
@@ -305,6 +305,52 @@ class HandLayout:
     sequences: list[Move]  # plays of several cards, offered through the sequence builder
 
 
+def menu_order(moves: Sequence[Move]) -> list[Move]:
+    """Decisions in the order a player scans them; the engine's order is kept otherwise.
+
+    Moves naming one card (Tuppi's and Norwegian Whist's bid cards) keep their kinds in the
+    engine's order (all Nolo, then all Rami) and within a kind run by suit, then rank. Only
+    the presentation changes: the engine's legal moves (and the computers' choices) do not.
+    """
+    kinds: dict[Any, int] = {}
+    for move in moves:
+        if move.action != "play" and _card_of(move):
+            kinds.setdefault((move.action, move.get("value")), len(kinds))
+    if not kinds:
+        return list(moves)
+
+    def key(indexed: tuple[int, Move]) -> tuple[int, int, int, int]:
+        position, move = indexed
+        card = _card_of(move)
+        if move.action == "play" or not card:
+            return (-1, position, 0, 0)  # the other decisions first, as the engine listed them
+        return (kinds[move.action, move.get("value")], SUITS.index(card[1]), -_rank(card), 0)
+
+    return [move for _, move in sorted(enumerate(moves), key=key)]
+
+
+def _card_of(move: Move) -> str | None:
+    card = move.get("card")
+    return card if isinstance(card, str) and len(card) == 2 and card[1] in SUITS else None
+
+
+def _rank(card: str) -> int:
+    return RANKS.index(card[0]) if card[0] in RANKS else -1
+
+
+def select_placeholder(labels: Sequence[str], several: bool) -> str:
+    """A menu's prompt; when the decisions fill several menus, each says which range it holds."""
+    if not several or not labels:
+        return "Choose your move"
+    if len(labels) == 1:
+        return _clip_start(f"Choose: {labels[0]}", 150)
+    return _clip_start(f"Choose: {labels[0]} … {labels[-1]}", 150)
+
+
+def _clip_start(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def hand_layout(hand: Sequence[str], moves: Sequence[Move]) -> HandLayout:
     """Fit a hand and its legal moves into Discord's five rows of five.
 
@@ -318,7 +364,7 @@ def hand_layout(hand: Sequence[str], moves: Sequence[Move]) -> HandLayout:
             return HandLayout([], others, [], [], sequences)
         return HandLayout([], [], chunks[: MAX_ROWS - 2], [], sequences)
     by_card = {m.get("card"): m for m in moves if m.action == "play" and m.get("card")}
-    others = [m for m in moves if m not in by_card.values()]
+    others = menu_order([m for m in moves if m not in by_card.values()])
     card_rows = -(-len(hand) // PER_ROW)
     card_buttons: list[tuple[str, Move | None]] = []
     card_select: list[Move] = []
@@ -363,7 +409,8 @@ def sequence_step(sequences: Sequence[Move], prefix: str) -> SequenceStep:
             complete = move
         else:
             next_ranks.setdefault(cards[len(prefix)][0], cards[len(prefix)])
-    return SequenceStep(chosen, next_ranks, complete)
+    in_order = dict(sorted(next_ranks.items(), key=lambda item: RANKS.find(item[0])))
+    return SequenceStep(chosen, in_order, complete)
 
 
 def hand_embed(

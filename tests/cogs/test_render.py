@@ -245,3 +245,56 @@ def test_polish_capitalises_teams_and_pairs_take_a_plural_verb() -> None:
     assert polish("Team b wins the game.") == "Team B wins the game."
     assert polish("{s1} & {s3} fails the contract") == "{s1} & {s3} fail the contract"
     assert polish("{s1} fails") == "{s1} fails"
+
+
+# --- menus in order (issue 17) ------------------------------------------------------------------
+def menu_labels(table: LiveTable, seat: int) -> list[tuple[str, list[str]]]:
+    """Each select of the seat's hand: its placeholder and its option labels, in order."""
+    found = []
+    for row in hand_view(table, seat).to_components():
+        for item in row["components"]:
+            if "options" in item:
+                found.append((str(item["placeholder"]), [str(o["label"]) for o in item["options"]]))
+    return found
+
+
+@pytest.mark.parametrize("game", ["tuppi", "norwegian_whist"])
+def test_bid_cards_are_offered_by_kind_suit_and_rank(game: str) -> None:
+    from games.cards import RANKS, SUITS
+
+    table = make_table()
+    table.game = get_game(game).new(seed=3)
+    seat = table.game.to_act()[0]
+    moves = table.game.legal_moves(seat)
+    ((_, labels),) = menu_labels(table, seat)
+    assert sorted(labels) == sorted(table.game.move_label(m, seat) for m in moves)
+    cards = [m.get("card") for m in moves]
+    by_label = {table.game.move_label(m, seat): m for m in moves}
+    shown = [by_label[label] for label in labels]
+    kinds = [m.get("value") for m in shown]
+    assert kinds == sorted(kinds, key=kinds.index), "one run per kind of bid"
+    for kind in set(kinds):
+        run = [m.get("card") for m in shown if m.get("value") == kind]
+        key = [(SUITS.index(c[1]), -RANKS.index(c[0])) for c in run]
+        assert key == sorted(key), f"{kind}: by suit, then high to low"
+    assert table.game.legal_moves(seat) == moves and len(cards) == len(moves), "engine unchanged"
+
+
+def test_egyptian_bids_menus_are_labelled_by_range() -> None:
+    table = make_table()
+    table.game = get_game("tarneeb_egyptian").new(seed=3)
+    seat = table.game.to_act()[0]
+    menus = menu_labels(table, seat)
+    assert len(menus) == 2
+    placeholders = [p for p, _ in menus]
+    assert placeholders[0] != placeholders[1]
+    for placeholder, labels in menus:
+        assert placeholder == f"Choose: {labels[0]} … {labels[-1]}"
+    assert placeholders[0].startswith("Choose: Pass … Bid 11")
+
+
+def test_sequence_ranks_are_offered_in_rank_order() -> None:
+    from cogs.render import sequence_step
+
+    plays = [Move.of("play", cards=(c,)) for c in ("KS", "3H", "AD", "TS", "5C")]
+    assert list(sequence_step(plays, "").next_ranks) == ["3", "5", "T", "K", "A"]
