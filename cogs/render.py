@@ -132,7 +132,13 @@ def table_embed(table: LiveTable, now: float | None = None) -> discord.Embed:
     return _table_embed(table, table.names)
 
 
+RECENT_LINES = 4
+
+
 def _table_embed(table: LiveTable, names: Sequence[str]) -> discord.Embed:
+    """One glance: whose turn and the timer on top, the seats, trump and score side by side,
+    the trick, the engine's table lines as one paragraph, and the few latest events that are
+    not already shown above."""
     game = table.game
     assert game is not None
     view = game.view(None)
@@ -140,16 +146,16 @@ def _table_embed(table: LiveTable, names: Sequence[str]) -> discord.Embed:
     embed = discord.Embed(
         title=f"🃏 {table.game_class.title} · table #{table.id}", colour=discord.Colour.dark_green()
     )
-    lines = []
+    head = []
     prompt = fill_names(view.get("prompt") or "", names)
     if status == "finished":
-        lines.append(f"**{result_headline(table, names)}**")
+        head.append(f"**{result_headline(table, names)}**")
     elif prompt:
-        lines.append(f"**{prompt}**")
+        head.append(f"**{prompt}**")
     deadline = table.row.turn_deadline
     if deadline and status == "in_progress":
-        lines.append(f"⏱ turn ends <t:{int(deadline)}:R>")
-    embed.description = "\n".join(lines) or None
+        head.append(f"⏱ turn ends <t:{int(deadline)}:R>")
+    embed.description = " · ".join(head) or None
     embed.add_field(
         name="Seats",
         value="\n".join(seat_line(table, s, view, names) for s in range(table.seat_count)),
@@ -157,23 +163,27 @@ def _table_embed(table: LiveTable, names: Sequence[str]) -> discord.Embed:
     )
     trump = view.get("trump")
     if trump:
-        embed.add_field(name="Trump", value=_suit_text(trump))
+        embed.add_field(name="Trump", value=_suit_text(trump), inline=True)
+    embed.add_field(name="Score", value=score_text(table.game_class, view, names), inline=True)
     if view.get("trick"):
         embed.add_field(name="Trick", value=trick_text(view["trick"], names), inline=False)
-    last = view.get("last_trick")
-    if last:
-        won = f" → **{names[last['winner']]}**" if last.get("winner") is not None else ""
-        points = f" ({last['points']} pts)" if last.get("points") is not None else ""
-        embed.add_field(
-            name="Last trick", value=trick_text(last["cards"], names) + won + points, inline=False
-        )
+    else:
+        last = view.get("last_trick")
+        if last:
+            won = f" → **{names[last['winner']]}**" if last.get("winner") is not None else ""
+            points = f" ({last['points']} pts)" if last.get("points") is not None else ""
+            embed.add_field(
+                name="Last trick",
+                value=trick_text(last["cards"], names) + won + points,
+                inline=False,
+            )
+    recent = [fill_names(polish(text), names) for text in table.recent][-RECENT_LINES:]
     extra = [fill_names(polish(line), names) for line in view.get("lines") or []]
+    extra = [line for line in extra if line not in recent]
     if extra:
-        embed.add_field(name="Table", value=_clip("\n".join(extra), 1024), inline=False)
-    embed.add_field(name="Score", value=score_text(table.game_class, view, names), inline=False)
-    recent = [fill_names(polish(text), names) for text in table.recent]
+        embed.add_field(name="Table", value=_clip(" · ".join(extra), 1024), inline=False)
     if recent:
-        embed.add_field(name="Recent", value=_clip("\n".join(recent[-6:]), 1024), inline=False)
+        embed.add_field(name="Recent", value=_clip("\n".join(recent), 1024), inline=False)
     hint = " · Press “Show my hand” to see your cards and play." if status == "in_progress" else ""
     embed.set_footer(text=f"Move {table.moves}{hint}")
     return embed

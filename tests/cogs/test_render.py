@@ -156,7 +156,7 @@ def test_sequence_layout_keeps_draw_and_pass_as_buttons() -> None:
 NAMES = ("Alice", "Bob", "Carol", "Dan", "Eve", "Fay")
 
 
-def played(example: str) -> tuple[LiveTable, list[str]]:
+def played(example: str, upto: int | None = None) -> tuple[LiveTable, list[str]]:
     """A table that played a golden transcript, and the hand posts it made on the way."""
     import json
     from pathlib import Path
@@ -182,7 +182,7 @@ def played(example: str) -> tuple[LiveTable, list[str]]:
         seed=1,
         first_dealer=header.first_dealer,
         status="playing",
-        turn_deadline=None,
+        turn_deadline=1_800_000_000,
         created_at=0,
         updated_at=0,
     )
@@ -190,9 +190,12 @@ def played(example: str) -> tuple[LiveTable, list[str]]:
     table = LiveTable(row, seats)
     table.game = game
     posts = []
-    for raw in data["moves"]:
+    for raw in data["moves"][:upto]:
         seat, move = parse_move(raw, game.players)
-        results = [e for e in game.apply(seat, move) if e.public and e.history]
+        events = game.apply(seat, move)
+        table.recent.extend(e.text for e in events if e.public)
+        table.moves += 1
+        results = [e for e in events if e.public and e.history]
         if results:
             posts.append(event_message(table, results))
     return table, posts
@@ -298,3 +301,32 @@ def test_sequence_ranks_are_offered_in_rank_order() -> None:
 
     plays = [Move.of("play", cards=(c,)) for c in ("KS", "3H", "AD", "TS", "5C")]
     assert list(sequence_step(plays, "").next_ranks) == ["3", "5", "T", "K", "A"]
+
+
+# --- a shorter board (issue 17) -----------------------------------------------------------------
+@pytest.mark.parametrize(
+    "example,upto",
+    [("tarneeb/e7_declarers_reach_target", 30), ("thunee/e15_target_stays_12", 70)],
+)
+def test_the_board_shows_turn_trick_trump_score_and_timer_at_a_glance(
+    example: str, upto: int
+) -> None:
+    table, _ = played(example, upto)
+    embed = table_embed(table).to_dict()
+    description = embed.get("description") or ""
+    assert "\n" not in description, "whose turn and the timer on one line"
+    assert " to " in description and "turn ends <t:1800000000:R>" in description
+    fields = {f["name"]: f for f in embed.get("fields", [])}
+    assert fields["Score"]["inline"], "score beside the trump"
+    recent = fields["Recent"]["value"].split("\n")
+    assert len(recent) <= 4
+    table_lines = fields.get("Table", {}).get("value", "")
+    assert not [line for line in recent if line and line in table_lines], "nothing said twice"
+    lines = description.count("\n") + 1 + sum(f["value"].count("\n") + 2 for f in fields.values())
+    assert lines <= 20, f"{lines} lines (29 before, for Tarneeb after 30 moves)"
+
+
+def test_the_board_shows_the_trump_and_the_trick() -> None:
+    table, _ = played("tarneeb/e7_declarers_reach_target", 30)
+    fields = {f["name"]: f["value"] for f in table_embed(table).to_dict().get("fields", [])}
+    assert fields["Trump"] == "♠ spades" and fields["Trick"] == "Carol Q♠"
