@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.errors import quote
+from cogs.options import OptionsPage
 from cogs.tables import game_autocomplete
 from games.registry import all_games
 
@@ -43,4 +44,5 @@ class Help(commands.Cog):
 
 
 async def setup(bot: CardTableBot) -> None:
+    bot.add_dynamic_items(OptionsPage)  # the pages of /table options
     await bot.add_cog(Help(bot))

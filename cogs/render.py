@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 from bot.sessions import LiveTable
-from games.base import Event, Game, Move, fill_names
+from games.base import Event, Game, Move, Option, fill_names
 from games.cards import RANKS, SUITS, display
 
 TEAM_NAMES = ("A", "B")
@@ -76,6 +76,65 @@ def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
     """A link to a message. Built from the ids the bot knows, since a message sent through a
     partial channel carries no guild and discord.py would link to ``@me`` (direct messages)."""
     return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
+OPTIONS_PER_PAGE = 8
+OPTIONS_PAGE_CHARS = 3500  # an embed's total is 6000 characters; leave room for title and footer
+
+
+def option_values(option: Option) -> str:
+    """An option's allowed values in words (never a Python type name)."""
+    if option.choices:
+        return "one of " + ", ".join(f"`{c}`" for c in option.choices)
+    if isinstance(option.default, bool):
+        return "`true` (on) or `false` (off)"
+    if isinstance(option.default, int):
+        low, high = option.minimum, option.maximum
+        if low is not None and high is not None:
+            return f"a whole number from {low} to {high}"
+        if low is not None:
+            return f"a whole number, at least {low}"
+        if high is not None:
+            return f"a whole number, at most {high}"
+        return "a whole number"
+    return "a word"
+
+
+def options_pages(game_class: type[Game]) -> list[discord.Embed]:
+    """Every option of a game with its meaning, default and allowed values, a few per page so
+    each page stays well inside Discord's embed limits (25 fields, 6000 characters)."""
+    pages: list[list[tuple[str, str]]] = [[]]
+    size = 0
+    for option in game_class.OPTIONS:
+        default = (
+            str(option.default).lower() if isinstance(option.default, bool) else option.default
+        )
+        name = _clip_start(f"{option.name} (default {default})", 256)
+        value = _clip_start(f"{option.help}\nValues: {option_values(option)}", 1024)
+        if pages[-1] and (
+            len(pages[-1]) >= OPTIONS_PER_PAGE or size + len(name) + len(value) > OPTIONS_PAGE_CHARS
+        ):
+            pages.append([])
+            size = 0
+        pages[-1].append((name, value))
+        size += len(name) + len(value)
+    embeds = []
+    for number, fields in enumerate(pages, start=1):
+        embed = discord.Embed(
+            title=f"{game_class.title}: options",
+            description="Give them to `/table new` as `name=value`, separated by spaces."
+            if fields
+            else "This game has no options.",
+            colour=discord.Colour.blurple(),
+        )
+        for name, value in fields:
+            embed.add_field(name=name, value=value, inline=False)
+        if len(pages) > 1:
+            embed.set_footer(
+                text=f"Page {number} of {len(pages)} · {len(game_class.OPTIONS)} options"
+            )
+        embeds.append(embed)
+    return embeds
 
 
 def lobby_embed(table: LiveTable) -> discord.Embed:

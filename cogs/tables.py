@@ -22,6 +22,7 @@ from discord.ext import commands
 
 from bot.sessions import LiveTable, UserError
 from cogs.errors import answer, guarded, patiently, quote
+from cogs.options import options_message
 from cogs.play import answer_error, chosen_value, refresh_hands, table_view
 from cogs.render import LeakError, event_message, jump_url, lobby_embed, table_embed
 from games.base import Event
@@ -650,27 +651,15 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
     @app_commands.autocomplete(game=game_autocomplete)
     async def options(self, interaction: discord.Interaction, game: str) -> None:
         try:
-            game_class = get_game(game)
+            get_game(game)
         except KeyError:
             await answer_error(interaction, f"There is no game called {quote(game)}.")
             return
-        embed = discord.Embed(
-            title=f"{game_class.title}: options",
-            description="Give them to `/table new` as `name=value`, separated by spaces.",
-            colour=discord.Colour.blurple(),
-        )
-        for option in game_class.OPTIONS[:25]:
-            allowed = (
-                " / ".join(str(c) for c in option.choices)
-                if option.choices
-                else type(option.default).__name__
-            )
-            embed.add_field(
-                name=f"{option.name} (default {option.default})",
-                value=f"{option.help}\nValues: {allowed}"[:1024],
-                inline=False,
-            )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        embed, view = options_message(game)
+        if view is None:
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+        else:
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 
 async def setup(bot: CardTableBot) -> None:

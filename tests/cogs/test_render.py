@@ -330,3 +330,32 @@ def test_the_board_shows_the_trump_and_the_trick() -> None:
     table, _ = played("tarneeb/e7_declarers_reach_target", 30)
     fields = {f["name"]: f["value"] for f in table_embed(table).to_dict().get("fields", [])}
     assert fields["Trump"] == "♠ spades" and fields["Trick"] == "Carol Q♠"
+
+
+# --- all options (issue 17) ---------------------------------------------------------------------
+@pytest.mark.parametrize("game", ["thunee", "tarneeb", "tarneeb_egyptian", "tuppi", "tunge"])
+def test_options_pages_show_every_option_in_words_within_discord_limits(game: str) -> None:
+    from cogs.render import options_pages
+
+    game_class = get_game(game)
+    pages = options_pages(game_class)
+    shown = []
+    for page in pages:
+        assert len(page) <= 6000 and len(page.fields) <= 25
+        for field in page.fields:
+            assert field.name is not None and field.value is not None
+            assert len(field.name) <= 256 and len(field.value) <= 1024
+            assert "Values: int" not in field.value and "Values: bool" not in field.value
+            shown.append(field.name.split(" (default")[0])
+    assert shown == [o.name for o in game_class.OPTIONS], "every option, in order, once"
+    if len(pages) > 1:
+        assert pages[0].footer.text and pages[0].footer.text.startswith(f"Page 1 of {len(pages)}")
+
+
+def test_option_values_in_words() -> None:
+    from cogs.render import option_values
+    from games.base import Option
+
+    assert option_values(Option("x", True, "")) == "`true` (on) or `false` (off)"
+    assert option_values(Option("x", 3, "", minimum=1, maximum=9)) == "a whole number from 1 to 9"
+    assert option_values(Option("x", "a", "", choices=("a", "b"))) == "one of `a`, `b`"

@@ -19,3 +19,30 @@ async def test_table_new_links_to_the_lobby_in_its_server(
     link = f"https://discord.com/channels/{lobby.guild_id}/{lobby.channel_id}/{lobby.id}"
     assert link in result.text, result.text
     assert "@me" not in result.text
+
+
+async def test_table_options_pages_through_every_option_in_words(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    from games.registry import get_game
+
+    alice = fake_discord.user("alice")
+    result = ok(await alice.slash("table options", game="thunee"))
+    assert result.ephemeral
+    message = result.message
+    assert message is not None
+    seen: set[str] = set()
+    for _ in range(10):
+        text = message.text()
+        seen |= {o.name for o in get_game("thunee").OPTIONS if f"{o.name} (default" in text}
+        assert "Values: int" not in text and "Values: bool" not in text
+        nexts = [b for b in message.buttons() if b.get("label") == "Next ▶"]
+        assert nexts, "the pager stays on the answer"
+        if nexts[0].get("disabled"):
+            break
+        clicked = ok(await alice.click(message, "Next ▶"))
+        await fake_discord.quiet()
+        assert clicked.message is not None
+        message = clicked.message
+    assert seen == {o.name for o in get_game("thunee").OPTIONS}, "all 36 options shown"
+    assert len(seen) == 36
