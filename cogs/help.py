@@ -17,6 +17,35 @@ if TYPE_CHECKING:
     from bot.app import CardTableBot
 
 
+# One line per word a player meets on the table and may not know (from shared/rules/*.md).
+GLOSSARY: dict[str, tuple[tuple[str, str], ...]] = {
+    "thunee": (
+        ("trumpman", "the player after the dealer, who sets trump unless a call moves it"),
+        ("trumper", "the player who sets trump for the hand"),
+        ("the counting team", "the team without trump; it tries to count 105 card points"),
+        ("ball", "one game point; a hand is worth one or more balls"),
+    ),
+    "tuppi": (
+        ("rami", "a bid (a red card) to take most tricks; one rami makes the hand rami"),
+        ("nolo", "a bid (a black card) to take few tricks; four nolos make the hand nolo"),
+        ("sooli", "after a rami reveal, one defender plays nolo alone against all three"),
+        ("nousussa", "“rising”: the one team that has points; the other team is at 0"),
+    ),
+    "tunge": (
+        (
+            "longest viable sequence",
+            "once the stock is empty, the longest legal sequence on top of the pile: "
+            "the play to beat",
+        ),
+    ),
+}
+
+
+def glossary_text(game: str) -> str:
+    """The game's words, one line each, for ``/rules``; empty when it has none."""
+    return "\n".join(f"**{word}**: {meaning}" for word, meaning in GLOSSARY.get(game, ()))
+
+
 class Help(commands.Cog):
     def __init__(self, bot: CardTableBot) -> None:
         self.bot = bot
@@ -38,6 +67,9 @@ class Help(commands.Cog):
             colour=discord.Colour.blurple(),
         )
         defaults = ", ".join(f"{o.name}={o.default}" for o in game_class.OPTIONS)
+        words = glossary_text(game)
+        if words:
+            embed.add_field(name="Words", value=words[:1024], inline=False)
         embed.add_field(name="Options (defaults)", value=defaults[:1024] or "none", inline=False)
         embed.set_footer(text="/table options explains each option · /table new starts a table")
         await interaction.response.send_message(embed=embed, ephemeral=True)

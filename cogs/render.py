@@ -53,7 +53,7 @@ def seat_line(
     if view is not None:
         sizes = view.get("hand_sizes") or []
         if seat < len(sizes):
-            parts.append(f"{sizes[seat]} cards")
+            parts.append(f"{sizes[seat]} card{'' if sizes[seat] == 1 else 's'}")
         if view.get("dealer") == seat:
             parts.append("dealer")
         if seat in (view.get("to_act") or []):

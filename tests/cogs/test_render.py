@@ -359,3 +359,24 @@ def test_option_values_in_words() -> None:
     assert option_values(Option("x", True, "")) == "`true` (on) or `false` (off)"
     assert option_values(Option("x", 3, "", minimum=1, maximum=9)) == "a whole number from 1 to 9"
     assert option_values(Option("x", "a", "", choices=("a", "b"))) == "one of `a`, `b`"
+
+
+# --- plain words (issue 17) ---------------------------------------------------------------------
+def test_rules_legend_defines_the_words_the_table_uses() -> None:
+    from cogs.help import glossary_text
+
+    assert "**sooli**" in glossary_text("tuppi") and "**nousussa**" in glossary_text("tuppi")
+    assert "**trumpman**" in glossary_text("thunee")
+    assert "**the counting team**" in glossary_text("thunee")
+    assert "**longest viable sequence**" in glossary_text("tunge")
+    assert all(len(line) < 200 for line in glossary_text("tunge").split("\n")), "one line each"
+    assert glossary_text("tarneeb") == ""
+
+
+def test_one_card_is_singular_on_the_board() -> None:
+    from cogs.render import seat_line
+
+    table, _ = played("tunge/t6_three_player_deal", 10)
+    view = {"hand_sizes": [1, 2, 0]}
+    assert seat_line(table, 0, view).endswith("1 card")
+    assert seat_line(table, 1, view).endswith("2 cards")

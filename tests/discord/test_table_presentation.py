@@ -46,3 +46,12 @@ async def test_table_options_pages_through_every_option_in_words(
         message = clicked.message
     assert seen == {o.name for o in get_game("thunee").OPTIONS}, "all 36 options shown"
     assert len(seen) == 36
+
+
+async def test_rules_carry_a_legend_of_the_games_words(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    alice = fake_discord.user("alice")
+    rules = ok(await alice.slash("rules", game="tuppi"))
+    assert rules.ephemeral and "Words" in rules.text
+    assert "sooli" in rules.text and "nousussa" in rules.text
