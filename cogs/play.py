@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from bot.sessions import LiveTable, UserError
 from cogs.errors import answer, data_of, guarded, patiently
-from cogs.render import cards_text, hand_embed, hand_layout, sequence_step
+from cogs.render import cards_text, hand_embed, hand_layout, select_placeholder, sequence_step
 from games.base import Move
 from games.cards import display
 
@@ -96,7 +96,7 @@ def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
                 index,
                 chunk,
                 labels,
-                "Choose your move",
+                select_placeholder(labels, len(layout.selects) > 1),
                 next_row + index - 1,
             )
         )

@@ -8,6 +8,7 @@ or ``10♦ fan`` is a name, not a leak.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -15,8 +16,8 @@ from typing import Any
 import discord
 
 from bot.sessions import LiveTable
-from games.base import Game, Move, fill_names
-from games.cards import display
+from games.base import Event, Game, Move, Option, fill_names
+from games.cards import RANKS, SUITS, display
 
 TEAM_NAMES = ("A", "B")
 MAX_ROWS = 5
@@ -52,7 +53,7 @@ def seat_line(
     if view is not None:
         sizes = view.get("hand_sizes") or []
         if seat < len(sizes):
-            parts.append(f"{sizes[seat]} cards")
+            parts.append(f"{sizes[seat]} card{'' if sizes[seat] == 1 else 's'}")
         if view.get("dealer") == seat:
             parts.append("dealer")
         if seat in (view.get("to_act") or []):
@@ -69,6 +70,71 @@ def options_in_words(game_class: type[Game], options: dict[str, Any]) -> str:
         if options.get(o.name, o.default) != o.default
     ]
     return ", ".join(changed) if changed else "standard rules"
+
+
+def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    """A link to a message. Built from the ids the bot knows, since a message sent through a
+    partial channel carries no guild and discord.py would link to ``@me`` (direct messages)."""
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
+OPTIONS_PER_PAGE = 8
+OPTIONS_PAGE_CHARS = 3500  # an embed's total is 6000 characters; leave room for title and footer
+
+
+def option_values(option: Option) -> str:
+    """An option's allowed values in words (never a Python type name)."""
+    if option.choices:
+        return "one of " + ", ".join(f"`{c}`" for c in option.choices)
+    if isinstance(option.default, bool):
+        return "`true` (on) or `false` (off)"
+    if isinstance(option.default, int):
+        low, high = option.minimum, option.maximum
+        if low is not None and high is not None:
+            return f"a whole number from {low} to {high}"
+        if low is not None:
+            return f"a whole number, at least {low}"
+        if high is not None:
+            return f"a whole number, at most {high}"
+        return "a whole number"
+    return "a word"
+
+
+def options_pages(game_class: type[Game]) -> list[discord.Embed]:
+    """Every option of a game with its meaning, default and allowed values, a few per page so
+    each page stays well inside Discord's embed limits (25 fields, 6000 characters)."""
+    pages: list[list[tuple[str, str]]] = [[]]
+    size = 0
+    for option in game_class.OPTIONS:
+        default = (
+            str(option.default).lower() if isinstance(option.default, bool) else option.default
+        )
+        name = _clip_start(f"{option.name} (default {default})", 256)
+        value = _clip_start(f"{option.help}\nValues: {option_values(option)}", 1024)
+        if pages[-1] and (
+            len(pages[-1]) >= OPTIONS_PER_PAGE or size + len(name) + len(value) > OPTIONS_PAGE_CHARS
+        ):
+            pages.append([])
+            size = 0
+        pages[-1].append((name, value))
+        size += len(name) + len(value)
+    embeds = []
+    for number, fields in enumerate(pages, start=1):
+        embed = discord.Embed(
+            title=f"{game_class.title}: options",
+            description="Give them to `/table new` as `name=value`, separated by spaces."
+            if fields
+            else "This game has no options.",
+            colour=discord.Colour.blurple(),
+        )
+        for name, value in fields:
+            embed.add_field(name=name, value=value, inline=False)
+        if len(pages) > 1:
+            embed.set_footer(
+                text=f"Page {number} of {len(pages)} · {len(game_class.OPTIONS)} options"
+            )
+        embeds.append(embed)
+    return embeds
 
 
 def lobby_embed(table: LiveTable) -> discord.Embed:
@@ -125,7 +191,13 @@ def table_embed(table: LiveTable, now: float | None = None) -> discord.Embed:
     return _table_embed(table, table.names)
 
 
+RECENT_LINES = 4
+
+
 def _table_embed(table: LiveTable, names: Sequence[str]) -> discord.Embed:
+    """One glance: whose turn and the timer on top, the seats, trump and score side by side,
+    the trick, the engine's table lines as one paragraph, and the few latest events that are
+    not already shown above."""
     game = table.game
     assert game is not None
     view = game.view(None)
@@ -133,16 +205,16 @@ def _table_embed(table: LiveTable, names: Sequence[str]) -> discord.Embed:
     embed = discord.Embed(
         title=f"🃏 {table.game_class.title} · table #{table.id}", colour=discord.Colour.dark_green()
     )
-    lines = []
+    head = []
     prompt = fill_names(view.get("prompt") or "", names)
     if status == "finished":
-        lines.append("**Game over.**")
+        head.append(f"**{result_headline(table, names)}**")
     elif prompt:
-        lines.append(f"**{prompt}**")
+        head.append(f"**{prompt}**")
     deadline = table.row.turn_deadline
     if deadline and status == "in_progress":
-        lines.append(f"⏱ turn ends <t:{int(deadline)}:R>")
-    embed.description = "\n".join(lines) or None
+        head.append(f"⏱ turn ends <t:{int(deadline)}:R>")
+    embed.description = " · ".join(head) or None
     embed.add_field(
         name="Seats",
         value="\n".join(seat_line(table, s, view, names) for s in range(table.seat_count)),
@@ -150,23 +222,27 @@ def _table_embed(table: LiveTable, names: Sequence[str]) -> discord.Embed:
     )
     trump = view.get("trump")
     if trump:
-        embed.add_field(name="Trump", value=_suit_text(trump))
+        embed.add_field(name="Trump", value=_suit_text(trump), inline=True)
+    embed.add_field(name="Score", value=score_text(table.game_class, view, names), inline=True)
     if view.get("trick"):
         embed.add_field(name="Trick", value=trick_text(view["trick"], names), inline=False)
-    last = view.get("last_trick")
-    if last:
-        won = f" → **{names[last['winner']]}**" if last.get("winner") is not None else ""
-        points = f" ({last['points']} pts)" if last.get("points") is not None else ""
-        embed.add_field(
-            name="Last trick", value=trick_text(last["cards"], names) + won + points, inline=False
-        )
-    extra = [fill_names(line, names) for line in view.get("lines") or []]
+    else:
+        last = view.get("last_trick")
+        if last:
+            won = f" → **{names[last['winner']]}**" if last.get("winner") is not None else ""
+            points = f" ({last['points']} pts)" if last.get("points") is not None else ""
+            embed.add_field(
+                name="Last trick",
+                value=trick_text(last["cards"], names) + won + points,
+                inline=False,
+            )
+    recent = [fill_names(polish(text), names) for text in table.recent][-RECENT_LINES:]
+    extra = [fill_names(polish(line), names) for line in view.get("lines") or []]
+    extra = [line for line in extra if line not in recent]
     if extra:
-        embed.add_field(name="Table", value=_clip("\n".join(extra), 1024), inline=False)
-    embed.add_field(name="Score", value=score_text(table.game_class, view, names), inline=False)
-    recent = [fill_names(text, names) for text in table.recent]
+        embed.add_field(name="Table", value=_clip(" · ".join(extra), 1024), inline=False)
     if recent:
-        embed.add_field(name="Recent", value=_clip("\n".join(recent[-6:]), 1024), inline=False)
+        embed.add_field(name="Recent", value=_clip("\n".join(recent), 1024), inline=False)
     hint = " · Press “Show my hand” to see your cards and play." if status == "in_progress" else ""
     embed.set_footer(text=f"Move {table.moves}{hint}")
     return embed
@@ -184,11 +260,106 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else "…" + text[-(limit - 1) :]
 
 
-def event_message(table: LiveTable, texts: Sequence[str]) -> str:
-    """A message that stays in the channel: a hand's or the game's result."""
-    guard_public(table.game, "\n".join(fill_names(text) for text in texts))
-    body = "\n".join(fill_names(text, table.names) for text in texts)
-    return _clip(f"**Table #{table.id}** · {body}", 1900)
+def polish(text: str) -> str:
+    """Engine texts in the table's own words: ``Team b`` is ``Team B`` on the board, and a pair
+    of players (``{s0} & {s2}``) takes a plural verb. Engine texts stay unchanged (golden
+    transcripts pin them); this is presentation only."""
+    text = _TEAM_LETTER.sub(lambda m: f"{m.group(1)} {m.group(2).upper()}", text)
+    return _PAIR_VERB.sub(lambda m: f"{m.group(1)} {_PLURAL[m.group(2)]}", text)
+
+
+_TEAM_LETTER = re.compile(r"\b(Team|team) ([ab])\b")
+_PAIR_VERB = re.compile(r"(\{s\d\} & \{s\d\}) (makes|fails|wins|scores)\b")
+_PLURAL = {"makes": "make", "fails": "fail", "wins": "win", "scores": "score"}
+
+
+def team_label(table: LiveTable, team: int, names: Sequence[str]) -> str:
+    """``Team A (Alice & Carol)``, or the player's name when a team is one seat."""
+    members = [names[s] for s in range(table.seat_count) if s % 2 == team]
+    if len(members) == 1:
+        return members[0]
+    return f"Team {TEAM_NAMES[team]} ({' & '.join(members)})"
+
+
+def _score_pairs(table: LiveTable, score: Sequence[Any], names: Sequence[str]) -> str:
+    if table.game_class.teams and len(score) == 2:
+        labels = [team_label(table, t, names) for t in (0, 1)]
+    else:
+        labels = [names[s] if s < len(names) else f"seat {s + 1}" for s in range(len(score))]
+    return " · ".join(f"{label} **{value}**" for label, value in zip(labels, score, strict=False))
+
+
+def score_words(table: LiveTable, score: Sequence[Any], names: Sequence[str]) -> str:
+    """``12 to 3`` between two teams; ``Alice 0 · Bob 8 · Carol 29`` for each for themselves."""
+    if table.game_class.teams and len(score) == 2:
+        return f"{score[0]} to {score[1]}"
+    return " · ".join(f"{names[s]} {v}" for s, v in enumerate(score) if s < len(names))
+
+
+def result_headline(table: LiveTable, names: Sequence[str]) -> str:
+    """The final board's headline: who won and the final score, from the game's ``outcome``."""
+    game = table.game
+    outcome = game.outcome() if game is not None else None
+    if outcome is None:
+        return "Game over."
+    score = score_words(table, outcome.score, names)
+    tail = f" Final score: {score}." if score else ""
+    if outcome.abandoned:
+        return "Game abandoned." + tail
+    winners = list(outcome.winners)
+    if not winners:
+        return "Game over: nobody wins." + tail
+    teams = {seat % 2 for seat in winners}
+    if table.game_class.teams and len(teams) == 1 and len(outcome.score) == 2:
+        who = team_label(table, next(iter(teams)), names)
+        verb = "wins"
+    else:
+        who = " & ".join(names[s] for s in winners)
+        verb = "wins" if len(winners) == 1 else "win"
+    return f"Game over: 🏆 {who} {verb} the game.{tail}"
+
+
+def _hand_detail(table: LiveTable, event: Event, names: Sequence[str]) -> str | None:
+    """What the event's data says that its text leaves out: who made or failed a contract,
+    and the totals after the hand, with the teams named."""
+    data = event.data
+    result = data.get("result")
+    parts = []
+    if isinstance(result, dict):
+        who = result.get("caller")
+        if result.get("declarer") is not None:
+            who = result["declarer"]
+        success = result.get("success")
+        if who is not None and success is not None:
+            kind = str(result.get("kind", "call")).replace("_", " ").title()
+            parts.append(f"{names[who]}'s {kind} {'succeeds' if success else 'fails'}.")
+    score = data.get("score")
+    if isinstance(score, list) and score and event.kind != "game_over":
+        parts.append(f"Totals: {_score_pairs(table, score, names)}")
+    return " ".join(parts) or None
+
+
+def event_message(table: LiveTable, events: Sequence[Event | str]) -> str:
+    """A message that stays in the channel: a hand's or the game's result.
+
+    Each event's text, then what its data adds (who made the contract, the totals with the
+    teams named), so every hand post says who won it and what it changed.
+    """
+    names = table.names
+    seats = [f"seat {s + 1}" for s in range(table.seat_count)]
+    engine: list[str] = []
+    shown: list[str] = []
+    for event in events:
+        text = polish(event if isinstance(event, str) else event.text)
+        engine.append(fill_names(text))
+        shown.append(fill_names(text, names))
+        if isinstance(event, Event):
+            detail = _hand_detail(table, event, seats)
+            if detail:
+                engine.append(detail)
+                shown.append(_hand_detail(table, event, names) or "")
+    guard_public(table.game, "\n".join(engine))
+    return _clip(f"**Table #{table.id}** · " + "\n".join(shown), 1900)
 
 
 # --- the private hand ---------------------------------------------------------------------------
@@ -201,6 +372,52 @@ class HandLayout:
     selects: list[list[Move]]
     card_select: list[Move]  # used when the hand is too big for buttons
     sequences: list[Move]  # plays of several cards, offered through the sequence builder
+
+
+def menu_order(moves: Sequence[Move]) -> list[Move]:
+    """Decisions in the order a player scans them; the engine's order is kept otherwise.
+
+    Moves naming one card (Tuppi's and Norwegian Whist's bid cards) keep their kinds in the
+    engine's order (all Nolo, then all Rami) and within a kind run by suit, then rank. Only
+    the presentation changes: the engine's legal moves (and the computers' choices) do not.
+    """
+    kinds: dict[Any, int] = {}
+    for move in moves:
+        if move.action != "play" and _card_of(move):
+            kinds.setdefault((move.action, move.get("value")), len(kinds))
+    if not kinds:
+        return list(moves)
+
+    def key(indexed: tuple[int, Move]) -> tuple[int, int, int, int]:
+        position, move = indexed
+        card = _card_of(move)
+        if move.action == "play" or not card:
+            return (-1, position, 0, 0)  # the other decisions first, as the engine listed them
+        return (kinds[move.action, move.get("value")], SUITS.index(card[1]), -_rank(card), 0)
+
+    return [move for _, move in sorted(enumerate(moves), key=key)]
+
+
+def _card_of(move: Move) -> str | None:
+    card = move.get("card")
+    return card if isinstance(card, str) and len(card) == 2 and card[1] in SUITS else None
+
+
+def _rank(card: str) -> int:
+    return RANKS.index(card[0]) if card[0] in RANKS else -1
+
+
+def select_placeholder(labels: Sequence[str], several: bool) -> str:
+    """A menu's prompt; when the decisions fill several menus, each says which range it holds."""
+    if not several or not labels:
+        return "Choose your move"
+    if len(labels) == 1:
+        return _clip_start(f"Choose: {labels[0]}", 150)
+    return _clip_start(f"Choose: {labels[0]} … {labels[-1]}", 150)
+
+
+def _clip_start(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def hand_layout(hand: Sequence[str], moves: Sequence[Move]) -> HandLayout:
@@ -216,7 +433,7 @@ def hand_layout(hand: Sequence[str], moves: Sequence[Move]) -> HandLayout:
             return HandLayout([], others, [], [], sequences)
         return HandLayout([], [], chunks[: MAX_ROWS - 2], [], sequences)
     by_card = {m.get("card"): m for m in moves if m.action == "play" and m.get("card")}
-    others = [m for m in moves if m not in by_card.values()]
+    others = menu_order([m for m in moves if m not in by_card.values()])
     card_rows = -(-len(hand) // PER_ROW)
     card_buttons: list[tuple[str, Move | None]] = []
     card_select: list[Move] = []
@@ -261,7 +478,8 @@ def sequence_step(sequences: Sequence[Move], prefix: str) -> SequenceStep:
             complete = move
         else:
             next_ranks.setdefault(cards[len(prefix)][0], cards[len(prefix)])
-    return SequenceStep(chosen, next_ranks, complete)
+    in_order = dict(sorted(next_ranks.items(), key=lambda item: RANKS.find(item[0])))
+    return SequenceStep(chosen, in_order, complete)
 
 
 def hand_embed(

@@ -22,8 +22,9 @@ from discord.ext import commands
 
 from bot.sessions import LiveTable, UserError
 from cogs.errors import answer, guarded, patiently, quote
+from cogs.options import options_message
 from cogs.play import answer_error, chosen_value, refresh_hands, table_view
-from cogs.render import LeakError, event_message, lobby_embed, table_embed
+from cogs.render import LeakError, event_message, jump_url, lobby_embed, table_embed
 from games.base import Event
 from games.players import AVAILABLE_LEVELS
 from games.registry import all_games, get_game
@@ -323,11 +324,11 @@ class Board:
         self.max_backoff = BACKOFF_MAX_SECONDS
 
     def table_changed(self, table: LiveTable, events: Sequence[Event]) -> None:
-        results = [e.text for e in events if e.public and e.history]
+        results = [e for e in events if e.public and e.history]
         self._enqueue(table, self._results(table, [(table.moves, results)]))
 
     @staticmethod
-    def _results(table: LiveTable, texts: list[tuple[int, list[str]]]) -> list[tuple[int, str]]:
+    def _results(table: LiveTable, texts: list[tuple[int, list[Event]]]) -> list[tuple[int, str]]:
         out = []
         for seq, lines in texts:
             if not lines:
@@ -474,10 +475,10 @@ class Board:
             log.warning("could not look for unannounced results (%s)", type(error).__name__)
             return
         for table, events in missing:
-            by_move: dict[int, list[str]] = {}
+            by_move: dict[int, list[Event]] = {}
             for seq, event in events:
                 if event.public and event.history:
-                    by_move.setdefault(seq, []).append(event.text)
+                    by_move.setdefault(seq, []).append(event)
             self._enqueue(table, self._results(table, sorted(by_move.items())))
 
 
@@ -658,7 +659,8 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
                 interaction, "Discord did not take the table's message; the table was not opened."
             )
             return
-        await answer(interaction, f"Table #{table.id} is open: {message.jump_url}")
+        link = jump_url(interaction.guild_id, message.channel.id, message.id)
+        await answer(interaction, f"Table #{table.id} is open: {link}")
 
     async def _post_lobby(
         self, interaction: discord.Interaction, table: LiveTable, threads: bool
@@ -746,27 +748,15 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
     @app_commands.autocomplete(game=game_autocomplete)
     async def options(self, interaction: discord.Interaction, game: str) -> None:
         try:
-            game_class = get_game(game)
+            get_game(game)
         except KeyError:
             await answer_error(interaction, f"There is no game called {quote(game)}.")
             return
-        embed = discord.Embed(
-            title=f"{game_class.title}: options",
-            description="Give them to `/table new` as `name=value`, separated by spaces.",
-            colour=discord.Colour.blurple(),
-        )
-        for option in game_class.OPTIONS[:25]:
-            allowed = (
-                " / ".join(str(c) for c in option.choices)
-                if option.choices
-                else type(option.default).__name__
-            )
-            embed.add_field(
-                name=f"{option.name} (default {option.default})",
-                value=f"{option.help}\nValues: {allowed}"[:1024],
-                inline=False,
-            )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        embed, view = options_message(game)
+        if view is None:
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+        else:
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 
 async def setup(bot: CardTableBot) -> None:

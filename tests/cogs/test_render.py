@@ -150,3 +150,233 @@ def test_sequence_layout_keeps_draw_and_pass_as_buttons() -> None:
     layout = hand_layout(hand, [*plays, Move.of("draw")])
     assert layout.sequences == plays and layout.action_buttons == [Move.of("draw")]
     assert layout.card_buttons == [] and layout.card_select == []
+
+
+# --- who won (issue 17) -------------------------------------------------------------------------
+NAMES = ("Alice", "Bob", "Carol", "Dan", "Eve", "Fay")
+
+
+def played(example: str, upto: int | None = None) -> tuple[LiveTable, list[str]]:
+    """A table that played a golden transcript, and the hand posts it made on the way."""
+    import json
+    from pathlib import Path
+
+    from cogs.render import event_message
+    from games.transcript import parse_header, parse_move
+
+    path = Path(__file__).parents[1] / "games" / "transcripts" / f"{example}.json"
+    data = json.loads(path.read_text())
+    data = data.get("transcript", data)
+    header = parse_header(data)
+    game = get_game(header.game).new(
+        header.options, deals=header.deals, first_dealer=header.first_dealer
+    )
+    row = TableRow(
+        id=7,
+        guild_id=1,
+        channel_id=2,
+        message_id=3,
+        host_id=10,
+        game=header.game,
+        options=header.options,
+        seed=1,
+        first_dealer=header.first_dealer,
+        status="playing",
+        turn_deadline=1_800_000_000,
+        created_at=0,
+        updated_at=0,
+    )
+    seats = {s: SeatRow(7, s, 10 + s, NAMES[s], False) for s in range(game.players)}
+    table = LiveTable(row, seats)
+    table.game = game
+    posts = []
+    for raw in data["moves"][:upto]:
+        seat, move = parse_move(raw, game.players)
+        events = game.apply(seat, move)
+        table.recent.extend(e.text for e in events if e.public)
+        table.moves += 1
+        results = [e for e in events if e.public and e.history]
+        if results:
+            posts.append(event_message(table, results))
+    return table, posts
+
+
+def test_final_board_names_the_winning_team_and_the_score() -> None:
+    table, posts = played("thunee/e15_target_stays_12")
+    headline = table_embed(table).description or ""
+    assert "Team B (Bob & Dan) wins the game" in headline and "3 to 12" in headline
+    assert headline.startswith("**Game over: 🏆")
+    last = posts[-1]
+    assert "Carol's Double fails." in last, "who made or failed the call"
+    assert "Totals: Team A (Alice & Carol) **3** · Team B (Bob & Dan) **12**" in last
+
+
+def test_final_board_of_a_game_without_a_winner_says_so() -> None:
+    table, _ = played("tunge/t7_blocked_single_deal")
+    headline = table_embed(table).description or ""
+    assert "nobody wins" in headline and "Alice 4 · Bob 9 · Carol 17" in headline
+    solo, _ = played("tunge/t6_three_player_deal")
+    assert "🏆 Alice wins the game." in (table_embed(solo).description or "")
+
+
+def test_a_thunee_hand_post_says_who_won_the_hand_and_the_balls() -> None:
+    _, posts = played("thunee/e05_thunee_caught")
+    (post,) = posts
+    assert "Hand over (Thunee)." in post and "Dan's Thunee fails." in post
+    assert "Team A scores 4 balls (4–0)." in post
+    assert "Team A (Alice & Carol) **4** · Team B (Bob & Dan) **0**" in post
+
+
+@pytest.mark.parametrize(
+    "example,expected",
+    [
+        ("tarneeb/e7_declarers_reach_target", "Alice & Carol make the contract of 8"),
+        ("tuppi/U3_rami_hand", "Team B scores 8 (rami)."),
+        ("norwegian_whist/N4_game_to_13", "Team A wins the game."),
+        ("tarneeb_egyptian/e6_doubled_made", "Totals: Team A (Alice & Carol)"),
+    ],
+)
+def test_every_game_posts_the_hand_winner_in_the_board_words(example: str, expected: str) -> None:
+    _, posts = played(example)
+    assert posts and expected in posts[-1]
+    assert "Team a" not in posts[-1] and "Team b" not in posts[-1]
+
+
+def test_polish_capitalises_teams_and_pairs_take_a_plural_verb() -> None:
+    from cogs.render import polish
+
+    assert polish("Team b wins the game.") == "Team B wins the game."
+    assert polish("{s1} & {s3} fails the contract") == "{s1} & {s3} fail the contract"
+    assert polish("{s1} fails") == "{s1} fails"
+
+
+# --- menus in order (issue 17) ------------------------------------------------------------------
+def menu_labels(table: LiveTable, seat: int) -> list[tuple[str, list[str]]]:
+    """Each select of the seat's hand: its placeholder and its option labels, in order."""
+    found = []
+    for row in hand_view(table, seat).to_components():
+        for item in row["components"]:
+            if "options" in item:
+                found.append((str(item["placeholder"]), [str(o["label"]) for o in item["options"]]))
+    return found
+
+
+@pytest.mark.parametrize("game", ["tuppi", "norwegian_whist"])
+def test_bid_cards_are_offered_by_kind_suit_and_rank(game: str) -> None:
+    from games.cards import RANKS, SUITS
+
+    table = make_table()
+    table.game = get_game(game).new(seed=3)
+    seat = table.game.to_act()[0]
+    moves = table.game.legal_moves(seat)
+    ((_, labels),) = menu_labels(table, seat)
+    assert sorted(labels) == sorted(table.game.move_label(m, seat) for m in moves)
+    cards = [m.get("card") for m in moves]
+    by_label = {table.game.move_label(m, seat): m for m in moves}
+    shown = [by_label[label] for label in labels]
+    kinds = [m.get("value") for m in shown]
+    assert kinds == sorted(kinds, key=kinds.index), "one run per kind of bid"
+    for kind in set(kinds):
+        run = [m.get("card") for m in shown if m.get("value") == kind]
+        key = [(SUITS.index(c[1]), -RANKS.index(c[0])) for c in run]
+        assert key == sorted(key), f"{kind}: by suit, then high to low"
+    assert table.game.legal_moves(seat) == moves and len(cards) == len(moves), "engine unchanged"
+
+
+def test_egyptian_bids_menus_are_labelled_by_range() -> None:
+    table = make_table()
+    table.game = get_game("tarneeb_egyptian").new(seed=3)
+    seat = table.game.to_act()[0]
+    menus = menu_labels(table, seat)
+    assert len(menus) == 2
+    placeholders = [p for p, _ in menus]
+    assert placeholders[0] != placeholders[1]
+    for placeholder, labels in menus:
+        assert placeholder == f"Choose: {labels[0]} … {labels[-1]}"
+    assert placeholders[0].startswith("Choose: Pass … Bid 11")
+
+
+def test_sequence_ranks_are_offered_in_rank_order() -> None:
+    from cogs.render import sequence_step
+
+    plays = [Move.of("play", cards=(c,)) for c in ("KS", "3H", "AD", "TS", "5C")]
+    assert list(sequence_step(plays, "").next_ranks) == ["3", "5", "T", "K", "A"]
+
+
+# --- a shorter board (issue 17) -----------------------------------------------------------------
+@pytest.mark.parametrize(
+    "example,upto",
+    [("tarneeb/e7_declarers_reach_target", 30), ("thunee/e15_target_stays_12", 70)],
+)
+def test_the_board_shows_turn_trick_trump_score_and_timer_at_a_glance(
+    example: str, upto: int
+) -> None:
+    table, _ = played(example, upto)
+    embed = table_embed(table).to_dict()
+    description = embed.get("description") or ""
+    assert "\n" not in description, "whose turn and the timer on one line"
+    assert " to " in description and "turn ends <t:1800000000:R>" in description
+    fields = {f["name"]: f for f in embed.get("fields", [])}
+    assert fields["Score"]["inline"], "score beside the trump"
+    recent = fields["Recent"]["value"].split("\n")
+    assert len(recent) <= 4
+    table_lines = fields.get("Table", {}).get("value", "")
+    assert not [line for line in recent if line and line in table_lines], "nothing said twice"
+    lines = description.count("\n") + 1 + sum(f["value"].count("\n") + 2 for f in fields.values())
+    assert lines <= 20, f"{lines} lines (29 before, for Tarneeb after 30 moves)"
+
+
+def test_the_board_shows_the_trump_and_the_trick() -> None:
+    table, _ = played("tarneeb/e7_declarers_reach_target", 30)
+    fields = {f["name"]: f["value"] for f in table_embed(table).to_dict().get("fields", [])}
+    assert fields["Trump"] == "♠ spades" and fields["Trick"] == "Carol Q♠"
+
+
+# --- all options (issue 17) ---------------------------------------------------------------------
+@pytest.mark.parametrize("game", ["thunee", "tarneeb", "tarneeb_egyptian", "tuppi", "tunge"])
+def test_options_pages_show_every_option_in_words_within_discord_limits(game: str) -> None:
+    from cogs.render import options_pages
+
+    game_class = get_game(game)
+    pages = options_pages(game_class)
+    shown = []
+    for page in pages:
+        assert len(page) <= 6000 and len(page.fields) <= 25
+        for field in page.fields:
+            assert field.name is not None and field.value is not None
+            assert len(field.name) <= 256 and len(field.value) <= 1024
+            assert "Values: int" not in field.value and "Values: bool" not in field.value
+            shown.append(field.name.split(" (default")[0])
+    assert shown == [o.name for o in game_class.OPTIONS], "every option, in order, once"
+    if len(pages) > 1:
+        assert pages[0].footer.text and pages[0].footer.text.startswith(f"Page 1 of {len(pages)}")
+
+
+def test_option_values_in_words() -> None:
+    from cogs.render import option_values
+    from games.base import Option
+
+    assert option_values(Option("x", True, "")) == "`true` (on) or `false` (off)"
+    assert option_values(Option("x", 3, "", minimum=1, maximum=9)) == "a whole number from 1 to 9"
+    assert option_values(Option("x", "a", "", choices=("a", "b"))) == "one of `a`, `b`"
+
+
+# --- plain words (issue 17) ---------------------------------------------------------------------
+def test_rules_legend_defines_the_words_the_table_uses() -> None:
+    from cogs.help import glossary_text
+
+    assert "**sooli**" in glossary_text("tuppi") and "**nousussa**" in glossary_text("tuppi")
+    assert "**trumpman**" in glossary_text("thunee")
+    assert "**the counting team**" in glossary_text("thunee")
+    assert "**longest viable sequence**" in glossary_text("tunge")
+    assert all(len(line) < 200 for line in glossary_text("tunge").split("\n")), "one line each"
+    assert glossary_text("tarneeb") == ""
+
+
+def test_one_card_is_singular_on_the_board() -> None:
+    from cogs.render import seat_line
+
+    table, _ = played("tunge/t6_three_player_deal", 10)
+    view = {"hand_sizes": [1, 2, 0]}
+    assert seat_line(table, 0, view).endswith("1 card")
+    assert seat_line(table, 1, view).endswith("2 cards")

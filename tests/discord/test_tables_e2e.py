@@ -224,7 +224,8 @@ async def test_rules_and_options_for_every_game(
         rules = ok(await alice.slash("rules", game=name))
         assert rules.ephemeral and game_class.title in rules.text
         options = ok(await alice.slash("table options", game=name))
-        assert all(o.name in options.text for o in game_class.OPTIONS[:25])
+        # the first page; test_table_presentation pages through all of Thunee's 36
+        assert all(o.name in options.text for o in game_class.OPTIONS[:5])
     games = ok(await alice.autocomplete("table new", "game", "thu"))
     assert [c["value"] for c in games.choices] == ["thunee"]
     offered = ok(await alice.autocomplete("table new", "options", "players=6 pl", game="thunee"))

@@ -1,0 +1,71 @@
+"""``/table options``: every variant option of a game, paged by buttons that survive a restart.
+
+The pages come from :func:`cogs.render.options_pages`; a page button's ``custom_id`` carries the
+game and the page, so a click on an old answer still works after the bot restarts.
+"""
+
+from __future__ import annotations
+
+import re
+
+import discord
+
+from cogs.errors import guarded
+from cogs.render import options_pages
+from games.registry import all_games
+
+
+def options_view(game: str, page: int, pages: int) -> discord.ui.View | None:
+    """Previous / next buttons, or nothing when everything fits on one page."""
+    if pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(OptionsPage(game, page - 1, "◀ Previous", disabled=page <= 0))
+    view.add_item(OptionsPage(game, page + 1, "Next ▶", disabled=page >= pages - 1))
+    return view
+
+
+def options_message(game: str, page: int = 0) -> tuple[discord.Embed, discord.ui.View | None]:
+    """The embed of one page (clamped to the pages there are) and its buttons."""
+    pages = options_pages(all_games()[game])
+    page = max(0, min(page, len(pages) - 1))
+    return pages[page], options_view(game, page, len(pages))
+
+
+class OptionsPage(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"ct:op:(?P<game>[a-z_]+):(?P<page>\d+)",
+):
+    def __init__(self, game: str, page: int, label: str = "·", disabled: bool = False) -> None:
+        self.game, self.page = game, page
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"ct:op:{game}:{max(page, 0)}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+        /,
+    ) -> OptionsPage:
+        return cls(match["game"], int(match["page"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.game not in all_games():
+            await interaction.response.send_message(
+                "That game is not here any more.", ephemeral=True
+            )
+            return
+        embed, view = options_message(self.game, self.page)
+        if view is None:
+            await interaction.response.edit_message(embed=embed)
+        else:
+            await interaction.response.edit_message(embed=embed, view=view)
