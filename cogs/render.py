@@ -137,6 +137,18 @@ def options_pages(game_class: type[Game]) -> list[discord.Embed]:
     return embeds
 
 
+# What each computer level does, in the players' words (the lobby and /table new name them).
+LEVEL_TEXT = {
+    "easy": "plays by rule of thumb, with a random move now and then",
+    "normal": "plays by rule of thumb",
+    "hard": "searches ahead by playing sample deals out",
+}
+
+
+def level_line(level: str) -> str:
+    return f"**{level}**: {LEVEL_TEXT.get(level, level)}"
+
+
 def lobby_embed(table: LiveTable) -> discord.Embed:
     game_class = table.game_class
     embed = discord.Embed(
@@ -147,6 +159,10 @@ def lobby_embed(table: LiveTable) -> discord.Embed:
     )
     embed.add_field(
         name="Options", value=options_in_words(game_class, table.row.options), inline=False
+    )
+    # The level is the table's, not a rule: it is not among the options.
+    embed.add_field(
+        name="Computer players", value=level_line(table.row.computer_level), inline=False
     )
     embed.add_field(
         name="Seats",

@@ -24,7 +24,7 @@ from bot.sessions import LiveTable, UserError
 from cogs.errors import answer, guarded, patiently, quote
 from cogs.options import options_message
 from cogs.play import answer_error, chosen_value, refresh_hands, table_view
-from cogs.render import LeakError, event_message, jump_url, lobby_embed, table_embed
+from cogs.render import LEVEL_TEXT, LeakError, event_message, jump_url, lobby_embed, table_embed
 from games.base import Event
 from games.players import AVAILABLE_LEVELS
 from games.registry import all_games, get_game
@@ -169,28 +169,6 @@ class RemoveSelect(
             return
         if not interaction.response.is_done():
             await interaction.response.defer()
-
-
-# What each level does, in the players' words (the lobby and /table new name them).
-LEVEL_TEXT = {
-    "easy": "plays by rule of thumb, with a random move now and then",
-    "normal": "plays by rule of thumb",
-    "hard": "searches ahead by playing sample deals out",
-}
-
-
-def level_line(level: str) -> str:
-    return f"**{level}**: {LEVEL_TEXT.get(level, level)}"
-
-
-def lobby_message_embed(table: LiveTable) -> discord.Embed:
-    """The lobby embed with the table's computer level after its options (the level is the
-    table's, not a rule: it is not among the options)."""
-    embed = lobby_embed(table)
-    embed.insert_field_at(
-        1, name="Computer players", value=level_line(table.row.computer_level), inline=False
-    )
-    return embed
 
 
 class LevelSelect(
@@ -441,9 +419,9 @@ class Board:
     def content(self, table: LiveTable) -> tuple[discord.Embed, discord.ui.View | None]:
         status = table.row.status
         if status == "lobby":
-            return lobby_message_embed(table), lobby_view(table)
+            return lobby_embed(table), lobby_view(table)
         if status == "cancelled" or table.game is None:
-            embed = lobby_message_embed(table)
+            embed = lobby_embed(table)
             embed.description = table.note or "This table was cancelled."
             return embed, None
         embed = table_embed(table)
@@ -460,10 +438,11 @@ class Board:
             await channel.send(embed=embed, view=view) if view else await channel.send(embed=embed)
         )
         await self.bot.sessions.set_message(table, message.id)
+        link = jump_url(table.row.guild_id, table.row.channel_id, message.id)
         if old is not None and old != message.id:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(old).edit(
-                    content=f"Table #{table.id} moved: {message.jump_url}", embed=None, view=None
+                    content=f"Table #{table.id} moved: {link}", embed=None, view=None
                 )
         return message
 
@@ -673,7 +652,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
             )
             await self.bot.sessions.move_to_channel(table, thread.id)
             channel = thread
-        message = await channel.send(embed=lobby_message_embed(table), view=lobby_view(table))
+        message = await channel.send(embed=lobby_embed(table), view=lobby_view(table))
         await self.bot.sessions.set_message(table, message.id)
         return message
 
@@ -695,7 +674,8 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
         except discord.Forbidden:
             await answer(interaction, permission_advice(["Send Messages", "Embed Links"]))
             return
-        await answer(interaction, f"Table #{live.id} is here again: {message.jump_url}")
+        link = jump_url(live.row.guild_id, live.row.channel_id, message.id)
+        await answer(interaction, f"Table #{live.id} is here again: {link}")
 
     def _find(self, interaction: discord.Interaction, number: int | None) -> LiveTable | None:
         sessions = self.bot.sessions

@@ -8,7 +8,8 @@ import pytest
 import tests.games.tiny_game  # noqa: F401  (registers the reference game)
 from bot.sessions import LiveTable
 from bot.store import SeatRow, TableRow
-from cogs.tables import LEVEL_TEXT, LevelSelect, lobby_message_embed, lobby_view
+from cogs.render import LEVEL_TEXT, lobby_embed
+from cogs.tables import LevelSelect, lobby_view
 from games.players import AVAILABLE_LEVELS, LEVELS
 
 
@@ -40,7 +41,7 @@ def test_every_level_is_described() -> None:
 @pytest.mark.parametrize("level", AVAILABLE_LEVELS)
 def test_the_lobby_names_and_offers_the_level(level: str) -> None:
     table = lobby(level)
-    fields = {f["name"]: f["value"] for f in lobby_message_embed(table).to_dict()["fields"]}
+    fields = {f["name"]: f["value"] for f in lobby_embed(table).to_dict()["fields"]}
     assert fields["Computer players"].startswith(f"**{level}**")
     selects = [item for item in lobby_view(table).children if isinstance(item, LevelSelect)]
     assert len(selects) == 1
