@@ -56,6 +56,8 @@ PILE_KEYS = {card: tuple(_ZOBRIST.getrandbits(64) for _ in range(52)) for card i
 _PLAY_MOVES: dict[tuple[str, ...], Move] = {}
 _PLAY_MOVES_LIMIT = 200_000
 
+_NO_PLAYS: dict[Hashable, Move] = {}  # shared by every position without a play; never changed
+
 _BLOCKED_WHY = {
     "all_passed": "every player passed",
     "repetition": "the same position came up a third time",
@@ -366,9 +368,12 @@ class Tunge(Game):
         if legal is None:
             deal = self.state.deal
             plays = enumerate_plays(deal.hands[deal.turn], self.reference)
-            interned = _PLAY_MOVES.get
-            moves = [interned(cards) or play_move(cards) for cards in plays]
-            by_cards: dict[Hashable, Move] = dict(zip(plays, moves, strict=True))
+            if plays:
+                interned = _PLAY_MOVES.get
+                moves = [interned(cards) or play_move(cards) for cards in plays]
+                by_cards: dict[Hashable, Move] = dict(zip(plays, moves, strict=True))
+            else:
+                moves, by_cards = [], _NO_PLAYS
             if deal.stock or deal.pile:
                 moves.append(DRAW)
             elif not moves:
