@@ -8,15 +8,13 @@ order) and maps them back to cards only at the end.
 - :func:`longest_viable` finds the end game's reference at the top of the pile (D.1.5).
 - :class:`Reference` is the reference of one position and its end-game restriction (D.1.7).
 - :func:`enumerate_plays` lists one play per legal rank sequence of a hand (the canonical cards:
-  for each rank, the hand's first cards of that rank in suit order S, H, D, C), from a remembered
-  :class:`Template` of the hand's ranks; references are remembered too (they are immutable).
+  for each rank, the hand's first cards of that rank in suit order S, H, D, C).
 - :func:`canonical_cards` maps any play of held cards to that canonical form.
 """
 
 from __future__ import annotations
 
 import functools
-import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
@@ -88,14 +86,26 @@ def longest_viable(pile: Sequence[str]) -> tuple[str, ...]:
     n = len(pile)
     if n == 0:
         return ()
+    start = lvs_start(pile)
+    if start == n - 1:
+        return (PHANTOM, pile[-1][0])
+    return tuple([card[0] for card in pile[start:]])
+
+
+def lvs_start(pile: Sequence[str]) -> int:
+    """Where the LVS of a non-empty pile begins: the index of its deepest card, the top card's
+    (``len(pile) - 1``) when it is that card behind a phantom ace.
+
+    It reads only the LVS and the card below it, so piles with the same LVS cards have the same
+    reference (:meth:`Reference.of_pile` remembers them so).
+    """
+    n = len(pile)
     top = pile[-1][0]
     i = n - 1  # index of the deepest card taken so far
     if top == "A":
         while i > 0 and pile[i - 1][0] == "A":
             i -= 1
-        if i == n - 1:
-            return (PHANTOM, "A")
-        return tuple("A" * (n - i))
+        return i
     if n >= 2:
         below = pile[n - 2][0]
         if below == "A":
@@ -116,8 +126,7 @@ def longest_viable(pile: Sequence[str]) -> tuple[str, ...]:
         if i < n - 1:
             while i > 0 and pile[i - 1][0] == "A":
                 i -= 1
-            return tuple(card[0] for card in pile[i:])
-    return (PHANTOM, top)
+    return i
 
 
 def count_matches(play: str, reference: str, distinct: bool) -> int:
@@ -222,20 +231,18 @@ class Reference:
     def of_pile(cls, pile: Sequence[str], contains: bool) -> Reference:
         """Once the stock is empty: the longest viable sequence at the top of the pile.
 
-        Remembered by the pile's top cards: :func:`longest_viable` reads only the LVS and the card
-        below it, so the top ``_PILE_KEY`` cards decide the reference whenever the LVS is shorter
-        than them (or they are the whole pile).
+        Remembered by the LVS's cards, which decide it (one card: behind a phantom ace).
         """
-        top = tuple(pile[-_PILE_KEY:])
-        key = (top, contains)
+        cards = tuple(pile[lvs_start(pile) :]) if pile else ()
+        key = (cards, contains)
         ref = _PILE_REFS.get(key)
         if ref is None:
-            shown = longest_viable(pile)
-            real = len(shown) - (1 if shown and shown[0] == PHANTOM else 0)
-            cards = tuple(pile[len(pile) - real :]) if real else ()
+            if len(cards) == 1:
+                shown: tuple[str, ...] = (PHANTOM, cards[0][0])
+            else:
+                shown = tuple([card[0] for card in cards])
             ref = cls(shown, cards, True, contains)
-            if real < len(top) or len(pile) < _PILE_KEY:
-                _remember(_PILE_REFS, key, ref)
+            _remember(_PILE_REFS, key, ref)
         return ref
 
     def fault(self, play: str) -> str | None:
@@ -253,10 +260,9 @@ class Reference:
         return None
 
 
-#: The references already made (they are immutable): by last play, and by the pile's top cards.
+#: The references already made (they are immutable): by the last play, by the LVS's cards.
 _NORMAL_REFS: dict[tuple[tuple[str, ...], bool], Reference] = {}
 _PILE_REFS: dict[tuple[tuple[str, ...], bool], Reference] = {}
-_PILE_KEY = 4
 _CACHE_LIMIT = 20_000
 
 
@@ -270,10 +276,9 @@ def _remember(
     cache[key] = ref
 
 
-_NO_REFERENCE = Reference((), (), False, False)
-
-
 CARD_RANK = {card: RANK_INDEX[card[0]] for card in DECK}
+RANK_BIT = {card: 1 << rank for card, rank in CARD_RANK.items()}
+ACE_BIT = 1 << ACE
 _SUIT = {card: SUIT_INDEX[card[1]] for card in DECK}.__getitem__
 
 
@@ -311,93 +316,25 @@ def enumerate_plays(
 
     The listing order: groups, then runs (each up, then down), then the same behind one ace, two
     aces, ...; behind aces also single cards and, from two aces on, the aces alone.
-
-    The plays depend only on the hand's ranks, so a hand of up to ``TEMPLATE_MAX`` cards is
-    listed from a :class:`Template` of its rank string (remembered): the positions of each play's
-    cards in the hand sorted canonically (by rank, then suits S H D C). Bigger hands, rare and
-    with too many plays to remember, are listed directly.
     """
-    if len(hand) > TEMPLATE_MAX:
-        return _enumerate_direct(hand, reference)
-    flat = sorted(hand, key=CANON_KEY.__getitem__)
-    ranks = "".join([card[0] for card in flat])
-    template = _TEMPLATES.get(ranks)
-    if template is None:
-        if len(_TEMPLATES) >= _TEMPLATE_LIMIT:
-            _TEMPLATES.clear()
-        template = _TEMPLATES[ranks] = Template(ranks)
-    if not template.plays:
-        return []
-    rule = reference().restriction
-    getters = template.allowed.get(rule)
-    if getters is None:
-        getters = template.allowed[rule] = template.filter(rule)
-    return [getter(flat) for getter in getters]
-
-
-#: hands up to this size are listed from a remembered template of their ranks
-TEMPLATE_MAX = 16
-_TEMPLATE_LIMIT = 50_000
-_TEMPLATES: dict[str, Template] = {}
-
-
-class Template:
-    """Every play of a hand with these ranks (sorted letters), before any restriction.
-
-    ``plays`` holds, in listing order, each play's rank string and a getter that picks its cards
-    out of the hand sorted canonically; ``allowed`` remembers, per end-game restriction, the
-    getters of the plays it allows (restrictions are few and shared: see :func:`restriction`).
-    """
-
-    __slots__ = ("allowed", "getters", "plays")
-
-    def __init__(self, ranks: str) -> None:
-        # A hand with these ranks, sorted canonically: the i-th card of a rank gets the i-th suit.
-        flat = [letter + "SHDC"[ranks.count(letter, 0, i)] for i, letter in enumerate(ranks)]
-        index = {card: i for i, card in enumerate(flat)}
-        plays = _enumerate_direct(flat, _unrestricted)
-        self.plays: tuple[tuple[str, Callable[[Sequence[str]], tuple[str, ...]]], ...] = tuple(
-            ("".join([card[0] for card in cards]), operator.itemgetter(*map(index.get, cards)))
-            for cards in plays
-        )
-        self.getters = [getter for _, getter in self.plays]
-        self.allowed: dict[Restriction, list[Callable[[Sequence[str]], tuple[str, ...]]]] = {
-            NO_RESTRICTION: self.getters
-        }
-
-    def filter(self, rule: Restriction) -> list[Callable[[Sequence[str]], tuple[str, ...]]]:
-        """The getters of the plays ``rule`` allows: no adjacent pair of ranks in ``pairs`` (rule
-        ``contains``) and no rank string in ``plays`` (the repeats)."""
-        bad = rule.pairs
-        refused = rule.plays
-        return [
-            getter
-            for ranks, getter in self.plays
-            if ranks not in refused
-            and not (bad and any(ranks[i : i + 2] in bad for i in range(len(ranks) - 1)))
-        ]
-
-
-def _unrestricted() -> Reference:
-    return _NO_REFERENCE
-
-
-def _enumerate_direct(
-    hand: Iterable[str], reference: Callable[[], Reference]
-) -> list[tuple[str, ...]]:
-    """:func:`enumerate_plays` computed from the cards (the templates are made with it)."""
-    by: list[list[str] | None] = [None] * 13  # the hand's cards per rank index
     mask = 0  # a bit per rank held
     multi = 0  # a bit per rank held twice or more
+    for card in hand:
+        bit = RANK_BIT[card]
+        if mask & bit:
+            multi |= bit
+        else:
+            mask |= bit
+    if not multi and mask < ACE_BIT and not SEGMENTS[mask]:
+        return []  # no group, no run, no ace: the usual end-game hand has no play
+    by: list[list[str] | None] = [None] * 13  # the hand's cards per rank index
     for card in hand:
         r = CARD_RANK[card]
         cards = by[r]
         if cards is None:
             by[r] = [card]
-            mask |= 1 << r
         else:
             cards.append(card)
-            multi |= 1 << r
     tails: list[tuple[tuple[str, ...], str]] = []  # (cards, ranks): groups, then runs
     for r in BITS[multi & 4095]:
         cards = by[r]

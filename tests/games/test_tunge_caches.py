@@ -1,27 +1,22 @@
-"""Tunge's remembered derivations give exactly what computing them afresh gives.
+"""Tunge's remembered references are exactly the ones computed afresh.
 
-The engine lists plays from templates of the hand's ranks and remembers references by the last
-play or the pile's top cards (games.tunge.grammar); these tests compare both with the direct
-computations, order included, over random hands, references and piles built to share top cards.
+The engine remembers references by the last play or by the cards of the pile's longest viable
+sequence (games.tunge.grammar); these tests compare them with fresh computations over piles built
+to share their top cards and differ below.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
-from games.cards import make_deck
+from games.base import Move
 from games.tunge import grammar
-from games.tunge.grammar import (
-    PHANTOM,
-    TEMPLATE_MAX,
-    Reference,
-    enumerate_plays,
-    longest_viable,
-)
+from games.tunge.engine import play_move
+from games.tunge.grammar import PHANTOM, Reference, longest_viable
 
-DECK = make_deck()
 RUN_RANKS = "23456789TJQK"
 
 
@@ -96,21 +91,13 @@ def test_remembered_normal_reference_equals_a_fresh_one() -> None:
             )
 
 
-@pytest.mark.parametrize("contains", [False, True])
-def test_templated_plays_equal_the_direct_listing(contains: bool) -> None:
-    """Same plays, same cards, same order, whatever the hand's order, with and without an
-    end-game restriction; hands past TEMPLATE_MAX are listed directly."""
-    rng = random.Random(3 if contains else 4)
-    for trial in range(3000):
-        cards = DECK[:]
-        rng.shuffle(cards)
-        size = rng.choice([1, 2, 3, 4, 5, 6, 8, 10, TEMPLATE_MAX, TEMPLATE_MAX + 3])
-        hand = cards[:size]
-        if trial % 3 == 0:
-            reference = Reference.normal(tuple(cards[size : size + rng.randint(0, 3)]), contains)
-        else:
-            reference = fresh_reference(sequence_pile(rng), contains)
-        direct = grammar._enumerate_direct(hand, lambda reference=reference: reference)
-        for _ in range(2):  # the second time from the remembered template
-            assert enumerate_plays(hand, lambda reference=reference: reference) == direct
-            rng.shuffle(hand)
+def test_interned_play_moves_are_ordinary_moves() -> None:
+    """play_move builds its Move through the slots; it is still an equal, hashable, frozen Move."""
+    cards = ("7S", "8H", "9D")
+    move = play_move(cards)
+    assert move is play_move(cards)
+    assert move == Move.of("play", cards=cards)
+    assert hash(move) == hash(Move.of("play", cards=cards))
+    assert move.code == "play;cards=[7S,8H,9D]"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        move.action = "draw"  # type: ignore[misc]
