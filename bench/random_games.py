@@ -1,10 +1,16 @@
 """Play random complete games through the checked interface and print their speed.
 
-``python -m bench.random_games [--games N] [--only NAME ...]``: for each registered game (or the
-named ones), plays N games from consecutive seeds, choosing uniformly among the legal moves of a
-seat to act, and applying each move with the checked ``apply`` (which runs ``check``). It prints
-games per second and actions per second, one line per game and table size (Thunee with 2, 4
-and 6 players, Tunge with 2, 3 and 4). Run it on an idle machine.
+``python -m bench.random_games [--games N] [--seconds S] [--only NAME ...]``: for each registered
+game (or the named ones), plays games from consecutive seeds, choosing uniformly among the legal
+moves of a seat to act, and applying each move with the checked ``apply`` (which runs ``check``).
+One line per game and table size (Thunee with 2, 4 and 6 players, Tunge with 2, 3 and 4).
+
+The figures are meant to be comparable from run to run: each line first warms up (caches, the
+interned moves) on seeds it does not count, then plays at least ``--games`` games *and* at least
+``--seconds`` of CPU time (short games, like random Thunee deals, would otherwise be timed over a
+fraction of a second). The rate is given per CPU second (``time.process_time``: what the engine
+costs, whatever else runs on the machine) and per wall-clock second; on an idle machine the two
+agree, and a wall rate well below the CPU rate means the machine was busy.
 """
 
 from __future__ import annotations
@@ -12,22 +18,61 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from dataclasses import dataclass
 
+from games.base import Game
 from games.registry import all_games
 
+# Seeds at and above this are the warm-up's; the measured games use 0, 1, 2, ...
+WARM_UP_SEEDS = 1_000_000
 
-def play(name: str, games: int, options: dict[str, object] | None = None) -> tuple[int, float]:
-    game_class = all_games()[name]
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """What one timed line played, and how long it took."""
+
+    games: int
+    actions: int
+    cpu: float  # seconds of this process's CPU time
+    wall: float  # seconds of elapsed time
+
+
+def play_one(game_class: type[Game], options: dict[str, object] | None, seed: int) -> int:
+    """Play one random game from ``seed``; returns how many moves it took."""
+    game = game_class.new(options, seed=seed)
+    rng = random.Random(seed)
+    choice = rng.choice
     actions = 0
-    start = time.perf_counter()
-    for seed in range(games):
-        game = game_class.new(options, seed=seed)
-        rng = random.Random(seed)
-        while game.status == "in_progress":
-            seat = rng.choice(game.to_act())
-            game.apply(seat, rng.choice(game.legal_moves(seat)))
-            actions += 1
-    return actions, time.perf_counter() - start
+    while game.status == "in_progress":
+        seat = choice(game.to_act())
+        game.apply(seat, choice(game.legal_moves(seat)))
+        actions += 1
+    return actions
+
+
+def play(
+    name: str,
+    games: int,
+    options: dict[str, object] | None = None,
+    *,
+    seconds: float = 0.0,
+    warm_up: float = 0.2,
+) -> Run:
+    """Play at least ``games`` games and ``seconds`` of CPU time, after ``warm_up`` seconds."""
+    game_class = all_games()[name]
+    seed = WARM_UP_SEEDS
+    end = time.process_time() + warm_up
+    while time.process_time() < end:
+        play_one(game_class, options, seed)
+        seed += 1
+    played = actions = 0
+    cpu_start, wall_start = time.process_time(), time.perf_counter()
+    cpu = 0.0
+    while played < games or cpu < seconds:
+        actions += play_one(game_class, options, played)
+        played += 1
+        cpu = time.process_time() - cpu_start
+    return Run(played, actions, cpu, time.perf_counter() - wall_start)
 
 
 # Table sizes measured besides each game's default.
@@ -39,16 +84,22 @@ VARIANTS: dict[str, list[dict[str, object]]] = {
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=200, help="at least this many games a line")
+    parser.add_argument(
+        "--seconds", type=float, default=1.0, help="at least this much CPU time a line"
+    )
     parser.add_argument("--only", nargs="*", default=None)
     args = parser.parse_args(argv)
     for name in args.only or sorted(all_games()):
         for options in VARIANTS.get(name, [{}]):
-            actions, seconds = play(name, args.games, options)
+            run = play(name, args.games, options, seconds=args.seconds)
             label = name + "".join(f" {k}={v}" for k, v in options.items())
             print(
-                f"{label:28} {args.games / seconds:9.1f} games/s {actions / seconds:11.0f} "
-                f"actions/s ({args.games} games, {actions} actions, {seconds:.2f} s)"
+                f"{label:20} {run.actions / run.cpu:8.0f} actions/s CPU "
+                f"{run.actions / run.wall:8.0f} wall {run.games / run.cpu:8.1f} games/s CPU "
+                f"({run.games} games, {run.actions} actions, "
+                f"{run.cpu:.2f} s CPU, {run.wall:.2f} s wall)",
+                flush=True,
             )
 
 

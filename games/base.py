@@ -169,7 +169,7 @@ class Move:
         return self.code
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
     """Something the table shows: ``to`` is ``None`` for public, else the seats that may see it.
 
@@ -177,6 +177,9 @@ class Event:
     ``text``). ``history`` marks the events worth a message of their own in the channel (hand and
     game results, ball awards, annulled hands, totals reset, exposed hands); the others only
     update the table message.
+
+    Read-only by convention, not ``frozen``: every move builds one or more, and a frozen
+    dataclass costs twice as much to build (each field goes through ``object.__setattr__``).
     """
 
     kind: str

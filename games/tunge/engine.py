@@ -56,10 +56,19 @@ PILE_KEYS = {card: tuple(_ZOBRIST.getrandbits(64) for _ in range(52)) for card i
 _PLAY_MOVES: dict[tuple[str, ...], Move] = {}
 _PLAY_MOVES_LIMIT = 200_000
 
+_NO_PLAYS: dict[Hashable, Move] = {}  # shared by every position without a play; never changed
+
 _BLOCKED_WHY = {
     "all_passed": "every player passed",
     "repetition": "the same position came up a third time",
 }
+
+
+# Move's slots, set directly: a frozen dataclass's __init__ sets them through object.__setattr__,
+# which costs twice as much, and the legal lists make a new Move for most plays of a new hand.
+_SET_ACTION = Move.__dict__["action"].__set__
+_SET_FIELDS = Move.__dict__["fields"].__set__
+_new_object = object.__new__
 
 
 def play_move(cards: tuple[str, ...]) -> Move:
@@ -68,7 +77,10 @@ def play_move(cards: tuple[str, ...]) -> Move:
     if move is None:
         if len(_PLAY_MOVES) >= _PLAY_MOVES_LIMIT:
             _PLAY_MOVES.clear()
-        move = _PLAY_MOVES[cards] = Move("play", (("cards", cards),))
+        move = _new_object(Move)
+        _SET_ACTION(move, "play")
+        _SET_FIELDS(move, (("cards", cards),))
+        _PLAY_MOVES[cards] = move
     return move
 
 
@@ -366,9 +378,12 @@ class Tunge(Game):
         if legal is None:
             deal = self.state.deal
             plays = enumerate_plays(deal.hands[deal.turn], self.reference)
-            interned = _PLAY_MOVES.get
-            moves = [interned(cards) or play_move(cards) for cards in plays]
-            by_cards: dict[Hashable, Move] = dict(zip(plays, moves, strict=True))
+            if plays:
+                interned = _PLAY_MOVES.get
+                moves = [interned(cards) or play_move(cards) for cards in plays]
+                by_cards: dict[Hashable, Move] = dict(zip(plays, moves, strict=True))
+            else:
+                moves, by_cards = [], _NO_PLAYS
             if deal.stock or deal.pile:
                 moves.append(DRAW)
             elif not moves:
@@ -381,6 +396,20 @@ class Tunge(Game):
         if seat != state.deal.turn or not state.in_deal or state.finished:
             return []
         return list(self._legal_now().moves)
+
+    def check(self, seat: int, move: Move) -> None:
+        """:meth:`Game.check` with a fast path for a move taken from the legal list (the usual
+        case: a button, a computer player): the same answers, without the general lookups."""
+        state = self.state
+        if seat == state.deal.turn and state.in_deal and not state.finished:
+            legal = self._legal or self._legal_now()
+            if move.action == "play":
+                fields = move.fields
+                if len(fields) == 1 and legal.by_cards.get(fields[0][1]) is move:
+                    return
+            elif move is legal.moves[-1]:
+                return
+        super().check(seat, move)
 
     def normalise(self, seat: int, move: Move) -> Move:
         """A play as its listed form: the same ranks in the same order, with the canonical cards
@@ -537,12 +566,12 @@ class Tunge(Game):
                 False,
             )
         )
-        after = next_seat(seat, self.players)
+        after = (seat + 1) % self.players
         pickup = None
         if matches:
             pickup = self._forced_pickup(after, matches, events)
             if rules.ends_turn:
-                after = next_seat(after, self.players)
+                after = (after + 1) % self.players
         deal.turn = after
         deal.turns_taken += 1
         state.records[-1].turns.append(
@@ -601,7 +630,7 @@ class Tunge(Game):
         deal.hands[seat].append(card)
         deal.zobrist ^= HAND_KEYS[card][seat]
         deal.passes = 0
-        deal.turn = next_seat(seat, self.players)
+        deal.turn = (seat + 1) % self.players
         deal.turns_taken += 1
         state.records[-1].turns.append(
             Turn(
@@ -621,7 +650,7 @@ class Tunge(Game):
     def _pass(self, seat: int, events: list[Event]) -> None:
         deal = self.state.deal
         deal.passes += 1
-        deal.turn = next_seat(seat, self.players)
+        deal.turn = (seat + 1) % self.players
         deal.turns_taken += 1
         self.state.records[-1].turns.append(
             Turn(seat, "pass", stock_left=len(deal.stock), hand_sizes=tuple(map(len, deal.hands)))

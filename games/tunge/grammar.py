@@ -86,14 +86,26 @@ def longest_viable(pile: Sequence[str]) -> tuple[str, ...]:
     n = len(pile)
     if n == 0:
         return ()
+    start = lvs_start(pile)
+    if start == n - 1:
+        return (PHANTOM, pile[-1][0])
+    return tuple([card[0] for card in pile[start:]])
+
+
+def lvs_start(pile: Sequence[str]) -> int:
+    """Where the LVS of a non-empty pile begins: the index of its deepest card, the top card's
+    (``len(pile) - 1``) when it is that card behind a phantom ace.
+
+    It reads only the LVS and the card below it, so piles with the same LVS cards have the same
+    reference (:meth:`Reference.of_pile` remembers them so).
+    """
+    n = len(pile)
     top = pile[-1][0]
     i = n - 1  # index of the deepest card taken so far
     if top == "A":
         while i > 0 and pile[i - 1][0] == "A":
             i -= 1
-        if i == n - 1:
-            return (PHANTOM, "A")
-        return tuple("A" * (n - i))
+        return i
     if n >= 2:
         below = pile[n - 2][0]
         if below == "A":
@@ -114,8 +126,7 @@ def longest_viable(pile: Sequence[str]) -> tuple[str, ...]:
         if i < n - 1:
             while i > 0 and pile[i - 1][0] == "A":
                 i -= 1
-            return tuple(card[0] for card in pile[i:])
-    return (PHANTOM, top)
+    return i
 
 
 def count_matches(play: str, reference: str, distinct: bool) -> int:
@@ -209,15 +220,30 @@ class Reference:
     @classmethod
     def normal(cls, last_play: tuple[str, ...], contains: bool) -> Reference:
         """While the stock has cards: the last sequence played (none before the first play)."""
-        return cls(tuple([card[0] for card in last_play]), last_play, False, contains)
+        key = (last_play, contains)
+        ref = _NORMAL_REFS.get(key)
+        if ref is None:
+            ref = cls(tuple([card[0] for card in last_play]), last_play, False, contains)
+            _remember(_NORMAL_REFS, key, ref)
+        return ref
 
     @classmethod
     def of_pile(cls, pile: Sequence[str], contains: bool) -> Reference:
-        """Once the stock is empty: the longest viable sequence at the top of the pile."""
-        shown = longest_viable(pile)
-        real = len(shown) - (1 if shown and shown[0] == PHANTOM else 0)
-        cards = tuple(pile[len(pile) - real :]) if real else ()
-        return cls(shown, cards, True, contains)
+        """Once the stock is empty: the longest viable sequence at the top of the pile.
+
+        Remembered by the LVS's cards, which decide it (one card: behind a phantom ace).
+        """
+        cards = tuple(pile[lvs_start(pile) :]) if pile else ()
+        key = (cards, contains)
+        ref = _PILE_REFS.get(key)
+        if ref is None:
+            if len(cards) == 1:
+                shown: tuple[str, ...] = (PHANTOM, cards[0][0])
+            else:
+                shown = tuple([card[0] for card in cards])
+            ref = cls(shown, cards, True, contains)
+            _remember(_PILE_REFS, key, ref)
+        return ref
 
     def fault(self, play: str) -> str | None:
         """Why the end-game restriction refuses a play (rank string), as a reason code."""
@@ -234,7 +260,25 @@ class Reference:
         return None
 
 
+#: The references already made (they are immutable): by the last play, by the LVS's cards.
+_NORMAL_REFS: dict[tuple[tuple[str, ...], bool], Reference] = {}
+_PILE_REFS: dict[tuple[tuple[str, ...], bool], Reference] = {}
+_CACHE_LIMIT = 20_000
+
+
+def _remember(
+    cache: dict[tuple[tuple[str, ...], bool], Reference],
+    key: tuple[tuple[str, ...], bool],
+    ref: Reference,
+) -> None:
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[key] = ref
+
+
 CARD_RANK = {card: RANK_INDEX[card[0]] for card in DECK}
+RANK_BIT = {card: 1 << rank for card, rank in CARD_RANK.items()}
+ACE_BIT = 1 << ACE
 _SUIT = {card: SUIT_INDEX[card[1]] for card in DECK}.__getitem__
 
 
@@ -263,7 +307,7 @@ SLICES = [tuple((i, j) for i in range(n - 1) for j in range(i + 2, n + 1)) for n
 
 
 def enumerate_plays(
-    hand: Iterable[str], reference: Callable[[], Reference]
+    hand: Sequence[str], reference: Callable[[], Reference]
 ) -> list[tuple[str, ...]]:
     """One play per legal rank sequence (its canonical cards), the end-game restriction applied.
 
@@ -273,18 +317,24 @@ def enumerate_plays(
     The listing order: groups, then runs (each up, then down), then the same behind one ace, two
     aces, ...; behind aces also single cards and, from two aces on, the aces alone.
     """
-    by: list[list[str] | None] = [None] * 13  # the hand's cards per rank index
     mask = 0  # a bit per rank held
     multi = 0  # a bit per rank held twice or more
+    for card in hand:
+        bit = RANK_BIT[card]
+        if mask & bit:
+            multi |= bit
+        else:
+            mask |= bit
+    if not multi and mask < ACE_BIT and not SEGMENTS[mask]:
+        return []  # no group, no run, no ace: the usual end-game hand has no play
+    by: list[list[str] | None] = [None] * 13  # the hand's cards per rank index
     for card in hand:
         r = CARD_RANK[card]
         cards = by[r]
         if cards is None:
             by[r] = [card]
-            mask |= 1 << r
         else:
             cards.append(card)
-            multi |= 1 << r
     tails: list[tuple[tuple[str, ...], str]] = []  # (cards, ranks): groups, then runs
     for r in BITS[multi & 4095]:
         cards = by[r]

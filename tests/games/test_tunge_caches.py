@@ -1,0 +1,103 @@
+"""Tunge's remembered references are exactly the ones computed afresh.
+
+The engine remembers references by the last play or by the cards of the pile's longest viable
+sequence (games.tunge.grammar); these tests compare them with fresh computations over piles built
+to share their top cards and differ below.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from games.base import Move
+from games.tunge import grammar
+from games.tunge.engine import play_move
+from games.tunge.grammar import PHANTOM, Reference, longest_viable
+
+RUN_RANKS = "23456789TJQK"
+
+
+def fresh_reference(pile: list[str], contains: bool) -> Reference:
+    """The pile's reference computed without any remembering."""
+    shown = longest_viable(pile)
+    real = len(shown) - (1 if shown and shown[0] == PHANTOM else 0)
+    return Reference(shown, tuple(pile[len(pile) - real :]) if real else (), True, contains)
+
+
+def sequence_pile(rng: random.Random) -> list[str]:
+    """A pile of runs, groups and aces, so that long viable sequences sit on top."""
+    pile: list[str] = []
+    used: set[str] = set()
+    for _ in range(rng.randint(1, 6)):
+        kind = rng.random()
+        if kind < 0.4:
+            low = rng.randint(0, 10)
+            letters = list(RUN_RANKS[low : rng.randint(low + 1, min(12, low + 9))])
+            if rng.random() < 0.5:
+                letters.reverse()
+        elif kind < 0.7:
+            letters = [rng.choice(RUN_RANKS)] * rng.randint(1, 4)
+        else:
+            letters = ["A"] * rng.randint(1, 3)
+        for letter in letters:
+            free = [letter + suit for suit in "SHDC" if letter + suit not in used]
+            if free:
+                card = rng.choice(free)
+                used.add(card)
+                pile.append(card)
+    return pile
+
+
+def test_remembered_pile_reference_equals_a_fresh_one() -> None:
+    """Piles that share their top cards but differ below get their own reference."""
+    rng = random.Random(11)
+    for _ in range(4000):
+        pile = sequence_pile(rng)
+        contains = rng.random() < 0.5
+        for depth in (len(pile), *range(1, len(pile))):  # the pile, then its tops
+            top = pile[-depth:]
+            got = Reference.of_pile(top, contains)
+            want = fresh_reference(top, contains)
+            assert (got.shown, got.cards, got.ranks, got.restriction) == (
+                want.shown,
+                want.cards,
+                want.ranks,
+                want.restriction,
+            ), top
+
+
+def test_a_long_run_on_top_is_not_confused_with_its_top_cards() -> None:
+    """A run longer than the remembered top still reads the whole run."""
+    run = ["2S", "3H", "4D", "5C", "6S", "7H", "8D"]
+    for start in range(len(run) - 1):
+        pile = ["KD", *run[start:]]
+        assert Reference.of_pile(pile, False).cards == tuple(run[start:])
+    assert Reference.of_pile(["9C", *run], False).cards == tuple(run)
+
+
+def test_remembered_normal_reference_equals_a_fresh_one() -> None:
+    for last_play in [(), ("7C", "8H", "9S"), ("AS", "AH"), ("AS", "5D")]:
+        for contains in (False, True):
+            got = Reference.normal(last_play, contains)
+            assert got is Reference.normal(last_play, contains)
+            assert (got.shown, got.cards, got.ranks, got.restriction) == (
+                tuple(card[0] for card in last_play),
+                last_play,
+                "".join(card[0] for card in last_play),
+                grammar.NO_RESTRICTION,
+            )
+
+
+def test_interned_play_moves_are_ordinary_moves() -> None:
+    """play_move builds its Move through the slots; it is still an equal, hashable, frozen Move."""
+    cards = ("7S", "8H", "9D")
+    move = play_move(cards)
+    assert move is play_move(cards)
+    assert move == Move.of("play", cards=cards)
+    assert hash(move) == hash(Move.of("play", cards=cards))
+    assert move.code == "play;cards=[7S,8H,9D]"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        move.action = "draw"  # type: ignore[misc]
