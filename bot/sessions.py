@@ -348,9 +348,6 @@ class SessionManager:
         """The open table with this number, or None."""
         return self.tables.get(table_id) if table_id is not None else None
 
-    def tables_in_channel(self, channel_id: int) -> list[LiveTable]:
-        return [t for t in self.tables.values() if t.row.channel_id == channel_id]
-
     def table_of_user(self, guild_id: int, user_id: int) -> LiveTable | None:
         for table in self.tables.values():
             if table.row.guild_id == guild_id and table.seat_of(user_id) is not None:
