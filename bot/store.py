@@ -75,6 +75,8 @@ class TableRow:
     created_at: float
     updated_at: float
     computer_level: str = "normal"  # how the table's computer seats play (not a rule)
+    rated: bool = True  # the server rated new tables when this one was opened
+    hints: bool = False  # players may ask for hints (such a table is unrated)
 
 
 @dataclass(frozen=True)
@@ -632,6 +634,8 @@ def _table(row: aiosqlite.Row) -> TableRow:
         created_at=row["created_at"],
         updated_at=row["updated_at"],
         computer_level=row["computer_level"],
+        rated=bool(row["rated"]),
+        hints=bool(row["hints"]),
     )
 
 
