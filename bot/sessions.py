@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Protocol, TypeVar
 
+from bot import history, privacy
 from bot.clock import Clock, SystemClock
 from bot.config import Settings
 from bot.store import (
@@ -970,6 +971,36 @@ class SessionManager:
             except Exception:
                 log.exception("table %s: could not be re-announced", row.id)
         return out
+
+    # --- history, export and forget (branch history: the queries are bot/history.py's and
+    # bot/privacy.py's; these wrap them for the cogs, which never touch the store) ------------
+    async def history_page(
+        self, guild_id: int, page: int, user_id: int | None = None, game: str | None = None
+    ) -> history.HistoryPage:
+        with _paused(), _refused():
+            return await history.history_page(
+                self.store, guild_id, page, user_id=user_id, game=game
+            )
+
+    async def export(self, guild_id: int, table_id: int) -> history.Export:
+        """A game's transcript; a refusal (another server's table, a game still being played)
+        is a :class:`UserError`."""
+        with _paused(), _refused():
+            return await history.export(self.store, guild_id, table_id)
+
+    async def forget(self, user_id: int) -> privacy.Forgotten:
+        """Forget a person everywhere but at open tables, whose games go on as they are."""
+        with _paused():
+            return await privacy.forget_user(self.store, user_id)
+
+
+@contextmanager
+def _refused() -> Iterator[None]:
+    """A history refusal is a user error: its text is written for the user."""
+    try:
+        yield
+    except history.HistoryRefusal as error:
+        raise UserError(str(error)) from None
 
 
 def _fill(text: str, table: LiveTable) -> str:

@@ -617,6 +617,12 @@ class Store:
         )
         return [(_table(row), int(row["results_through"])) for row in rows]
 
+    # --- read access for the query modules (branch history: bot/history.py, bot/privacy.py) --
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
+        """Rows of one read-only query, for modules that keep their own SQL (history, privacy);
+        like the store's own reads it takes no lock. Writes go through :meth:`transaction`."""
+        return await self._all(sql, params)
+
 
 def _table(row: aiosqlite.Row) -> TableRow:
     return TableRow(

@@ -1,0 +1,176 @@
+"""A server's game history and a game's transcript, read from the store (issue 16).
+
+The history lists the closed games of one server (finished or abandoned: those with a result),
+newest first, a page at a time. Every query takes the server's id and filters by it, so a game of
+another server is never listed, and never exported whatever table number a crafted click names.
+
+An export is the stored game as the transcript of ``shared/spec/transcripts.md``: the table's
+options, first dealer, every deal it shuffled and every move, in order. It shows every hand, so
+it is given only once the game is over (:func:`export_refusal`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.store import OPEN_STATUSES, Store
+from games.base import Deal, Move
+from games.transcript import Transcript
+
+PAGE_SIZE = 10
+MAX_PAGE = 1000  # a crafted page number beyond this is refused, not sent to SQLite
+MAX_ID = 2**63 - 1  # SQLite's integers: a larger crafted id would overflow
+
+
+class HistoryRefusal(Exception):
+    """An export (or page) that is refused; the message is safe to show the user."""
+
+
+@dataclass(frozen=True)
+class SeatName:
+    seat: int
+    name: str
+    user_id: int | None  # None for a computer (and for a forgotten player)
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One closed game as the history shows it."""
+
+    table_id: int
+    game: str
+    finished_at: float
+    seats: tuple[SeatName, ...]
+    score: tuple[int, ...]
+    winners: tuple[int, ...]
+    abandoned: bool
+
+    def name_of(self, seat: int) -> str:
+        return next((s.name for s in self.seats if s.seat == seat), f"seat {seat + 1}")
+
+
+@dataclass(frozen=True)
+class HistoryPage:
+    page: int  # from 0
+    games: tuple[GameRecord, ...]
+    more: bool  # a next page exists
+
+
+@dataclass(frozen=True)
+class Export:
+    """A game's transcript, ready to attach as a file."""
+
+    table_id: int
+    game: str
+    transcript: dict[str, Any]
+
+    @property
+    def filename(self) -> str:
+        return f"table-{self.table_id}-{self.game}.json"
+
+    def data(self) -> bytes:
+        return (json.dumps(self.transcript, indent=1) + "\n").encode("utf-8")
+
+
+def check_page(page: int) -> int:
+    if not 0 <= page <= MAX_PAGE:
+        raise HistoryRefusal(f"Pages go from 1 to {MAX_PAGE + 1}.")
+    return page
+
+
+async def history_page(
+    store: Store,
+    guild_id: int,
+    page: int = 0,
+    *,
+    user_id: int | None = None,
+    game: str | None = None,
+) -> HistoryPage:
+    """Page ``page`` (from 0) of the server's closed games, newest first; only those where
+    ``user_id`` sat, and only of ``game``, when given."""
+    check_page(page)
+    if user_id is not None and not 0 < user_id <= MAX_ID:
+        return HistoryPage(page, (), False)
+    rows = await store.fetch(
+        "SELECT r.table_id, r.game, r.outcome, r.finished_at FROM results r"
+        " WHERE r.guild_id = ?1 AND (?2 IS NULL OR r.game = ?2)"
+        " AND (?3 IS NULL OR EXISTS (SELECT 1 FROM seats s"
+        " WHERE s.table_id = r.table_id AND s.user_id = ?3))"
+        " ORDER BY r.finished_at DESC, r.table_id DESC LIMIT ?4 OFFSET ?5",
+        (guild_id, game, user_id, PAGE_SIZE + 1, page * PAGE_SIZE),
+    )
+    more = len(rows) > PAGE_SIZE
+    rows = rows[:PAGE_SIZE]
+    seats = await _seat_names(store, [int(row["table_id"]) for row in rows])
+    games = []
+    for row in rows:
+        outcome = json.loads(row["outcome"])
+        games.append(
+            GameRecord(
+                table_id=int(row["table_id"]),
+                game=str(row["game"]),
+                finished_at=float(row["finished_at"]),
+                seats=tuple(seats.get(int(row["table_id"]), ())),
+                score=tuple(int(v) for v in outcome.get("score") or ()),
+                winners=tuple(int(s) for s in outcome.get("winners") or ()),
+                abandoned=bool(outcome.get("abandoned")),
+            )
+        )
+    return HistoryPage(page, tuple(games), more)
+
+
+async def _seat_names(store: Store, table_ids: Sequence[int]) -> dict[int, list[SeatName]]:
+    if not table_ids:
+        return {}
+    marks = ", ".join("?" for _ in table_ids)
+    rows = await store.fetch(
+        f"SELECT table_id, seat, user_id, name FROM seats WHERE table_id IN ({marks})"
+        " ORDER BY table_id, seat",
+        list(table_ids),
+    )
+    names: dict[int, list[SeatName]] = {}
+    for row in rows:
+        names.setdefault(int(row["table_id"]), []).append(
+            SeatName(int(row["seat"]), str(row["name"]), row["user_id"])
+        )
+    return names
+
+
+def export_refusal(status: str, started: bool) -> str | None:
+    """Why a table's transcript may not be exported now, or None when it may.
+
+    A transcript holds every hand. Once the game is over anyone of the server may have it; while
+    it is played nobody may, its players included: the deals would show each of them the other
+    seats' hidden cards (and a partner's), so the game could no longer be played fairly.
+    """
+    if status in OPEN_STATUSES:
+        return (
+            "This game is still being played: its transcript shows every hand, so it can be "
+            "exported once the game is over."
+        )
+    if not started:
+        return "That table never started a game, so there is nothing to export."
+    return None
+
+
+async def export(store: Store, guild_id: int, table_id: int) -> Export:
+    """The transcript of a game of this server; :class:`HistoryRefusal` when it is refused."""
+    table = await store.get_table(table_id) if 0 < table_id <= MAX_ID else None
+    # Another server's table is answered exactly as a missing one.
+    if table is None or table.guild_id != guild_id:
+        raise HistoryRefusal(f"There is no game #{table_id} in this server's history.")
+    refusal = export_refusal(table.status, table.first_dealer is not None)
+    if refusal is not None:
+        raise HistoryRefusal(refusal)
+    assert table.first_dealer is not None
+    transcript = Transcript(
+        game=table.game,
+        options=dict(table.options),
+        first_dealer=table.first_dealer,
+        deals=[Deal.from_json(deal) for deal in await store.deals(table.id)],
+        moves=[(move.seat, Move.from_json(move.move)) for move in await store.moves(table.id)],
+    )
+    return Export(table.id, table.game, transcript.to_json())

@@ -1,0 +1,166 @@
+"""The history queries and the transcript export, on real SQLite (bot/history.py)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot import history
+from bot.history import PAGE_SIZE, HistoryRefusal
+from bot.sessions import SessionManager, UserError
+from bot.store import Store
+from games.__main__ import main as games_cli
+from tests.bot.played import finished_game, open_game, play_moves, session_manager
+
+ALICE, BOB, CAROL = 1001, 1002, 1003
+GUILD_A, GUILD_B = 11, 22
+
+
+@pytest.fixture
+async def sessions(tmp_path: Path) -> AsyncIterator[SessionManager]:
+    async with session_manager(tmp_path / "db.sqlite3") as manager:
+        yield manager
+
+
+async def closed_table(store: Store, guild_id: int, game: str, host: int, name: str) -> int:
+    """A finished table with a result but no moves: enough for listing and paging."""
+    row = await store.create_table(
+        guild_id=guild_id,
+        channel_id=5,
+        host_id=host,
+        game=game,
+        options={},
+        seed=1,
+        seats=[(host, name), (None, "🤖 Ada")],
+    )
+    await store.start_game(row.id, 0, [])
+    await store.record_result(
+        row, "finished", {"winners": [0], "score": [2, 1], "abandoned": False}, [(host, 0, True)]
+    )
+    return row.id
+
+
+async def test_the_history_lists_this_servers_closed_games_newest_first(
+    sessions: SessionManager,
+) -> None:
+    first = await finished_game(sessions, GUILD_A, [(ALICE, "Alice"), (BOB, "Bob")])
+    second = await finished_game(sessions, GUILD_A, [(BOB, "Bob")])
+    elsewhere = await finished_game(sessions, GUILD_B, [(ALICE, "Alice")])
+    playing = await open_game(sessions, GUILD_A, [(CAROL, "Carol")])
+
+    page = await history.history_page(sessions.store, GUILD_A)
+    assert [g.table_id for g in page.games] == [second.id, first.id]
+    assert not page.more and page.page == 0
+    record = page.games[1]
+    assert record.game == "tiny" and not record.abandoned
+    assert [(s.seat, s.name, s.user_id) for s in record.seats] == [
+        (0, "Alice", ALICE),
+        (1, "Bob", BOB),
+    ]
+    assert first.game is not None
+    outcome = first.game.outcome()
+    assert outcome is not None
+    assert record.score == outcome.score and record.winners == outcome.winners
+    assert playing.id not in {g.table_id for g in page.games}, "a game in play is not listed"
+
+    only_alice = await history.history_page(sessions.store, GUILD_A, user_id=ALICE)
+    assert [g.table_id for g in only_alice.games] == [first.id]
+    assert [g.table_id for g in (await history.history_page(sessions.store, GUILD_B)).games] == [
+        elsewhere.id
+    ]
+    assert (await history.history_page(sessions.store, 999)).games == ()
+    assert (await history.history_page(sessions.store, GUILD_A, game="thunee")).games == ()
+    assert (await history.history_page(sessions.store, GUILD_A, user_id=2**70)).games == ()
+
+
+async def test_an_abandoned_game_is_listed_as_abandoned(sessions: SessionManager) -> None:
+    table = await open_game(sessions, GUILD_A, [(ALICE, "Alice")])
+    await play_moves(sessions, table, limit=1)
+    await sessions.cancel(table.id, ALICE, is_admin=False)
+    (record,) = (await history.history_page(sessions.store, GUILD_A)).games
+    assert record.table_id == table.id and record.abandoned and record.winners == ()
+
+
+async def test_pages_of_ten(sessions: SessionManager) -> None:
+    store = sessions.store
+    ids = [await closed_table(store, GUILD_A, "tiny", ALICE, "Alice") for _ in range(12)]
+    await closed_table(store, GUILD_B, "tiny", ALICE, "Alice")
+    first = await history.history_page(store, GUILD_A, 0)
+    second = await history.history_page(store, GUILD_A, 1)
+    assert len(first.games) == PAGE_SIZE and first.more
+    assert len(second.games) == 2 and not second.more
+    listed = [g.table_id for g in first.games + second.games]
+    assert listed == sorted(ids, reverse=True), "newest first, each once, this server only"
+    assert (await history.history_page(store, GUILD_A, 7)).games == ()
+    with pytest.raises(HistoryRefusal):
+        await history.history_page(store, GUILD_A, history.MAX_PAGE + 1)
+    with pytest.raises(UserError):
+        await sessions.history_page(GUILD_A, -1)
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "humans"),
+    [
+        ("tiny", None, [(ALICE, "Alice"), (BOB, "Bob")]),
+        ("norwegian_whist", "target=1", [(ALICE, "Alice")]),
+        ("tunge", None, [(ALICE, "Alice")]),
+    ],
+)
+async def test_the_export_replays_to_the_stored_final_score(
+    sessions: SessionManager,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    game: str,
+    options: str | None,
+    humans: list[tuple[int, str]],
+) -> None:
+    table = await finished_game(sessions, GUILD_A, humans, game, options)
+    rows = await sessions.store.fetch("SELECT outcome FROM results WHERE table_id = ?", (table.id,))
+    stored = json.loads(rows[0]["outcome"])
+
+    exported = await sessions.export(GUILD_A, table.id)
+    assert exported.filename == f"table-{table.id}-{game}.json"
+    path = tmp_path / exported.filename
+    path.write_bytes(exported.data())
+    data = json.loads(path.read_text())
+    assert data["format"] == 1 and data["game"] == game
+    assert len(data["moves"]) == table.moves
+
+    capsys.readouterr()
+    assert games_cli(["replay", str(path)]) == 0
+    replayed = json.loads(capsys.readouterr().out)
+    assert replayed["status"] == "finished"
+    assert replayed["score"] == stored["score"]
+
+
+async def test_exports_that_are_refused(sessions: SessionManager) -> None:
+    finished = await finished_game(sessions, GUILD_A, [(ALICE, "Alice")])
+    playing = await open_game(sessions, GUILD_A, [(BOB, "Bob")])
+    await play_moves(sessions, playing, limit=1)
+    lobby = await sessions.create_table(
+        guild_id=GUILD_A, channel_id=5, host_id=CAROL, host_name="Carol", game="tiny"
+    )
+    await sessions.cancel(lobby.id, CAROL, is_admin=False)
+
+    with pytest.raises(UserError, match="still being played"):
+        await sessions.export(GUILD_A, playing.id)  # by anyone, its own players included
+    with pytest.raises(UserError, match="never started"):
+        await sessions.export(GUILD_A, lobby.id)
+    missing = f"no game #{finished.id} in this server"
+    with pytest.raises(UserError, match=missing):
+        await sessions.export(GUILD_B, finished.id)  # another server's game: as if missing
+    for crafted in (0, -5, 10**6, 2**63, 10**40):
+        with pytest.raises(UserError, match="no game #"):
+            await sessions.export(GUILD_A, crafted)
+    assert (await sessions.export(GUILD_A, finished.id)).table_id == finished.id
+
+
+def test_export_refusal_by_status() -> None:
+    assert history.export_refusal("finished", True) is None
+    assert history.export_refusal("abandoned", True) is None
+    assert history.export_refusal("playing", True) is not None
+    assert history.export_refusal("lobby", False) is not None
+    assert history.export_refusal("cancelled", False) is not None

@@ -1,0 +1,154 @@
+"""``forget_user`` on real SQLite: nothing of the person stays outside open tables, and their
+game in progress plays on (bot/privacy.py)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot import history, privacy
+from bot.privacy import FORMER_PLAYER, forget_user
+from bot.sessions import SessionManager
+from games.transcript import replay
+from tests.bot.played import finished_game, open_game, play_moves, session_manager
+
+# An id no seed, count or time in the database could equal by chance.
+ALICE = 987_654_321_012_345_678
+BOB, CAROL = 1002, 1003
+GUILD_A, GUILD_B = 11, 22
+
+
+@pytest.fixture
+async def sessions(tmp_path: Path) -> AsyncIterator[SessionManager]:
+    async with session_manager(tmp_path / "db.sqlite3") as manager:
+        yield manager
+
+
+def mentions(path: Path, value: object) -> list[tuple[str, str, int]]:
+    """Every (table, column, rowid) of the database whose value is ``value``, or whose text
+    contains it."""
+    found = []
+    with sqlite3.connect(path) as db:
+        tables = [
+            row[0]
+            for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            if not row[0].startswith("sqlite_")
+        ]
+        for table in tables:
+            for column in [row[1] for row in db.execute(f"PRAGMA table_info({table})")]:
+                rows = db.execute(
+                    f"SELECT rowid FROM {table} WHERE {column} = ?1"
+                    f" OR instr(CAST({column} AS TEXT), CAST(?1 AS TEXT)) > 0",
+                    (value,),
+                ).fetchall()
+                found += [(table, column, row[0]) for row in rows]
+    return found
+
+
+def table_of(path: Path, table: str, rowid: int) -> int:
+    """The game table a row belongs to."""
+    column = "id" if table == "game_tables" else "table_id"
+    with sqlite3.connect(path) as db:
+        return int(
+            db.execute(f"SELECT {column} FROM {table} WHERE rowid = ?", (rowid,)).fetchone()[0]
+        )
+
+
+async def test_forget_leaves_nothing_but_the_game_in_progress(
+    sessions: SessionManager, tmp_path: Path
+) -> None:
+    path = tmp_path / "db.sqlite3"
+    together = await finished_game(sessions, GUILD_A, [(ALICE, "Alice"), (BOB, "Bob")])
+    alone = await finished_game(sessions, GUILD_B, [(ALICE, "Alice")])
+    bobs = await finished_game(sessions, GUILD_A, [(BOB, "Bob")])
+    quit_early = await open_game(sessions, GUILD_A, [(ALICE, "Alice"), (CAROL, "Carol")])
+    await play_moves(sessions, quit_early, limit=1)
+    await sessions.cancel(quit_early.id, ALICE, is_admin=False)  # abandoned
+    playing = await open_game(sessions, GUILD_A, [(ALICE, "Alice")])
+    await play_moves(sessions, playing, limit=1)
+    before = [await sessions.export(GUILD_A, t.id) for t in (together, bobs)]
+    moves_in_play = await sessions.store.moves(playing.id)
+    assert any(m.user_id == ALICE for m in moves_in_play)
+
+    forgotten = await sessions.forget(ALICE)
+    assert forgotten.results == 3  # two finished games and the abandoned one
+    assert forgotten.seats == 3 and forgotten.moves >= 3 and forgotten.hosted == 3
+
+    # The leaderboard and the stats (today's Store.leaderboard) of every server.
+    for guild in (GUILD_A, GUILD_B):
+        assert ALICE not in {row.user_id for row in await sessions.store.leaderboard(guild)}
+    assert [r.user_id for r in await sessions.store.leaderboard(GUILD_A)] == [BOB]
+    # The history: her games are listed for the others, without her.
+    for guild in (GUILD_A, GUILD_B):
+        assert (await sessions.history_page(guild, 0, ALICE)).games == ()
+        for record in (await sessions.history_page(guild, 0)).games:
+            assert ALICE not in {s.user_id for s in record.seats}
+            assert "Alice" not in {s.name for s in record.seats}
+    (record,) = [
+        g for g in (await sessions.history_page(GUILD_A, 0)).games if g.table_id == together.id
+    ]
+    assert [s.name for s in record.seats] == [FORMER_PLAYER, "Bob"]
+    assert [g.table_id for g in (await sessions.history_page(GUILD_A, 0, BOB)).games] == [
+        bobs.id,
+        together.id,
+    ]
+    # The games themselves are unchanged: others' history.
+    after = [await sessions.export(GUILD_A, t.id) for t in (together, bobs)]
+    assert [e.transcript for e in after] == [e.transcript for e in before]
+    assert replay(after[0].transcript)["status"] == "finished"
+    assert (await sessions.export(GUILD_B, alone.id)).transcript["moves"]
+
+    # Nothing of her anywhere in the database, but at the table she is playing at now.
+    left = mentions(path, ALICE)
+    assert left, "the open table still knows her"
+    assert {table_of(path, table, rowid) for table, _, rowid in left} == {playing.id}
+    assert {s.user_id for s in await sessions.store.seats(playing.id)} >= {ALICE}
+    assert await sessions.store.moves(playing.id) == moves_in_play
+
+    # Her game goes on, to the end, and is recorded as any other.
+    await play_moves(sessions, playing)
+    assert playing.row.status == "finished"
+    assert [r.user_id for r in await sessions.store.leaderboard(GUILD_A, "tiny")].count(ALICE) == 1
+
+
+async def test_forget_twice_and_a_stranger(sessions: SessionManager) -> None:
+    await finished_game(sessions, GUILD_A, [(ALICE, "Alice")])
+    assert (await sessions.forget(ALICE)).results == 1
+    again = await sessions.forget(ALICE)
+    assert again == privacy.Forgotten(0, 0, 0, 0, 0)
+    assert await sessions.forget(4242) == privacy.Forgotten(0, 0, 0, 0, 0)
+
+
+async def test_the_rating_tables_are_forgotten_where_they_exist(
+    sessions: SessionManager, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The one place the ratings branch's tables are wired: rows deleted, shared ids nulled."""
+    async with sessions.store.transaction() as db:
+        await db.execute("CREATE TABLE test_ratings (user_id INTEGER, mu REAL)")
+        await db.execute("CREATE TABLE test_record (table_id INTEGER, user_id INTEGER)")
+        await db.executemany(
+            "INSERT INTO test_ratings VALUES (?, 25.0)", [(ALICE,), (BOB,), (ALICE,)]
+        )
+        await db.executemany("INSERT INTO test_record VALUES (1, ?)", [(ALICE,), (BOB,)])
+    monkeypatch.setattr(
+        privacy, "FORGET_ROWS", (("test_ratings", "user_id"), ("not_there_yet", "user_id"))
+    )
+    monkeypatch.setattr(privacy, "FORGET_COLUMNS", (("test_record", "user_id"),))
+    forgotten = await forget_user(sessions.store, ALICE)
+    assert forgotten.ratings == 3
+    ratings = await sessions.store.fetch("SELECT user_id FROM test_ratings")
+    assert [r["user_id"] for r in ratings] == [BOB]
+    record = await sessions.store.fetch("SELECT user_id FROM test_record ORDER BY rowid")
+    assert [r["user_id"] for r in record] == [None, BOB]
+
+
+async def test_history_page_json_has_no_user_after_forget(sessions: SessionManager) -> None:
+    table = await finished_game(sessions, GUILD_A, [(ALICE, "Alice")])
+    await sessions.forget(ALICE)
+    page = await history.history_page(sessions.store, GUILD_A)
+    assert json.dumps([s.name for s in page.games[0].seats]).count(FORMER_PLAYER) == 1
+    assert page.games[0].table_id == table.id
