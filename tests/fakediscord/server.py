@@ -179,6 +179,7 @@ class FakeDiscord:
         self.rate_limits: list[RateLimitRule] = []
         self.faults: list[FaultRule] = []
         self.dm_channels: dict[int, Channel] = {}
+        self.attachment_data: dict[str, bytes] = {}  # attachment id -> the uploaded bytes
         self.sessions: dict[str, Session] = {}
         self.session: Session | None = None
         self.identify_count = 0
@@ -306,6 +307,10 @@ class FakeDiscord:
         if guild_id is not None:
             merged.update(self.guild_commands.get(guild_id, {}))
         return merged
+
+    def attachment_bytes(self, attachment: dict[str, Any]) -> bytes:
+        """What the bot uploaded as this attachment (of a message's ``attachments``)."""
+        return self.attachment_data[str(attachment["id"])]
 
     def bot_errors(self) -> list[Recorded]:
         return list(self.errors)
@@ -775,7 +780,12 @@ class FakeDiscord:
                 else:
                     content = await part.read()  # type: ignore[union-attr]
                     files.append(
-                        {"name": part.name, "filename": part.filename, "size": len(content)}  # type: ignore[union-attr]
+                        {
+                            "name": part.name,  # type: ignore[union-attr]
+                            "filename": part.filename,  # type: ignore[union-attr]
+                            "size": len(content),
+                            "data": bytes(content),  # kept for the tests, never sent back
+                        }
                     )
             return body, files
         raw = await request.read()
@@ -1037,6 +1047,8 @@ class FakeDiscord:
     def _attachment(self, a: dict[str, Any]) -> dict[str, Any]:
         aid = str(a.get("id", self.ids.next()))
         name = a.get("filename", "file")
+        if "data" in a:  # a file uploaded with this request: keep what it holds
+            self.attachment_data[aid] = a["data"]
         return {
             "id": aid,
             "filename": name,
