@@ -20,7 +20,16 @@ from bot.store import Store
 
 log = logging.getLogger(__name__)
 
-COGS = ("cogs.health", "cogs.play", "cogs.tables", "cogs.stats", "cogs.help", "cogs.admin")
+COGS = (
+    "cogs.health",
+    "cogs.play",
+    "cogs.tables",
+    "cogs.stats",
+    "cogs.help",
+    "cogs.admin",
+    "cogs.history",
+    "cogs.privacy",
+)
 # How long a clean shutdown waits for pending table-message edits before disconnecting anyway.
 FLUSH_SECONDS = 5.0
 

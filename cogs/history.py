@@ -1,0 +1,283 @@
+"""``/history [player] [game]``: this server's recent games, ten a page, each exportable.
+
+The page is a public message with Previous/Next buttons and an export menu of the page's games;
+all three are dynamic items whose custom ids carry what they need (page, player, game), so they
+work after a restart. Whoever clicks, the query is of the server the click comes from: a custom
+id never names a server. The export is an ephemeral reply with the transcript as a JSON file.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.history import GameRecord, HistoryPage
+from bot.sessions import UserError
+from cogs.errors import answer, data_of, guarded, patiently, quote
+from cogs.tables import game_autocomplete
+from games.registry import all_games, get_game
+
+if TYPE_CHECKING:
+    from bot.app import CardTableBot
+
+TEAM_NAMES = ("A", "B")
+NAME_CHARS = 24
+EXPORT_PLACEHOLDER = "Export a game's transcript"
+NO_GAMES = "No finished games yet."
+NO_MORE = "No more games."
+
+
+def _bot(interaction: discord.Interaction) -> CardTableBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+# --- rendering (pure) ---------------------------------------------------------------------------
+def _name(name: str) -> str:
+    flat = " ".join(name.split())
+    short = flat if len(flat) <= NAME_CHARS else flat[: NAME_CHARS - 1] + "…"
+    return discord.utils.escape_markdown(discord.utils.escape_mentions(short))
+
+
+def _title(game: str) -> str:
+    try:
+        return get_game(game).title
+    except KeyError:
+        return game
+
+
+def _teams(game: str) -> bool:
+    try:
+        return bool(get_game(game).teams)
+    except KeyError:
+        return False
+
+
+def result_text(record: GameRecord) -> str:
+    """``🏆 Team A (Alice & Ada) · 41 to 23``; ``abandoned · 10 to 4``; per seat in Tunge."""
+    names = [_name(record.name_of(seat)) for seat in range(len(record.seats))]
+    teams = _teams(record.game) and len(record.score) == 2
+    if teams:
+        score = f"{record.score[0]} to {record.score[1]}"
+    else:
+        score = " · ".join(
+            f"{names[s] if s < len(names) else f'seat {s + 1}'} {v}"
+            for s, v in enumerate(record.score)
+        )
+    score = score or "no score"
+    if record.abandoned:
+        return f"abandoned · {score}"
+    if not record.winners:
+        return f"nobody won · {score}"
+    sides = {seat % 2 for seat in record.winners}
+    if teams and len(sides) == 1:
+        side = next(iter(sides))
+        members = " & ".join(n for s, n in enumerate(names) if s % 2 == side)
+        who = f"Team {TEAM_NAMES[side]} ({members})"
+    else:
+        who = " & ".join(names[s] if s < len(names) else f"seat {s + 1}" for s in record.winners)
+    return f"🏆 {who} · {score}"
+
+
+def game_line(record: GameRecord) -> str:
+    when = f"<t:{int(record.finished_at)}:f>"
+    seats = ", ".join(_name(s.name) for s in record.seats)
+    return (
+        f"`#{record.table_id}` {when} · **{_title(record.game)}** · {seats}\n"
+        f"\u2003{result_text(record)}"
+    )
+
+
+def history_embed(page: HistoryPage, user_id: int | None, game: str | None) -> discord.Embed:
+    scope = _title(game) if game else "all games"
+    who = f" · <@{user_id}>" if user_id else ""
+    lines = [game_line(record) for record in page.games]
+    empty = NO_GAMES if page.page == 0 else NO_MORE
+    embed = discord.Embed(
+        title=f"📜 Game history · {scope}",
+        description=(f"Games of{who}\n" if who else "") + ("\n".join(lines) or empty),
+        colour=discord.Colour.dark_teal(),
+    )
+    footer = f"Page {page.page + 1}"
+    if page.games:
+        footer += " · the menu below exports a game's transcript (JSON)"
+    embed.set_footer(text=footer)
+    return embed
+
+
+def export_label(record: GameRecord) -> str:
+    day = datetime.fromtimestamp(record.finished_at, UTC).strftime("%d %b %Y")
+    seats = ", ".join(" ".join(s.name.split()) for s in record.seats)
+    return f"#{record.table_id} · {_title(record.game)} · {day} · {seats}"[:100]
+
+
+def history_view(page: HistoryPage, user_id: int | None, game: str | None) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        PageButton(max(page.page - 1, 0), user_id, game, "◀ Previous", disabled=page.page == 0)
+    )
+    view.add_item(PageButton(page.page + 1, user_id, game, "Next ▶", disabled=not page.more))
+    if page.games:
+        view.add_item(ExportSelect(page.games))
+    return view
+
+
+# --- components ---------------------------------------------------------------------------------
+class PageButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"ct:hp:(?P<page>\d{1,4}):(?P<user>\d{1,20}):(?P<game>[a-z_]{0,32})",
+):
+    """Previous/Next: the page to show, and the listing's player (0: all) and game."""
+
+    def __init__(
+        self,
+        page: int,
+        user_id: int | None,
+        game: str | None,
+        label: str = "·",
+        disabled: bool = False,
+    ) -> None:
+        self.page, self.user_id, self.game = page, user_id, game
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                row=0,
+                custom_id=f"ct:hp:{page}:{user_id or 0}:{game or ''}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+        /,
+    ) -> PageButton:
+        return cls(int(match["page"]), int(match["user"]) or None, match["game"] or None)
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if interaction.guild_id is None:
+            await answer(interaction, "History belongs to a server.")
+            return
+        if self.game is not None and self.game not in all_games():
+            await answer(interaction, f"There is no game called {quote(self.game)}.")
+            return
+        try:
+            page = await patiently(
+                interaction,
+                _bot(interaction).sessions.history_page(
+                    interaction.guild_id, self.page, self.user_id, self.game
+                ),
+            )
+        except UserError as error:
+            await answer(interaction, str(error))
+            return
+        embed = history_embed(page, self.user_id, self.game)
+        view = history_view(page, self.user_id, self.game)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(embed=embed, view=view)
+        else:
+            await interaction.response.edit_message(embed=embed, view=view)
+
+
+class ExportSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=r"ct:hx"):
+    """The page's games; picking one replies (ephemerally) with its transcript file."""
+
+    def __init__(self, games: Sequence[GameRecord] = ()) -> None:
+        options = [
+            discord.SelectOption(label=export_label(record), value=str(record.table_id))
+            for record in games
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id="ct:hx",
+                placeholder=EXPORT_PLACEHOLDER,
+                row=1,
+                options=options or [discord.SelectOption(label="·", value="none")],
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+        /,
+    ) -> ExportSelect:
+        return cls()
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        # Any table number a client sends is judged by the session manager, never trusted:
+        # it must be a game of this server (the click's, not the message's), and over.
+        values = data_of(interaction).get("values") or []
+        value = str(values[0]) if len(values) == 1 else ""
+        if interaction.guild_id is None or not (value.isdigit() and len(value) <= 20):
+            await answer(interaction, "Choose one of the games offered.")
+            return
+        try:
+            exported = await patiently(
+                interaction,
+                _bot(interaction).sessions.export(interaction.guild_id, int(value)),
+                thinking=True,
+            )
+        except UserError as error:
+            await answer(interaction, str(error))
+            return
+        file = discord.File(io.BytesIO(exported.data()), filename=exported.filename)
+        text = (
+            f"Table #{exported.table_id}'s transcript: replay it with "
+            f"`python -m games replay {exported.filename}`."
+        )
+        if interaction.response.is_done():
+            await interaction.followup.send(text, file=file, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, file=file, ephemeral=True)
+
+
+# --- the command --------------------------------------------------------------------------------
+class History(commands.Cog):
+    def __init__(self, bot: CardTableBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="history", description="This server's recent games, to export.")
+    @app_commands.describe(player="Only games this member played", game="Only this game")
+    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.guild_only()
+    async def history(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User | None = None,
+        game: str | None = None,
+    ) -> None:
+        if interaction.guild_id is None:  # a stale or crafted client in a DM
+            raise app_commands.NoPrivateMessage()
+        if game is not None and game not in all_games():
+            await answer(interaction, f"There is no game called {quote(game)}.")
+            return
+        user_id = player.id if player is not None else None
+        page = await patiently(
+            interaction, self.bot.sessions.history_page(interaction.guild_id, 0, user_id, game)
+        )
+        embed = history_embed(page, user_id, game)
+        view = history_view(page, user_id, game)
+        if interaction.response.is_done():
+            await interaction.followup.send(embed=embed, view=view)
+        else:
+            await interaction.response.send_message(embed=embed, view=view)
+
+
+async def setup(bot: CardTableBot) -> None:
+    bot.add_dynamic_items(PageButton, ExportSelect)
+    await bot.add_cog(History(bot))

@@ -1,0 +1,109 @@
+"""``/privacy forget``: a person asks the bot to forget them, and confirms with a button.
+
+The question and its answer are ephemeral. The buttons carry the asker's id: a click by anyone
+else (only a crafted client could) is refused. What forgetting does is bot/privacy.py's.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.sessions import UserError
+from cogs.errors import answer, guarded, patiently
+
+if TYPE_CHECKING:
+    from bot.app import CardTableBot
+
+QUESTION = (
+    "**Forget me?** In every server this bot is in: your results and ratings are deleted, so "
+    "you leave the leaderboards and stats; in finished games your name becomes “Former "
+    "player” (the games stay: they are the other players' history too). A game you are "
+    "playing now is not changed and is recorded when it ends. This cannot be undone."
+)
+FORGOTTEN = (
+    "Done: you are forgotten. {results} results deleted, your name removed from {seats} "
+    "finished games. Games in progress go on as they were."
+)
+KEPT = "Nothing was changed."
+NOT_YOURS = "These buttons are for the person who asked."
+
+
+def _bot(interaction: discord.Interaction) -> CardTableBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+class ForgetButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"ct:pf:(?P<user>\d{1,20}):(?P<answer>yes|no)",
+):
+    def __init__(self, user_id: int, confirm: bool) -> None:
+        self.user_id, self.confirm = user_id, confirm
+        super().__init__(
+            discord.ui.Button(
+                label="Forget me" if confirm else "Keep my data",
+                style=discord.ButtonStyle.danger if confirm else discord.ButtonStyle.secondary,
+                custom_id=f"ct:pf:{user_id}:{'yes' if confirm else 'no'}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+        /,
+    ) -> ForgetButton:
+        return cls(int(match["user"]), match["answer"] == "yes")
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if interaction.user.id != self.user_id:
+            await answer(interaction, NOT_YOURS)
+            return
+        if not self.confirm:
+            await interaction.response.edit_message(content=KEPT, view=None)
+            return
+        try:
+            forgotten = await patiently(
+                interaction, _bot(interaction).sessions.forget(self.user_id)
+            )
+        except UserError as error:
+            await answer(interaction, str(error))
+            return
+        text = FORGOTTEN.format(results=forgotten.results, seats=forgotten.seats)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(content=text, view=None)
+        else:
+            await interaction.response.edit_message(content=text, view=None)
+
+
+def question_view(user_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ForgetButton(user_id, True))
+    view.add_item(ForgetButton(user_id, False))
+    return view
+
+
+class Privacy(commands.GroupCog, group_name="privacy", group_description="Your data"):
+    def __init__(self, bot: CardTableBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(
+        name="forget", description="Remove your results and ratings, anonymise your games."
+    )
+    async def forget(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(
+            QUESTION, view=question_view(interaction.user.id), ephemeral=True
+        )
+
+
+async def setup(bot: CardTableBot) -> None:
+    bot.add_dynamic_items(ForgetButton)
+    await bot.add_cog(Privacy(bot))

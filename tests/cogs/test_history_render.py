@@ -1,0 +1,87 @@
+"""The history page's text and components, as pure functions (cogs/history.py)."""
+
+from __future__ import annotations
+
+from bot.history import GameRecord, HistoryPage, SeatName
+from cogs.history import (
+    NO_GAMES,
+    NO_MORE,
+    ExportSelect,
+    PageButton,
+    export_label,
+    history_embed,
+    history_view,
+    result_text,
+)
+
+WHEN = 1_795_478_608.0
+
+
+def record(
+    game: str,
+    names: list[str],
+    score: tuple[int, ...],
+    winners: tuple[int, ...],
+    abandoned: bool = False,
+    table_id: int = 12,
+) -> GameRecord:
+    seats = tuple(SeatName(i, n, None) for i, n in enumerate(names))
+    return GameRecord(table_id, game, WHEN, seats, score, winners, abandoned)
+
+
+FOUR = ["Alice", "🤖 Ada", "Bob", "🤖 Turing"]
+
+
+def test_result_lines() -> None:
+    assert result_text(record("tarneeb", FOUR, (41, 23), (0, 2))) == (
+        "🏆 Team A (Alice & Bob) · 41 to 23"
+    )
+    assert result_text(record("tarneeb", FOUR, (12, 45), (1, 3))) == (
+        "🏆 Team B (🤖 Ada & 🤖 Turing) · 12 to 45"
+    )
+    assert result_text(record("thunee", FOUR, (3, 1), (), abandoned=True)) == ("abandoned · 3 to 1")
+    assert result_text(record("tunge", ["Alice", "🤖 Ada", "Cy"], (0, 8, 29), (0,))) == (
+        "🏆 Alice · Alice 0 · 🤖 Ada 8 · Cy 29"
+    )
+    assert result_text(record("tunge", ["A", "B"], (5, 5), ())).startswith("nobody won")
+
+
+def test_names_cannot_format_or_mention() -> None:
+    line = result_text(record("tarneeb", ["**x**", "@everyone", "c", "d"], (1, 0), (0, 2)))
+    assert "**x**" not in line and "\\*\\*x\\*\\*" in line
+    assert "@everyone" not in history_embed(
+        HistoryPage(0, (record("tarneeb", ["a", "@everyone", "c", "d"], (1, 0), (1, 3)),), False),
+        None,
+        None,
+    ).description.replace("@\u200beveryone", "")
+
+
+def test_empty_pages_and_the_footer() -> None:
+    assert history_embed(HistoryPage(0, (), False), None, None).description == NO_GAMES
+    later = history_embed(HistoryPage(3, (), False), 42, "tarneeb")
+    assert NO_MORE in str(later.description) and "<@42>" in str(later.description)
+    assert later.footer.text == "Page 4"
+    assert "Tarneeb" in str(later.title)
+
+
+def test_components_fit_discord_and_carry_the_listing() -> None:
+    page = HistoryPage(
+        2,
+        tuple(record("tarneeb", ["N" * 32] * 4, (1, 0), (0,), table_id=i) for i in range(10)),
+        True,
+    )
+    view = history_view(page, 2**63 - 1, "tarneeb_egyptian")
+    previous, following, menu = view.children
+    assert isinstance(previous, PageButton) and isinstance(following, PageButton)
+    assert (previous.page, following.page) == (1, 3)
+    assert previous.custom_id == f"ct:hp:1:{2**63 - 1}:tarneeb_egyptian"
+    assert all(len(item.custom_id) <= 100 for item in (previous, following))
+    assert isinstance(menu, ExportSelect)
+    options = menu.item.options
+    assert [o.value for o in options] == [str(i) for i in range(10)]
+    assert all(len(o.label) <= 100 for o in options)
+    assert export_label(page.games[0]).startswith("#0 · Tarneeb · 24 Nov 2026 · ")
+
+    first = history_view(HistoryPage(0, (), False), None, None)
+    assert [c.item.disabled for c in first.children] == [True, True]  # type: ignore[attr-defined]
+    assert len(first.children) == 2, "no export menu without games"
