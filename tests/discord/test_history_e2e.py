@@ -268,6 +268,11 @@ async def test_privacy_forget_takes_a_player_out_of_history_and_leaderboard(
     mine = ok(await bob.slash("history", player=alice))
     assert mine.message is not None and NO_GAMES in mine.message.text()
 
+    in_dm = ok(await alice.slash_in_dm("history"))
+    assert in_dm.ephemeral and "server" in in_dm.text
+    asked_in_dm = ok(await alice.slash_in_dm("privacy forget"))  # a person, not a server, asks
+    assert asked_in_dm.ephemeral and "Forget me?" in asked_in_dm.text
+
     kept = ok(await alice.slash("privacy forget"))
     assert kept.message is not None
     answer = ok(await alice.click(kept.message, "Keep my data"))
