@@ -27,7 +27,7 @@ QUESTION = (
 )
 FORGOTTEN = (
     "Done: you are forgotten. {results} results deleted, your name removed from {seats} "
-    "finished games. Games in progress go on as they were."
+    "past tables. Games in progress go on as they were."
 )
 KEPT = "Nothing was changed."
 NOT_YOURS = "These buttons are for the person who asked."

@@ -107,6 +107,10 @@ async def test_pages_of_ten(sessions: SessionManager) -> None:
         ("tiny", None, [(ALICE, "Alice"), (BOB, "Bob")]),
         ("norwegian_whist", "target=1", [(ALICE, "Alice")]),
         ("tunge", None, [(ALICE, "Alice")]),
+        ("thunee", "balls_to_win=1", [(ALICE, "Alice"), (BOB, "Bob")]),
+        ("tarneeb", "target=31", [(ALICE, "Alice")]),
+        ("tarneeb_egyptian", "target=31", [(ALICE, "Alice")]),
+        ("tuppi", "target=1", [(ALICE, "Alice")]),
     ],
 )
 async def test_the_export_replays_to_the_stored_final_score(
