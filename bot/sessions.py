@@ -39,6 +39,7 @@ from bot.store import (
     StoreUnavailable,
     TableRow,
 )
+from bot.thinking import Thinker
 from games.base import Deal, Event, Game, IllegalMove, Move, OptionError, fill_names
 from games.cards import display
 from games.players import AVAILABLE_LEVELS, choose_move
@@ -254,6 +255,7 @@ class SessionManager:
         self._guild_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._closing = False
         self._writes: set[asyncio.Task[Any]] = set()  # shielded timer writes under way
+        self.thinker = Thinker(settings.computer_processes)
 
     # --- start-up and shutdown ---
     async def restore(self) -> None:
@@ -299,6 +301,7 @@ class SessionManager:
 
     async def resume_after_connect(self) -> None:
         """After (re)connecting: refresh every table message, resume timers and computers."""
+        self.thinker.warm()
         for table in list(self.tables.values()):
             self._notify(table, ())
             if table.row.status == "playing":
@@ -319,6 +322,7 @@ class SessionManager:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, *self._writes, return_exceptions=True)
+        await self.thinker.close()
 
     async def _shielded(self, work: Coroutine[Any, Any, _T]) -> _T:
         """Run ``work`` to its end even if the caller is cancelled (re-arming a timer must not
@@ -839,13 +843,10 @@ class SessionManager:
         if not seats:
             return False
         seat, seq, snapshot = seats[0], table.moves, table.game.clone()
-        rng = random.Random(f"{table.row.seed}:{seq}")
         level = table.level_of(seat)
-        loop = asyncio.get_running_loop()
-        try:
-            move = await asyncio.wait_for(
-                loop.run_in_executor(None, choose_move, snapshot, seat, rng, level),
-                timeout=self.computer_budget,
+        try:  # in a worker process (or a thread): see bot.thinking
+            move = await self.thinker.choose(
+                snapshot, seat, f"{table.row.seed}:{seq}", level, self.computer_budget, choose_move
             )
         except TimeoutError:
             log.warning("table %s: computer seat %s ran out of time", table.id, seat)
