@@ -43,6 +43,7 @@ from bot.thinking import Thinker
 from games.base import Deal, Event, Game, IllegalMove, Move, OptionError, fill_names
 from games.cards import display
 from games.players import AVAILABLE_LEVELS, choose_move
+from games.players.hints import hint_for
 from games.registry import all_games, get_game
 
 log = logging.getLogger(__name__)
@@ -397,6 +398,7 @@ class SessionManager:
         game: str,
         options_text: str | None = None,
         computer_level: str = "normal",
+        hints: bool = False,
     ) -> LiveTable:
         games = all_games()
         if game not in games:
@@ -420,6 +422,7 @@ class SessionManager:
                     seed=random.SystemRandom().randrange(2**62),
                     seats=[(host_id, host_name)],
                     computer_level=computer_level,
+                    hints=hints,
                 )
             table = LiveTable(row, {0: SeatRow(row.id, 0, host_id, host_name, False)})
             table.touched = self.clock.now()
@@ -539,6 +542,39 @@ class SessionManager:
                 row = await self.store.set_computer_level(table.id, level)
             self._lobby_changed(table, row)
         self._notify(table, ())
+
+    async def set_hints(self, table_id: int, user_id: int, hints: bool) -> None:
+        """The host turns hints on or off, in the lobby only (a table with hints is unrated)."""
+        table = self.get(table_id)
+        async with table.lock:
+            self._in_lobby(table)
+            if user_id != table.row.host_id:
+                raise UserError("Only the host can turn hints on or off.")
+            if hints == table.row.hints:
+                return
+            with _paused():
+                row = await self.store.set_hints(table.id, hints)
+            self._lobby_changed(table, row)
+        self._notify(table, ())
+
+    def hint(self, table_id: int, user_id: int) -> tuple[int, Move, str]:
+        """What the normal computer player would do for the user's seat now, and why, as (move
+        number, move, reason): only at a table with hints, only on the user's turn. Decided
+        from the seat's view alone (:mod:`games.players.hints`), with the random source a
+        computer would use at this move, and without awaiting, so the state cannot change."""
+        table = self.get(table_id)
+        if not table.row.hints:
+            raise UserError("Hints are off at this table.")
+        if table.row.status != "playing" or table.game is None:
+            raise UserError("This game is not being played.")
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise UserError("You are not playing at this table.")
+        if seat not in table.waiting_for():
+            raise UserError("It is not your turn; ask for a hint when it is.")
+        rng = random.Random(f"{table.row.seed}:{table.moves}")
+        move, reason = hint_for(table.game, seat, rng)
+        return table.moves, move, reason
 
     def _next_host(self, table: LiveTable, leaving: int) -> int | None:
         """The next seated person after ``leaving`` (in seat order), or None if there is none."""
