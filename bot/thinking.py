@@ -28,6 +28,7 @@ import logging
 import multiprocessing
 import os
 import random
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -64,12 +65,21 @@ def decide(game: Game, seat: int, seed: str, level: str, choose: Chooser = choos
 
 
 def _prepare(imports: Sequence[str]) -> None:
-    """A new worker's start: import the games (and any modules asked for) once, up front."""
+    """A new worker's start: import the games (and any modules asked for) once, up front, and
+    end with the bot (a killed bot leaves no idle worker behind)."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
     from games.registry import all_games
 
     all_games()
     for name in imports:
         importlib.import_module(name)
+
+
+def _exit_with(parent: multiprocessing.process.BaseProcess) -> None:
+    parent.join()  # returns when the parent process is gone
+    os._exit(0)
 
 
 def _ready() -> int:
