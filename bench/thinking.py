@@ -24,18 +24,18 @@ import time
 
 from bot.thinking import Thinker, register_level
 from games.base import Game, Move
-from games.players import choose_move
+from games.players import Seen
 from games.registry import all_games
 
 BUSY_ENV = "BENCH_BUSY_MS"
 
 
-def busy(game: Game, seat: int, rng: random.Random) -> Move:
-    """A stand-in for a search: burn ``$BENCH_BUSY_MS`` of CPU, then play as normal."""
+def busy(seen: Seen, rng: random.Random) -> Move:
+    """A stand-in for a search: burn ``$BENCH_BUSY_MS`` of CPU, then play a random move."""
     until = time.perf_counter() + float(os.environ.get(BUSY_ENV, "200")) / 1000
     while time.perf_counter() < until:
         sum(i * i for i in range(2_000))
-    return choose_move(game, seat, rng, "normal")
+    return rng.choice(seen.legal)
 
 
 register_level("busy", busy)

@@ -35,7 +35,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING
 
-from games.players import choose_move
+from games.players import Player, Seen, choose_move
 
 if TYPE_CHECKING:
     from games.base import Game, Move
@@ -43,16 +43,16 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Chooser = Callable[["Game", int, random.Random, str], "Move"]
-LevelChooser = Callable[["Game", int, random.Random], "Move"]
 
 # Levels registered at run time by an imported module, beside those of games.players: for tests
-# (a slow or hanging level). A worker process sees them when its module is in ``imports``.
-EXTRA_LEVELS: dict[str, LevelChooser] = {}
+# and benches (a slow or hanging level). A worker process sees them when its module is in
+# ``imports``. Like every player, such a level is handed the seat's Seen, never the game.
+EXTRA_LEVELS: dict[str, Player] = {}
 
 
-def register_level(name: str, chooser: LevelChooser) -> None:
-    """Make ``name`` a level (in this process) that ``chooser`` plays."""
-    EXTRA_LEVELS[name] = chooser
+def register_level(name: str, player: Player) -> None:
+    """Make ``name`` a level (in this process) that ``player`` plays."""
+    EXTRA_LEVELS[name] = player
 
 
 def decide(game: Game, seat: int, seed: str, level: str, choose: Chooser = choose_move) -> Move:
@@ -60,7 +60,7 @@ def decide(game: Game, seat: int, seed: str, level: str, choose: Chooser = choos
     rng = random.Random(seed)
     extra = EXTRA_LEVELS.get(level)
     if extra is not None:
-        return extra(game, seat, rng)
+        return extra(Seen(seat, game.view(seat), tuple(game.legal_moves(seat))), rng)
     return choose(game, seat, rng, level)
 
 

@@ -2,10 +2,10 @@
 worker process imports this module when its :class:`~bot.thinking.Thinker` names it).
 
 - ``spin``: writes the file ``$THINK_TEST_STARTED``, then keeps a core busy until the file
-  ``$THINK_TEST_RELEASE`` exists (at most a minute), then plays as ``normal``: a slow, CPU-bound
-  decision the test ends when it likes.
+  ``$THINK_TEST_RELEASE`` exists (at most a minute), then plays a random legal move: a slow,
+  CPU-bound decision the test ends when it likes.
 - ``hang``: the first decision (the one that finds no ``$THINK_TEST_STARTED`` yet) writes that
-  file and never returns; every later one plays as ``normal``.
+  file and never returns; every later one plays a random legal move.
 """
 
 from __future__ import annotations
@@ -16,29 +16,29 @@ import time
 from pathlib import Path
 
 from bot.thinking import register_level
-from games.base import Game, Move
-from games.players import choose_move
+from games.base import Move
+from games.players import Seen
 
 STARTED = "THINK_TEST_STARTED"
 RELEASE = "THINK_TEST_RELEASE"
 
 
-def spin(game: Game, seat: int, rng: random.Random) -> Move:
+def spin(seen: Seen, rng: random.Random) -> Move:
     Path(os.environ[STARTED]).touch()
     release = Path(os.environ[RELEASE])
     until = time.monotonic() + 60
     while not release.exists() and time.monotonic() < until:
         sum(i * i for i in range(20_000))  # busy, holding the GIL most of the time
-    return choose_move(game, seat, rng, "normal")
+    return rng.choice(seen.legal)
 
 
-def hang(game: Game, seat: int, rng: random.Random) -> Move:
+def hang(seen: Seen, rng: random.Random) -> Move:
     started = Path(os.environ[STARTED])
     if not started.exists():
         started.touch()
         while True:
             time.sleep(3600)
-    return choose_move(game, seat, rng, "normal")
+    return rng.choice(seen.legal)
 
 
 register_level("spin", spin)
