@@ -31,7 +31,7 @@ import random
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING
 
@@ -43,6 +43,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Chooser = Callable[["Game", int, random.Random, str], "Move"]
+
+START_SECONDS = 60.0  # the longest a decision waits for a new worker process to start
 
 # Levels registered at run time by an imported module, beside those of games.players: for tests
 # and benches (a slow or hanging level). A worker process sees them when its module is in
@@ -95,8 +97,10 @@ class Thinker:
         self.processes = processes
         self.imports = tuple(imports)
         self._pool: ProcessPoolExecutor | None = None
+        self._started: Future[int] | None = None
         self._closed = False
         self.replaced = 0  # pools replaced after a hang or a crash (for tests and logs)
+        self.decided = 0  # decisions a worker process returned
 
     @property
     def in_processes(self) -> bool:
@@ -110,15 +114,23 @@ class Thinker:
                 initializer=_prepare,
                 initargs=(self.imports,),
             )
+            self._started = self._pool.submit(_ready)  # done once a worker is up
         return self._pool
 
     def warm(self) -> None:
-        """Start the worker processes now (at start-up), so the first decision does not wait
-        for them to spawn and import the games."""
+        """Start the worker processes now (at start-up, and after a replacement), so that a
+        decision does not wait for them to spawn and import the games."""
         if self.in_processes and not self._closed:
             pool = self._current()
-            for _ in range(self.processes):
+            for _ in range(self.processes - 1):
                 pool.submit(_ready)
+
+    async def _worker_up(self) -> None:
+        """Wait (at most :data:`START_SECONDS`) until the pool has a worker: spawning one is
+        not thinking, and must not eat a decision's budget."""
+        started = self._started
+        if started is not None and not started.done():
+            await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(started)), START_SECONDS)
 
     async def choose(
         self,
@@ -138,12 +150,14 @@ class Thinker:
             )
         if self._closed:
             raise RuntimeError("the thinker is closed")
-        deadline = time.monotonic() + budget
         for attempt in (1, 2):
             pool = self._current()
+            await self._worker_up()
+            if attempt == 1:
+                deadline = time.monotonic() + budget
             future = asyncio.wrap_future(pool.submit(decide, game, seat, seed, level))
             try:
-                return await asyncio.wait_for(future, max(0.0, deadline - time.monotonic()))
+                move = await asyncio.wait_for(future, max(0.0, deadline - time.monotonic()))
             except TimeoutError:
                 self._replace(pool, "a decision ran out of time")
                 raise
@@ -152,6 +166,9 @@ class Thinker:
                 self._replace(pool, "a worker process died")
                 if attempt == 2 or deadline <= time.monotonic() or not caught:
                     raise
+            else:
+                self.decided += 1
+                return move
         raise AssertionError("unreachable")
 
     def _replace(self, pool: ProcessPoolExecutor, why: str) -> None:
