@@ -10,10 +10,12 @@ pickled game was measured cheaper than a transcript to replay (0.1-0.6 ms agains
 module, so a game registered by an import (a test game) needs nothing else.
 
 A decision is deterministic for its seed: the worker seeds ``random.Random(seed)`` itself, exactly
-as the in-process path does. A decision that overruns the budget raises :class:`TimeoutError` and
-its pool is replaced (the hung process is killed); a crashed worker breaks the pool, which is
-replaced too, and a decision that was only caught in the breakage is tried once more on the new
-pool. The caller falls back to the first legal move.
+as the in-process path does. The budget counts thinking only: a decision waits for a free worker
+(at most one decision per worker is handed to the pool) and for a new worker to start before its
+clock runs. A decision that overruns the budget raises :class:`TimeoutError` and its pool is
+replaced (the hung process is killed); a crashed worker breaks the pool, which is replaced too,
+and a decision that was only caught in the breakage is tried once more on the new pool. The
+caller falls back to the first legal move.
 
 With ``processes=0`` decisions run in the default thread executor instead (the tests' setting:
 it starts nothing, and lets a test stand in for ``choose_move``).
@@ -98,6 +100,7 @@ class Thinker:
         self.imports = tuple(imports)
         self._pool: ProcessPoolExecutor | None = None
         self._started: Future[int] | None = None
+        self._slots: asyncio.Semaphore | None = None  # one per worker, made in the running loop
         self._closed = False
         self.replaced = 0  # pools replaced after a hang or a crash (for tests and logs)
         self.decided = 0  # decisions a worker process returned
@@ -150,25 +153,28 @@ class Thinker:
             )
         if self._closed:
             raise RuntimeError("the thinker is closed")
-        for attempt in (1, 2):
-            pool = self._current()
-            await self._worker_up()
-            if attempt == 1:
-                deadline = time.monotonic() + budget
-            future = asyncio.wrap_future(pool.submit(decide, game, seat, seed, level))
-            try:
-                move = await asyncio.wait_for(future, max(0.0, deadline - time.monotonic()))
-            except TimeoutError:
-                self._replace(pool, "a decision ran out of time")
-                raise
-            except BrokenProcessPool:
-                caught = self._pool is not pool  # another decision's hang replaced it
-                self._replace(pool, "a worker process died")
-                if attempt == 2 or deadline <= time.monotonic() or not caught:
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.processes)
+        async with self._slots:  # a free worker: waiting in line is not thinking either
+            for attempt in (1, 2):
+                pool = self._current()
+                await self._worker_up()
+                if attempt == 1:
+                    deadline = time.monotonic() + budget
+                future = asyncio.wrap_future(pool.submit(decide, game, seat, seed, level))
+                try:
+                    move = await asyncio.wait_for(future, max(0.0, deadline - time.monotonic()))
+                except TimeoutError:
+                    self._replace(pool, "a decision ran out of time")
                     raise
-            else:
-                self.decided += 1
-                return move
+                except BrokenProcessPool:
+                    caught = self._pool is not pool  # another decision's hang replaced it
+                    self._replace(pool, "a worker process died")
+                    if attempt == 2 or deadline <= time.monotonic() or not caught:
+                        raise
+                else:
+                    self.decided += 1
+                    return move
         raise AssertionError("unreachable")
 
     def _replace(self, pool: ProcessPoolExecutor, why: str) -> None:

@@ -74,6 +74,28 @@ async def test_a_crashed_player_is_raised_and_the_next_decision_works() -> None:
         await thinker.close()
 
 
+async def test_waiting_for_a_busy_worker_does_not_count_against_the_budget(
+    markers: tuple[Path, Path],
+) -> None:
+    """One worker, two decisions: the second waits in line for longer than its budget while the
+    first thinks, and still gets its full budget once the worker is free."""
+    started, release = markers
+    thinker = Thinker(1, WORKER_IMPORTS)
+    try:
+        game, seat = positions("tiny", 1, 3)[0]
+        slow = asyncio.create_task(thinker.choose(game.clone(), seat, "a", "spin", 60.0))
+        await until(started.exists, "the first decision under way", timeout=60)
+        queued = asyncio.create_task(thinker.choose(game.clone(), seat, "b", "normal", 1.0))
+        await asyncio.sleep(1.5)  # longer than the second decision's budget
+        assert not queued.done()
+        release.touch()
+        assert await slow in game.legal_moves(seat)
+        assert await queued == choose_move(game.clone(), seat, random.Random("b"), "normal")
+        assert thinker.replaced == 0
+    finally:
+        await thinker.close()
+
+
 # --- through the session manager ----------------------------------------------------------------
 @pytest.fixture
 def markers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
