@@ -6,7 +6,9 @@
    the normal level through :class:`bot.thinking.Thinker`, once in threads and once in a pool of
    ``P`` worker processes; the wall time of each ``await thinker.choose(...)`` (median and 95th
    percentile, milliseconds). It includes what crosses the boundary: the pickled game out, the
-   move back. The size of the pickled games is printed too.
+   move back. Before that, the two candidates for what crosses are compared on the same
+   positions: the pickled game, and the transcript-like minimum (game, seed, deals and moves so
+   far) rebuilt by replaying it through the rules.
 2. Responsiveness: a CPU-bound level (``busy``: ``MS`` milliseconds of pure Python, standing in
    for the hard level's search) decides 20 times in a row while the event loop measures its own
    lag (how late a 5 ms sleep wakes up); threads share the GIL with the loop, the pool does not.
@@ -23,7 +25,7 @@ import statistics
 import time
 
 from bot.thinking import Thinker, register_level
-from games.base import Game, Move
+from games.base import Deal, Game, Move
 from games.players import Seen
 from games.registry import all_games
 
@@ -41,21 +43,61 @@ def busy(seen: Seen, rng: random.Random) -> Move:
 register_level("busy", busy)
 
 
-def positions(count: int, seed: int = 1) -> list[tuple[Game, int]]:
+Transcript = tuple[str, int, list[dict[str, object]], list[tuple[int, dict[str, object]]]]
+
+
+def positions(count: int, seed: int = 1) -> tuple[list[tuple[Game, int]], list[Transcript]]:
+    """``count`` positions, and for each the transcript-like minimum that rebuilds it (game
+    name, seed, deals so far, moves so far)."""
     rng = random.Random(seed)
     names = sorted(all_games())
     found: list[tuple[Game, int]] = []
+    transcripts: list[Transcript] = []
     game_seed = seed
     while len(found) < count:
         name = names[game_seed % len(names)]
         game = all_games()[name].new({}, seed=game_seed)
-        game_seed += 1
+        moves: list[tuple[int, dict[str, object]]] = []
         while game.status == "in_progress" and len(found) < count:
             seat = game.waiting_for()[0]
             if rng.random() < 0.2:
                 found.append((game.clone(), seat))
-            game.apply(seat, rng.choice(game.legal_moves(seat)))
-    return found
+                deals = [deal.to_json() for deal in game.deals]
+                transcripts.append((name, game_seed, deals, list(moves)))
+            move = rng.choice(game.legal_moves(seat))
+            game.apply(seat, move)
+            moves.append((seat, move.to_json()))
+        game_seed += 1
+    return found, transcripts
+
+
+def crossing(cases: list[tuple[Game, int]], transcripts: list[Transcript]) -> None:
+    """What it costs to hand a position to a worker: the pickled game, or a transcript to
+    replay through the rules (pickled too, then rebuilt)."""
+    pickled, replayed, game_sizes, transcript_sizes = [], [], [], []
+    for (game, _), (name, seed, deals, moves) in zip(cases, transcripts, strict=True):
+        began = time.perf_counter()
+        data = pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL)
+        pickle.loads(data)
+        pickled.append((time.perf_counter() - began) * 1000)
+        game_sizes.append(len(data))
+        began = time.perf_counter()
+        text = pickle.dumps((name, seed, deals, moves), protocol=pickle.HIGHEST_PROTOCOL)
+        name, seed, deals, moves = pickle.loads(text)
+        rebuilt = all_games()[name].new(
+            {}, seed=seed, deals=[Deal.from_json(deal) for deal in deals]
+        )
+        for seat, move in moves:
+            rebuilt.apply(seat, Move.from_json(move))
+        replayed.append((time.perf_counter() - began) * 1000)
+        transcript_sizes.append(len(text))
+    print(
+        f"what crosses: pickled game median {statistics.median(game_sizes):.0f} B "
+        f"(max {max(game_sizes)}), transcript median {statistics.median(transcript_sizes):.0f} B "
+        f"(max {max(transcript_sizes)})"
+    )
+    print(line("  pickle out and back", pickled))
+    print(line("  transcript out, replayed", replayed))
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -100,12 +142,9 @@ def line(label: str, values: list[float]) -> str:
 
 async def run(count: int, busy_ms: int, processes: int) -> None:
     os.environ[BUSY_ENV] = str(busy_ms)
-    cases = positions(count)
-    sizes = [len(pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL)) for game, _ in cases]
-    print(
-        f"{count} positions of {len(all_games())} games; pickled game "
-        f"median {statistics.median(sizes):.0f} B, max {max(sizes)} B"
-    )
+    cases, transcripts = positions(count)
+    print(f"{count} positions of {len(all_games())} games")
+    crossing(cases, transcripts)
     threads = Thinker(0)
     pool = Thinker(processes, imports=("bench.thinking",))
     pool.warm()
