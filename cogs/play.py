@@ -559,7 +559,7 @@ class HintButton(
         seat = table.seat_of(interaction.user.id)
         assert table.game is not None and seat is not None  # as sessions.hint found them
         label = table.game.move_label(move, seat)
-        await answer(interaction, f"💡 Hint: **{label}**: {reason}.")
+        await answer(interaction, f"💡 Hint: **{label}** — {reason}.")
 
 
 def table_view(table: LiveTable) -> discord.ui.View:

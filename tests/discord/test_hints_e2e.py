@@ -67,7 +67,7 @@ async def test_the_host_turns_hints_on_and_a_player_gets_the_normal_move(
     before = table.moves
     answer = ok(await alice.click(hand, "Hint"))
     assert answer.ephemeral, "a hint is for its player alone"
-    assert answer.text.startswith(f"💡 Hint: **{label}**: "), (answer.text, label)
+    assert answer.text.startswith(f"💡 Hint: **{label}** — "), (answer.text, label)
     assert table.moves == before  # asking plays nothing
 
     # Bob is not at the table (and cannot see alice's hand): a crafted hint click is refused.
