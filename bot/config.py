@@ -8,6 +8,7 @@ fix, so a ``.env`` with five mistakes takes one round, not five. The token is ke
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +16,13 @@ from urllib.parse import urlparse
 
 DEFAULT_DATABASE_PATH = "data/cardtable.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+def default_processes() -> int:
+    """Computer players' worker processes: one on a machine of two cores or fewer (the bot and
+    Discord need the other), else one per core but one, at most four."""
+    cores = os.cpu_count() or 1
+    return 1 if cores <= 2 else min(4, cores - 1)
 
 
 class SettingsError(ValueError):
@@ -67,6 +75,10 @@ class Settings:
     # Publish the commands to every server whenever they change (off: DEV_GUILD_ID only).
     sync_global: bool = True
     turn_seconds: int = 60
+    # Worker processes for computer decisions; 0 runs them in threads of the bot's process (what
+    # settings built in code get, e.g. in tests; COMPUTER_PROCESSES defaults to one per core but
+    # one, at least one: see default_processes).
+    computer_processes: int = 0
     # For tests only: point discord.py at the in-repo fake Discord instead of discord.com.
     api_base: str | None = None
     gateway_url: str | None = None
@@ -105,6 +117,9 @@ class Settings:
             log_level=level,
             sync_global=sync_global,
             turn_seconds=_whole(environ, "TURN_SECONDS", 60, 10, 3600, problems),
+            computer_processes=_whole(
+                environ, "COMPUTER_PROCESSES", default_processes(), 0, 32, problems
+            ),
             api_base=_url(environ, "DISCORD_API_BASE", ("http", "https"), problems),
             gateway_url=_url(environ, "DISCORD_GATEWAY_URL", ("ws", "wss"), problems),
             guild_ready_timeout=_seconds(environ, "DISCORD_GUILD_READY_TIMEOUT", problems),

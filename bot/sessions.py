@@ -40,9 +40,11 @@ from bot.store import (
     StoreUnavailable,
     TableRow,
 )
+from bot.thinking import Thinker
 from games.base import Deal, Event, Game, IllegalMove, Move, OptionError, fill_names
 from games.cards import display
 from games.players import AVAILABLE_LEVELS, choose_move
+from games.players.hints import hint_for
 from games.registry import all_games, get_game
 
 log = logging.getLogger(__name__)
@@ -255,6 +257,7 @@ class SessionManager:
         self._guild_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._closing = False
         self._writes: set[asyncio.Task[Any]] = set()  # shielded timer writes under way
+        self.thinker = Thinker(settings.computer_processes)
 
     # --- start-up and shutdown ---
     async def restore(self) -> None:
@@ -300,6 +303,7 @@ class SessionManager:
 
     async def resume_after_connect(self) -> None:
         """After (re)connecting: refresh every table message, resume timers and computers."""
+        self.thinker.warm()
         for table in list(self.tables.values()):
             self._notify(table, ())
             if table.row.status == "playing":
@@ -320,6 +324,7 @@ class SessionManager:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, *self._writes, return_exceptions=True)
+        await self.thinker.close()
 
     async def _shielded(self, work: Coroutine[Any, Any, _T]) -> _T:
         """Run ``work`` to its end even if the caller is cancelled (re-arming a timer must not
@@ -394,6 +399,7 @@ class SessionManager:
         game: str,
         options_text: str | None = None,
         computer_level: str = "normal",
+        hints: bool = False,
     ) -> LiveTable:
         games = all_games()
         if game not in games:
@@ -417,6 +423,7 @@ class SessionManager:
                     seed=random.SystemRandom().randrange(2**62),
                     seats=[(host_id, host_name)],
                     computer_level=computer_level,
+                    hints=hints,
                 )
             table = LiveTable(row, {0: SeatRow(row.id, 0, host_id, host_name, False)})
             table.touched = self.clock.now()
@@ -536,6 +543,39 @@ class SessionManager:
                 row = await self.store.set_computer_level(table.id, level)
             self._lobby_changed(table, row)
         self._notify(table, ())
+
+    async def set_hints(self, table_id: int, user_id: int, hints: bool) -> None:
+        """The host turns hints on or off, in the lobby only (a table with hints is unrated)."""
+        table = self.get(table_id)
+        async with table.lock:
+            self._in_lobby(table)
+            if user_id != table.row.host_id:
+                raise UserError("Only the host can turn hints on or off.")
+            if hints == table.row.hints:
+                return
+            with _paused():
+                row = await self.store.set_hints(table.id, hints)
+            self._lobby_changed(table, row)
+        self._notify(table, ())
+
+    def hint(self, table_id: int, user_id: int) -> tuple[int, Move, str]:
+        """What the normal computer player would do for the user's seat now, and why, as (move
+        number, move, reason): only at a table with hints, only on the user's turn. Decided
+        from the seat's view alone (:mod:`games.players.hints`), with the random source a
+        computer would use at this move, and without awaiting, so the state cannot change."""
+        table = self.get(table_id)
+        if not table.row.hints:
+            raise UserError("Hints are off at this table.")
+        if table.row.status != "playing" or table.game is None:
+            raise UserError("This game is not being played.")
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise UserError("You are not playing at this table.")
+        if seat not in table.waiting_for():
+            raise UserError("It is not your turn; ask for a hint when it is.")
+        rng = random.Random(f"{table.row.seed}:{table.moves}")
+        move, reason = hint_for(table.game, seat, rng)
+        return table.moves, move, reason
 
     def _next_host(self, table: LiveTable, leaving: int) -> int | None:
         """The next seated person after ``leaving`` (in seat order), or None if there is none."""
@@ -840,13 +880,10 @@ class SessionManager:
         if not seats:
             return False
         seat, seq, snapshot = seats[0], table.moves, table.game.clone()
-        rng = random.Random(f"{table.row.seed}:{seq}")
         level = table.level_of(seat)
-        loop = asyncio.get_running_loop()
-        try:
-            move = await asyncio.wait_for(
-                loop.run_in_executor(None, choose_move, snapshot, seat, rng, level),
-                timeout=self.computer_budget,
+        try:  # in a worker process (or a thread): see bot.thinking
+            move = await self.thinker.choose(
+                snapshot, seat, f"{table.row.seed}:{seq}", level, self.computer_budget, choose_move
             )
         except TimeoutError:
             log.warning("table %s: computer seat %s ran out of time", table.id, seat)

@@ -254,6 +254,7 @@ class Store:
         seed: int,
         seats: Sequence[tuple[int | None, str]],
         computer_level: str = "normal",
+        hints: bool = False,
     ) -> TableRow:
         """A new table in the lobby, with ``seats`` entries as (user id or None, name) or empty."""
         now = time.time()
@@ -262,8 +263,8 @@ class Store:
                 await self._returning(
                     db,
                     "INSERT INTO game_tables (guild_id, channel_id, host_id, game, options, seed,"
-                    " computer_level, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                    " RETURNING *",
+                    " computer_level, hints, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                     (
                         guild_id,
                         channel_id,
@@ -272,6 +273,7 @@ class Store:
                         json.dumps(options),
                         seed,
                         computer_level,
+                        int(hints),
                         now,
                         now,
                     ),
@@ -332,6 +334,19 @@ class Store:
                     "UPDATE game_tables SET computer_level = ?, updated_at = ?"
                     " WHERE id = ? AND status = 'lobby' RETURNING *",
                     (level, time.time(), table_id),
+                )
+            )
+
+    async def set_hints(self, table_id: int, hints: bool) -> TableRow:
+        """Hints on or off for the table's players; a table no longer in its lobby is refused
+        (LookupError)."""
+        async with self.transaction() as db:
+            return _table(
+                await self._returning(
+                    db,
+                    "UPDATE game_tables SET hints = ?, updated_at = ?"
+                    " WHERE id = ? AND status = 'lobby' RETURNING *",
+                    (int(hints), time.time(), table_id),
                 )
             )
 

@@ -100,6 +100,7 @@ def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
                 next_row + index - 1,
             )
         )
+    add_hint_button(view, table)
     return view
 
 
@@ -507,6 +508,60 @@ class ImBack(
         await send_hand(interaction, table, seat, "Welcome back: your seat is yours again.")
 
 
+def add_hint_button(view: discord.ui.View, table: LiveTable) -> None:
+    """The Hint button, at a table with hints, where the hand's rows leave room for it."""
+    if table.row.hints and table.game is not None and table.game.status == "in_progress":
+        used = [0] * 5
+        for item in view.children:
+            if item.row is not None:
+                used[item.row] += item.width
+        room = [row for row in range(5) if used[row] < 5]
+        if room:  # the lowest row with room; with none, the hand's moves come first
+            view.add_item(HintButton(table.id, room[-1]))
+
+
+class HintButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"ct:hint:(?P<table>\d+)"
+):
+    """What the normal computer player would do now, and why: answered to the player alone."""
+
+    def __init__(self, table_id: int, row: int | None = None) -> None:
+        self.table_id = table_id
+        super().__init__(
+            discord.ui.Button(
+                row=row,
+                label="Hint",
+                emoji="💡",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ct:hint:{table_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+        /,
+    ) -> HintButton:
+        return cls(int(match["table"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        try:
+            _, move, reason = bot.sessions.hint(self.table_id, interaction.user.id)
+        except UserError as error:
+            await answer_error(interaction, str(error))
+            return
+        table = bot.sessions.get(self.table_id)
+        seat = table.seat_of(interaction.user.id)
+        assert table.game is not None and seat is not None  # as sessions.hint found them
+        label = table.game.move_label(move, seat)
+        await answer(interaction, f"💡 Hint: **{label}** — {reason}.")
+
+
 def table_view(table: LiveTable) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(ShowHand(table.id))
@@ -524,4 +579,5 @@ async def setup(bot: CardTableBot) -> None:
     if "cogs.errors" not in bot.extensions:  # the one error path comes with the components
         await bot.load_extension("cogs.errors")
     bot.add_dynamic_items(MoveButton, MoveSelect, SequenceSelect, SequenceRestart, ShowHand, ImBack)
+    bot.add_dynamic_items(HintButton)
     await bot.add_cog(Play(bot))

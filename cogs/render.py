@@ -145,6 +145,9 @@ LEVEL_TEXT = {
 }
 
 
+HINTS_TEXT = "Hints on (unrated)"  # the lobby and the table say so while a table has hints
+
+
 def level_line(level: str) -> str:
     return f"**{level}**: {LEVEL_TEXT.get(level, level)}"
 
@@ -164,6 +167,8 @@ def lobby_embed(table: LiveTable) -> discord.Embed:
     embed.add_field(
         name="Computer players", value=level_line(table.row.computer_level), inline=False
     )
+    if table.row.hints:
+        embed.add_field(name="Hints", value=HINTS_TEXT, inline=False)
     embed.add_field(
         name="Seats",
         value="\n".join(seat_line(table, s, None) for s in range(table.seat_count)),
@@ -260,7 +265,8 @@ def _table_embed(table: LiveTable, names: Sequence[str]) -> discord.Embed:
     if recent:
         embed.add_field(name="Recent", value=_clip("\n".join(recent), 1024), inline=False)
     hint = " · Press “Show my hand” to see your cards and play." if status == "in_progress" else ""
-    embed.set_footer(text=f"Move {table.moves}{hint}")
+    hints = f" · {HINTS_TEXT}" if table.row.hints else ""
+    embed.set_footer(text=f"Move {table.moves}{hints}{hint}")
     return embed
 
 

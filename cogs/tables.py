@@ -225,6 +225,48 @@ class LevelSelect(
             await interaction.response.defer()
 
 
+class HintsToggle(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"ct:lh:(?P<table>\d+):(?P<on>[01])",
+):
+    """The host turns hints on or off in the lobby; the custom id carries the state it sets, so a
+    double or stale click sets the same state again."""
+
+    def __init__(self, table_id: int, on: bool) -> None:
+        self.table_id, self.on = table_id, on
+        super().__init__(
+            discord.ui.Button(
+                label="Turn hints on (unrated)" if on else "Turn hints off",
+                emoji="💡",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ct:lh:{table_id}:{int(on)}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+        /,
+    ) -> HintsToggle:
+        return cls(int(match["table"]), match["on"] == "1")
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await patiently(
+                interaction,
+                _bot(interaction).sessions.set_hints(self.table_id, interaction.user.id, self.on),
+            )
+        except UserError as error:
+            await answer_error(interaction, str(error))
+            return
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+
+
 def lobby_view(table: LiveTable) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     styles = {
@@ -264,6 +306,7 @@ def lobby_view(table: LiveTable) -> discord.ui.View:
     if guests:
         view.add_item(RemoveSelect(table.id, guests))
     view.add_item(LevelSelect(table.id, table.row.computer_level))
+    view.add_item(HintsToggle(table.id, not table.row.hints))  # in the first row with room
     return view
 
 
@@ -561,6 +604,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
         game="Which game",
         options="Variant options, e.g. players=6",
         level="How the computer players play (the host can change it in the lobby)",
+        hints="Players may ask what the computer would play, and why (the table is unrated)",
     )
     @app_commands.autocomplete(game=game_autocomplete, options=options_autocomplete)
     @app_commands.choices(
@@ -572,6 +616,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
         game: str,
         options: str | None = None,
         level: str | None = None,
+        hints: bool = False,
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         games = all_games()
@@ -614,6 +659,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
                     game=game,
                     options_text=options,
                     computer_level=level or "normal",
+                    hints=hints is True,
                 ),
             )
         except UserError as error:
@@ -741,4 +787,5 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
 
 async def setup(bot: CardTableBot) -> None:
     bot.add_dynamic_items(LobbyButton, RemoveSelect, LevelSelect)
+    bot.add_dynamic_items(HintsToggle)
     await bot.add_cog(Tables(bot))

@@ -53,7 +53,13 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
 
 @pytest.fixture
 def bot_env(fake_discord: FakeDiscord, tmp_path: Path) -> dict[str, str]:
-    return fake_discord.env(DATABASE_PATH=str(tmp_path / "cardtable.sqlite3"), LOG_LEVEL="WARNING")
+    # Computers think in threads here (no process to spawn per bot; a test may stand in for
+    # choose_move); tests/bot/test_thinking.py and one end-to-end test use the process pool.
+    return fake_discord.env(
+        DATABASE_PATH=str(tmp_path / "cardtable.sqlite3"),
+        LOG_LEVEL="WARNING",
+        COMPUTER_PROCESSES="0",
+    )
 
 
 @contextlib.contextmanager

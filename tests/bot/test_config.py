@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import Settings, SettingsError
+from bot.config import Settings, SettingsError, default_processes
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GabcDE.abcdefghijklmnopqrstuvwxyz0123456789"
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,8 +37,10 @@ def test_all_settings() -> None:
             "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10/",
             "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9/gw",
             "DISCORD_GUILD_READY_TIMEOUT": "0.1",
+            "COMPUTER_PROCESSES": "3",
         }
     )
+    assert settings.computer_processes == 3
     assert settings.dev_guild_id == 123456789012345678
     assert settings.log_level == "DEBUG" and settings.sync_global is False
     assert settings.turn_seconds == 90 and settings.guild_ready_timeout == 0.1
@@ -56,6 +58,8 @@ def test_all_settings() -> None:
         ({"DISCORD_TOKEN": TOKEN, "SYNC_GLOBAL": "maybe"}, "SYNC_GLOBAL"),
         ({"DISCORD_TOKEN": TOKEN, "SYNC_GLOBAL": "false"}, "SYNC_GLOBAL"),
         ({"DISCORD_TOKEN": TOKEN, "TURN_SECONDS": "5"}, "TURN_SECONDS"),
+        ({"DISCORD_TOKEN": TOKEN, "COMPUTER_PROCESSES": "many"}, "COMPUTER_PROCESSES"),
+        ({"DISCORD_TOKEN": TOKEN, "COMPUTER_PROCESSES": "99"}, "COMPUTER_PROCESSES"),
         ({"DISCORD_TOKEN": TOKEN, "DISCORD_API_BASE": "discord.com"}, "DISCORD_API_BASE"),
         ({"DISCORD_TOKEN": TOKEN, "DISCORD_GATEWAY_URL": "http://x"}, "DISCORD_GATEWAY_URL"),
     ],
@@ -65,6 +69,15 @@ def test_bad_settings_name_the_variable(env: dict[str, str], name: str) -> None:
         Settings.from_env(env)
     assert str(error.value).startswith(name)
     assert "\n" not in str(error.value)
+
+
+def test_computer_processes_default_to_the_cores_but_one() -> None:
+    settings = Settings.from_env({"DISCORD_TOKEN": TOKEN})
+    assert settings.computer_processes == default_processes() >= 1
+    assert (
+        Settings.from_env({"DISCORD_TOKEN": TOKEN, "COMPUTER_PROCESSES": "0"}).computer_processes
+        == 0
+    )
 
 
 def test_token_is_never_shown() -> None:
