@@ -148,7 +148,7 @@ def describe_lobby(embed: discord.Embed, table: LiveTable) -> discord.Embed:
     if waiting:
         embed.add_field(
             name="Rematch: waiting for",
-            value=f"{', '.join(waiting)}: press **Join** to keep your seat.",
+            value=f"{', '.join(waiting)}: press **Join** to keep your seat (**Leave** to decline).",
             inline=False,
         )
     return embed
