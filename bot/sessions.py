@@ -1143,11 +1143,11 @@ class SessionManager:
         if all(s.away for s in others):
             minutes = round(self.abandon_seconds / 60)
             table.recent.append(
-                f"Only away players are left: the game is abandoned in {minutes} minutes "
+                f"Only away players are left: the game is abandoned within {minutes} minutes "
                 "unless one of them comes back."
             )
             message += (
-                f" Only away players are left: the game is abandoned in {minutes} minutes "
+                f" Only away players are left: the game is abandoned within {minutes} minutes "
                 "unless one of them presses “I'm back”."
             )
         return message
@@ -1173,6 +1173,11 @@ class SessionManager:
             with _paused():
                 if not await self.store.ask_sit_in(table.id, seat, user_id, name):
                     raise UserError("You have asked already; the host has not answered yet.")
+
+    async def withdraw_sit_in(self, table_id: int, user_id: int, seat: int) -> None:
+        """Forget a request the host could not be asked about (its message was not posted)."""
+        with _paused():
+            await self.store.drop_sit_in(table_id, seat, user_id)
 
     async def answer_sit_in(
         self, table_id: int, host_id: int, seat: int, user_id: int, agree: bool

@@ -189,8 +189,16 @@ class RematchButton(discord.ui.DynamicItem[Button], template=r"ct:rm:(?P<table>\
         except UserError as error:
             await answer_error(interaction, str(error))
             return
-        if created:
-            await post_rematch(bot, table)
+        if created or table.row.message_id is None:  # also when the first post failed
+            try:
+                await post_rematch(bot, table)
+            except discord.HTTPException:
+                await answer(
+                    interaction,
+                    f"Discord did not take the message of table #{table.id} (the rematch); "
+                    "press Rematch again in a moment.",
+                )
+                return
         where = f"table #{table.id}"
         if table.row.message_id is not None:
             where += f": {jump_url(table.row.guild_id, table.row.channel_id, table.row.message_id)}"
@@ -319,12 +327,17 @@ async def ask_to_sit_in(interaction: discord.Interaction, table_id: int, seat: i
     view.add_item(SitInAnswer(table_id, seat, user.id, False))
     channel = bot.get_partial_messageable(table.row.channel_id)
     stand_in = table.seats[seat].name
-    await channel.send(
-        f"<@{table.row.host_id}>: **{discord.utils.escape_markdown(user.display_name)}** asks "
-        f"to sit in for {stand_in} (seat {seat + 1}) at table #{table_id}.",
-        view=view,
-        allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
-    )
+    try:
+        await channel.send(
+            f"<@{table.row.host_id}>: **{discord.utils.escape_markdown(user.display_name)}** "
+            f"asks to sit in for {stand_in} (seat {seat + 1}) at table #{table_id}.",
+            view=view,
+            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+        )
+    except discord.HTTPException:
+        await bot.sessions.withdraw_sit_in(table_id, user.id, seat)
+        await answer(interaction, "Discord did not take the question to the host; try again.")
+        return
     await answer(interaction, f"The host is asked; you play seat {seat + 1} once they agree.")
 
 

@@ -8,6 +8,7 @@ import asyncio
 import pytest
 
 from bot.sessions import LiveTable, SessionManager, UserError
+from tests.bot.conftest import Recorder
 from tests.bot.faults import until
 
 HOST, GUEST, CAROL, DAVE = 101, 202, 303, 404
@@ -221,5 +222,33 @@ async def test_leaving_with_only_away_players_left_says_when_it_ends(
         table.row = row
         table.seats[changed[0].seat] = changed[0]
     message = await timed.leave(table.id, HOST)
-    assert "abandoned in 10 minutes" in message
+    assert "abandoned within 10 minutes" in message
     assert table.id in timed.tables
+
+
+async def test_requests_reservations_and_lengths_survive_a_restart(
+    timed: SessionManager,
+) -> None:
+    old = await finished_tiny(timed)
+    rematch, _ = await timed.rematch(old.id, HOST)
+    playing = await lobby(timed, "tarneeb", host=CAROL)
+    await timed.set_length(playing.id, CAROL, "long")
+    await timed.fill_with_computers(playing.id, CAROL)
+    await timed.start(playing.id, CAROL)
+    seat = timed.sit_in_seats(playing)[0]
+    await timed.ask_sit_in(playing.id, DAVE, "Dave", seat)
+    await timed.shutdown()
+
+    second = SessionManager(timed.store, timed.settings, clock=timed.clock)
+    second.presenter = Recorder()
+    try:
+        await second.restore()
+        again = second.get(rematch.id)
+        guest_seat = again.seat_of(GUEST)
+        assert guest_seat is not None and not again.seats[guest_seat].confirmed
+        restored = second.get(playing.id)
+        assert restored.game is not None and restored.game.options["target"] == 61
+        await second.answer_sit_in(playing.id, CAROL, seat, DAVE, True)
+        assert restored.seat_of(DAVE) == seat
+    finally:
+        await second.shutdown()
