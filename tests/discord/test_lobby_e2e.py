@@ -195,3 +195,42 @@ async def test_leaving_frees_the_leaver_and_the_last_one_out_is_told(
     assert not closed.buttons()
     stored = await running_bot.store.get_table(table_id)
     assert stored.status == "abandoned"
+
+
+async def test_rematch_of_a_partnership_game_changes_partners(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    """Norwegian Whist, short, two people and two computers. The people's moves go straight to
+    the session manager (a whole game of clicks is slow); the Rematch is clicked on the board."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    table_id = await open_table(fake_discord, alice, "norwegian_whist")
+    ok(await bob.click(table_message(bob, table_id), "Join"))
+    await wait_for_table(alice, table_id, "Bob")
+    ok(await alice.click(table_message(alice, table_id), "Short: first to 7 points"))
+    ok(await alice.click(table_message(alice, table_id), "Fill with computers"))
+    await fake_discord.quiet()
+    await start(fake_discord, alice, table_id)
+    sessions = running_bot.sessions
+    old = sessions.tables[table_id]
+    names_before = [old.seats[s].name for s in range(4)]
+    people = {alice.id, bob.id}
+    while sessions.tables.get(table_id) is old:
+        waiting = [s for s in old.waiting_for() if old.seats[s].user_id in people]
+        if not waiting:
+            await fake_discord.wait_for(lambda: someone_to_act(running_bot, old, [alice, bob]))
+            continue
+        seat = waiting[0]
+        user = old.seats[seat].user_id
+        await sessions.submit(table_id, user, old.moves, old.game.legal_moves(seat)[0])
+    final = await wait_for_table(bob, table_id, "Rematch", button=True, timeout=10)
+    ok(await bob.click(final, "Rematch"))
+    new_id = await running_bot.store.rematch_of(table_id)
+    new = sessions.tables[new_id]
+    names_after = [new.seats[s].name for s in range(4)]
+    assert sorted(names_after) == sorted(names_before), "the same people and computers"
+    teams_before = [{names_before[0], names_before[2]}, {names_before[1], names_before[3]}]
+    teams_after = [{names_after[0], names_after[2]}, {names_after[1], names_after[3]}]
+    assert not any(team in teams_before for team in teams_after), "every partnership changes"
+    assert new.row.options == old.row.options and new.row.options["target"] == 7
+    lobby = await wait_for_table(alice, new_id, "**Short**: first to 7 points")
+    assert "Alice" in lobby.text() and f"<@{alice.id}>" in lobby.content
