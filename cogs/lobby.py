@@ -86,12 +86,12 @@ class LengthButton(
 ):
     """One of the host's match length presets (short, standard, long)."""
 
-    def __init__(self, table_id: int, length: str, label: str = "·", chosen: bool = False) -> None:
+    def __init__(self, table_id: int, length: str, label: str = "·") -> None:
         self.table_id, self.length = table_id, length
         super().__init__(
             discord.ui.Button(
                 label=label[:80],
-                style=discord.ButtonStyle.primary if chosen else discord.ButtonStyle.secondary,
+                style=discord.ButtonStyle.secondary,
                 custom_id=f"ct:ln:{table_id}:{length}",
             )
         )
@@ -123,14 +123,19 @@ class LengthButton(
 
 
 def add_lobby_controls(view: discord.ui.View, table: LiveTable) -> None:
-    """Fill (while a seat is empty) and the game's length presets, in the first rows with room
-    (add them before the selects, which take whole rows)."""
+    """Fill (while a seat is empty) and the lengths other than the chosen one (the embed names
+    that), in the first rows with room: add them before the selects, which take whole rows.
+
+    Six seats and a free one make the biggest lobby: five actions, six seats, Fill and two
+    lengths, the remove and level selects; that leaves one button's room.
+    """
     if table.free_seats():
         view.add_item(FillButton(table.id))
     chosen = current_preset(table.row.game, table.row.options)
     for preset in presets_for(table.row.game):
-        label = f"{preset.length.capitalize()}: {preset.text}"
-        view.add_item(LengthButton(table.id, preset.length, label, preset == chosen))
+        if preset != chosen:
+            label = f"{preset.length.capitalize()}: {preset.text}"
+            view.add_item(LengthButton(table.id, preset.length, label))
 
 
 def describe_lobby(embed: discord.Embed, table: LiveTable) -> discord.Embed:

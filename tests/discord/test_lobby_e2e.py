@@ -84,8 +84,9 @@ async def test_a_length_preset_sets_the_live_games_options(
     assert refused.ephemeral and "Only the host" in refused.text
     ok(await alice.click(table_message(alice, table_id), "Short: first to 31 points"))
     lobby = await wait_for_table(alice, table_id, "**Short**: first to 31 points")
-    chosen = [b for b in lobby.buttons() if b.get("label") == "Short: first to 31 points"]
-    assert chosen and chosen[0].get("style") == 1, "the chosen length stands out"
+    labels = [b.get("label") for b in lobby.buttons()]
+    assert "Short: first to 31 points" not in labels, "the chosen length is not offered again"
+    assert "Standard: first to 41 points" in labels and "Long: first to 61 points" in labels
     stored = await running_bot.store.get_table(table_id)
     assert stored.options["target"] == 31, "kept in the database (survives a restart)"
     ok(await alice.click(table_message(alice, table_id), "Fill with computers"))
