@@ -45,7 +45,9 @@ from games.base import Deal, Event, Game, IllegalMove, Move, OptionError, fill_n
 from games.cards import display
 from games.players import AVAILABLE_LEVELS, choose_move
 from games.players.hints import hint_for
+from games.presets import with_preset
 from games.registry import all_games, get_game
+from games.seats import rematch_order
 
 log = logging.getLogger(__name__)
 _T = TypeVar("_T")
@@ -355,10 +357,16 @@ class SessionManager:
         return self.tables.get(table_id) if table_id is not None else None
 
     def table_of_user(self, guild_id: int, user_id: int) -> LiveTable | None:
+        """The user's table here; a seat a rematch keeps for them (not confirmed yet) counts
+        only when they sit nowhere else."""
+        reserved = None
         for table in self.tables.values():
-            if table.row.guild_id == guild_id and table.seat_of(user_id) is not None:
-                return table
-        return None
+            seat = table.seat_of(user_id) if table.row.guild_id == guild_id else None
+            if seat is not None:
+                if table.seats[seat].confirmed:
+                    return table
+                reserved = reserved or table
+        return reserved
 
     async def open_table_count(self) -> int:
         with _paused():
@@ -444,7 +452,7 @@ class SessionManager:
                 table.row = await self.store.move_table(table.id, channel_id)
 
     def _check_free(self, guild_id: int, user_id: int, table_id: int | None = None) -> None:
-        other = self.table_of_user(guild_id, user_id)
+        other = self._seated_at(guild_id, user_id)
         if other is not None and other.id != table_id:
             raise UserError(
                 f"You are already seated at table #{other.id} in this server; leave it first."
@@ -471,6 +479,9 @@ class SessionManager:
         async with self._guild_locks[table.row.guild_id], table.lock:
             self._in_lobby(table)
             self._check_free(table.row.guild_id, user_id, table.id)
+            if await self._confirm(table, user_id):
+                self._notify(table, ())
+                return
             seat = self._pick_seat(table, seat)
             with _paused():
                 row, placed = await self.store.sit(table.id, seat, user_id, name)
@@ -521,8 +532,7 @@ class SessionManager:
             if table.seat_of(user_id) is None and user_id != table.row.host_id:
                 raise UserError("Only players at this table can add computer players.")
             seat = self._pick_seat(table, seat)
-            used = {s.name for s in table.seats.values()}
-            name = next((f"🤖 {n}" for n in COMPUTER_NAMES if f"🤖 {n}" not in used), "🤖")
+            name = _computer_name(table)
             with _paused():
                 row, placed = await self.store.sit(table.id, seat, None, name)
             table.seats[seat] = placed
@@ -582,7 +592,7 @@ class SessionManager:
         count = table.seat_count
         for step in range(1, count):
             row = table.seats.get((leaving + step) % count)
-            if row is not None and not row.computer:
+            if row is not None and not row.computer and row.confirmed:
                 return row.user_id
         return None
 
@@ -625,11 +635,9 @@ class SessionManager:
                     return "You left; the table is closed."
                 message = "You left the table."
             else:
-                with _paused():
-                    row, changed = await self.store.set_away(table.id, [seat], True)
-                table.row = row
-                table.seats[seat] = changed[0]
-                message = "A computer player takes your seat; press “I'm back” to return."
+                message = await self._leave_game(table, seat)
+                if self.tables.get(table.id) is not table:
+                    return message  # the game was abandoned: the table is let go
         self._notify(table, ())
         if table.row.status == "playing":
             self._schedule(table)
@@ -659,6 +667,7 @@ class SessionManager:
                 raise UserError("Fill every seat first (friends or computer players).")
             if not table.humans():
                 raise UserError("At least one person must sit at the table.")
+            self._check_confirmed(table)
             game = table.game_class.new(table.row.options, seed=table.row.seed)
             with _paused():
                 table.row = await self.store.start_game(
@@ -896,6 +905,7 @@ class SessionManager:
                 table.moves != seq
                 or table.row.status != "playing"
                 or self.tables.get(table.id) is not table
+                or not table.played_by_computer(seat)  # a person sat in (or came back) meanwhile
             ):
                 return True  # someone moved meanwhile: look again
             events = await self._commit(table, seat, move, None)
@@ -1009,6 +1019,239 @@ class SessionManager:
                 log.exception("table %s: could not be re-announced", row.id)
         return out
 
+    # --- the lobby's extras (issue 17: fill, lengths, rematch, sit-in, leaving) -----------------
+    def _seated_at(self, guild_id: int, user_id: int) -> LiveTable | None:
+        """The table here where the user has a confirmed seat (a rematch's reservation does not
+        keep anyone from sitting elsewhere)."""
+        for table in self.tables.values():
+            seat = table.seat_of(user_id) if table.row.guild_id == guild_id else None
+            if seat is not None and table.seats[seat].confirmed:
+                return table
+        return None
+
+    async def _confirm(self, table: LiveTable, user_id: int) -> bool:
+        """Inside the lock: confirm the user's seat kept by a rematch; False if they have none
+        waiting for confirmation."""
+        seat = table.seat_of(user_id)
+        if seat is None or table.seats[seat].confirmed:
+            return False
+        with _paused():
+            row, placed = await self.store.confirm_seat(table.id, seat)
+        table.seats[seat] = placed
+        self._lobby_changed(table, row)
+        return True
+
+    @staticmethod
+    def _check_confirmed(table: LiveTable) -> None:
+        waiting = [s.name for s in table.humans() if not s.confirmed]
+        if waiting:
+            raise UserError(
+                f"Waiting for {', '.join(waiting)} to press Join (or remove them to play without)."
+            )
+
+    async def _computers_allowed(self, guild_id: int) -> None:
+        # SETTINGS-MERGE: the settings helper adds GuildSettings.computers_allowed (issue 16);
+        # until it is merged every server allows computer players.
+        settings = await self.guild_settings(guild_id)
+        if not getattr(settings, "computers_allowed", True):
+            raise UserError("This server does not allow computer players.")
+
+    async def fill_with_computers(self, table_id: int, user_id: int) -> int:
+        """The host seats computers in every empty seat of the lobby, at once; how many."""
+        table = self.get(table_id)
+        await self._computers_allowed(table.row.guild_id)
+        async with table.lock:
+            self._in_lobby(table)
+            if user_id != table.row.host_id:
+                raise UserError("Only the host can fill the table with computer players.")
+            free = table.free_seats()
+            if not free:
+                raise UserError("Every seat is taken already.")
+            names: list[tuple[int, str]] = []
+            for seat in free:
+                names.append((seat, _computer_name(table, {name for _, name in names})))
+            with _paused():
+                row, placed = await self.store.sit_computers(table.id, names)
+            for seat_row in placed:
+                table.seats[seat_row.seat] = seat_row
+            self._lobby_changed(table, row)
+        self._notify(table, ())
+        return len(placed)
+
+    async def set_length(self, table_id: int, user_id: int, length: str) -> None:
+        """The host picks a match length preset; the engine validates the options it sets."""
+        table = self.get(table_id)
+        async with table.lock:
+            self._in_lobby(table)
+            if user_id != table.row.host_id:
+                raise UserError("Only the host can choose the length of the game.")
+            try:
+                wanted = with_preset(table.row.game, table.row.options, length)
+                options = table.game_class.validate_options(wanted)
+            except KeyError:
+                raise UserError("Choose one of the lengths offered.") from None
+            except OptionError as error:
+                raise UserError(f"That length does not fit these options: {error}.") from None
+            if table.game_class.seat_count(options) != table.seat_count:
+                raise UserError("That length would change the number of seats.")
+            if options == table.row.options:
+                return
+            with _paused():
+                row = await self.store.set_options(table.id, options)
+            self._lobby_changed(table, row)
+        self._notify(table, ())
+
+    async def rematch(self, table_id: int, user_id: int) -> tuple[LiveTable, bool]:
+        """Open the lobby of a finished game's rematch, or find the one already open.
+
+        The same people and computers (same options and level), seats turned by
+        :func:`games.seats.rematch_order`. The asker hosts and is confirmed; every other person
+        confirms with Join (a Rematch click does it too). Returns the lobby and whether this
+        call opened it; a second click changes nothing.
+        """
+        with _paused():
+            old = await self.store.get_table(table_id)
+        if old is None or old.status != "finished":
+            raise UserError("Only a finished game can be played again.")
+        async with self._guild_locks[old.guild_id]:
+            with _paused():
+                existing = await self.store.rematch_of(old.id)
+                seats = await self.store.seats(old.id)
+            if existing is not None:
+                table = self.tables.get(existing)
+                if table is None or table.row.status != "lobby":
+                    raise UserError(
+                        f"The rematch (table #{existing}) has already started or closed."
+                    )
+                async with table.lock:
+                    confirmed = table.row.status == "lobby" and await self._confirm(table, user_id)
+                if confirmed:
+                    self._notify(table, ())
+                return table, False
+            if user_id not in {s.user_id for s in seats if not s.computer}:
+                raise UserError(f"Only the players of table #{old.id} can ask for its rematch.")
+            self._check_free(old.guild_id, user_id)
+            game_class = get_game(old.game)
+            count = game_class.seat_count(old.options)
+            by_seat = {s.seat: s for s in seats}
+            if sorted(by_seat) != list(range(count)):
+                raise UserError("This table's seats cannot be played again.")
+            order = rematch_order(count, game_class.teams)
+            new_seats = [
+                (
+                    by_seat[old_seat].user_id,
+                    by_seat[old_seat].name,
+                    by_seat[old_seat].user_id in (None, user_id),
+                )
+                for old_seat in order
+            ]
+            with _paused():
+                row = await self.store.create_rematch(
+                    old, random.SystemRandom().randrange(2**62), new_seats
+                )
+                stored = await self.store.seats(row.id)
+            table = LiveTable(row, {s.seat: s for s in stored})
+            table.touched = self.clock.now()
+            self.tables[row.id] = table
+        self._watch_lobby(table)
+        return table, True
+
+    async def _leave_game(self, table: LiveTable, seat: int) -> str:
+        """Inside the lock: a person leaves a running game. A computer takes their seat and they
+        are free; the host role passes on. The last person leaving abandons the game."""
+        leaving = table.seats[seat]
+        others = [s for s in table.humans() if s.seat != seat]
+        if not others:
+            await self._close(table, "abandoned", "Everyone left, so the game was abandoned.")
+            return "You were the last person at the table, so the game is abandoned."
+        new_host = None
+        if leaving.user_id == table.row.host_id:
+            new_host = self._next_host(table, seat)
+        name = _computer_name(table)
+        with _paused():
+            row, placed = await self.store.hand_to_computer(table.id, seat, name, new_host)
+        table.row = row
+        table.seats[seat] = placed
+        table.recent.append(f"{leaving.name} left; {name} plays their seat.")
+        if new_host is not None:
+            table.recent.append(
+                f"{table.seats[self._seat_of_user(table, new_host)].name} hosts now."
+            )
+        message = f"You left: {name} plays your seat. You are free to join another table."
+        if all(s.away for s in others):
+            minutes = round(self.abandon_seconds / 60)
+            table.recent.append(
+                f"Only away players are left: the game is abandoned within {minutes} minutes "
+                "unless one of them comes back."
+            )
+            message += (
+                f" Only away players are left: the game is abandoned within {minutes} minutes "
+                "unless one of them presses “I'm back”."
+            )
+        return message
+
+    def sit_in_seats(self, table: LiveTable) -> list[int]:
+        """The computer seats a newcomer may ask to take over (a running game only)."""
+        if table.row.status != "playing":
+            return []
+        return [s.seat for s in sorted(table.seats.values(), key=lambda s: s.seat) if s.computer]
+
+    async def ask_sit_in(self, table_id: int, user_id: int, name: str, seat: int) -> None:
+        """A person not at the table asks the host to let them play a computer's seat."""
+        table = self.get(table_id)
+        async with self._guild_locks[table.row.guild_id], table.lock:
+            self._open(table)
+            if table.row.status != "playing":
+                raise UserError("This game is not being played.")
+            if table.seat_of(user_id) is not None:
+                raise UserError("You are already playing at this table.")
+            self._check_free(table.row.guild_id, user_id)
+            if seat not in self.sit_in_seats(table):
+                raise UserError("That seat is not a computer's; choose one of the seats offered.")
+            with _paused():
+                if not await self.store.ask_sit_in(table.id, seat, user_id, name):
+                    raise UserError("You have asked already; the host has not answered yet.")
+
+    async def withdraw_sit_in(self, table_id: int, user_id: int, seat: int) -> None:
+        """Forget a request the host could not be asked about (its message was not posted)."""
+        with _paused():
+            await self.store.drop_sit_in(table_id, seat, user_id)
+
+    async def answer_sit_in(
+        self, table_id: int, host_id: int, seat: int, user_id: int, agree: bool
+    ) -> str:
+        """The host lets the asker take over the computer's seat (or says no); what happened."""
+        table = self.get(table_id)
+        async with self._guild_locks[table.row.guild_id], table.lock:
+            self._open(table)
+            if host_id != table.row.host_id:
+                raise UserError("Only the host can answer this.")
+            with _paused():
+                name = await self.store.sit_in_request(table.id, seat, user_id)
+            if name is None:
+                raise UserError("That request is no longer open.")
+            if not agree:
+                with _paused():
+                    await self.store.drop_sit_in(table.id, seat, user_id)
+                return f"The host said no to {name}."
+            stand_in = table.seats.get(seat)
+            if stand_in is None or not stand_in.computer or table.row.status != "playing":
+                with _paused():
+                    await self.store.drop_sit_in(table.id, seat, user_id)
+                raise UserError("That seat is not a computer's any more.")
+            if self._seated_at(table.row.guild_id, user_id) is not None:
+                with _paused():
+                    await self.store.drop_sit_in(table.id, seat, user_id)
+                raise UserError(f"{name} sits at another table now.")
+            with _paused():
+                row, placed = await self.store.take_seat(table.id, seat, user_id, name)
+            table.row = row
+            table.seats[seat] = placed
+            table.note_situation()
+            table.recent.append(f"{name} sits in for {stand_in.name}.")
+        self._notify(table, ())
+        self._schedule(table)
+        return f"{name} plays seat {seat + 1} now (instead of {stand_in.name})."
     # --- history, export and forget (branch history: the queries are bot/history.py's and
     # bot/privacy.py's; these wrap them for the cogs, which never touch the store) ------------
     async def history_page(
@@ -1042,3 +1285,9 @@ def _refused() -> Iterator[None]:
 
 def _fill(text: str, table: LiveTable) -> str:
     return fill_names(text, table.names)
+
+
+def _computer_name(table: LiveTable, taken: AbstractSet[str] = frozenset()) -> str:
+    """A computer's name not used at the table yet (nor in ``taken``)."""
+    used = {s.name for s in table.seats.values()} | taken
+    return next((f"🤖 {n}" for n in COMPUTER_NAMES if f"🤖 {n}" not in used), "🤖")

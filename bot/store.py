@@ -86,6 +86,7 @@ class SeatRow:
     user_id: int | None
     name: str
     away: bool
+    confirmed: bool = True  # False: seated by another's rematch, until they press Join
 
     @property
     def computer(self) -> bool:
@@ -632,6 +633,158 @@ class Store:
         )
         return [(_table(row), int(row["results_through"])) for row in rows]
 
+    # --- the lobby's extras (issue 17: fill, lengths, rematch, sit-in, leaving) -----------------
+    async def set_options(self, table_id: int, options: dict[str, Any]) -> TableRow:
+        """A lobby's new (validated) options; a table no longer in its lobby is refused
+        (LookupError)."""
+        async with self.transaction() as db:
+            return _table(
+                await self._returning(
+                    db,
+                    "UPDATE game_tables SET options = ?, updated_at = ?"
+                    " WHERE id = ? AND status = 'lobby' RETURNING *",
+                    (json.dumps(options), time.time(), table_id),
+                )
+            )
+
+    async def sit_computers(
+        self, table_id: int, seats: Sequence[tuple[int, str]]
+    ) -> tuple[TableRow, list[SeatRow]]:
+        """Computers (``(seat, name)``) in empty seats of a lobby, all or none."""
+        async with self.transaction() as db:
+            placed = [
+                _seat(
+                    await self._returning(
+                        db,
+                        "INSERT INTO seats (table_id, seat, user_id, name) VALUES (?, ?, NULL, ?)"
+                        " RETURNING *",
+                        (table_id, seat, name),
+                    )
+                )
+                for seat, name in seats
+            ]
+            row = await self._update_table(db, table_id, "updated_at = ?", (time.time(),))
+        return row, placed
+
+    async def create_rematch(
+        self, old: TableRow, seed: int, seats: Sequence[tuple[int | None, str, bool]]
+    ) -> TableRow:
+        """The lobby of ``old``'s rematch: same server, channel, game, options, level and flags;
+        ``seats`` in order as (user id or None, name, confirmed). A second rematch of the same
+        table is refused by the database (IntegrityError)."""
+        now = time.time()
+        host = next(user for user, _, confirmed in seats if user is not None and confirmed)
+        async with self.transaction() as db:
+            table = _table(
+                await self._returning(
+                    db,
+                    "INSERT INTO game_tables (guild_id, channel_id, host_id, game, options, seed,"
+                    " computer_level, rated, hints, rematch_of, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                    (
+                        old.guild_id,
+                        old.channel_id,
+                        host,
+                        old.game,
+                        json.dumps(old.options),
+                        seed,
+                        old.computer_level,
+                        int(old.rated),
+                        int(old.hints),
+                        old.id,
+                        now,
+                        now,
+                    ),
+                )
+            )
+            for seat, (user_id, name, confirmed) in enumerate(seats):
+                await db.execute(
+                    "INSERT INTO seats (table_id, seat, user_id, name, confirmed)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (table.id, seat, user_id, name, int(confirmed)),
+                )
+        return table
+
+    async def rematch_of(self, table_id: int) -> int | None:
+        """The table opened as the rematch of this one, if any."""
+        rows = await self._all("SELECT id FROM game_tables WHERE rematch_of = ?", (table_id,))
+        return int(rows[0][0]) if rows else None
+
+    async def confirm_seat(self, table_id: int, seat: int) -> tuple[TableRow, SeatRow]:
+        """A person seated by a rematch confirms their seat."""
+        async with self.transaction() as db:
+            placed = await self._returning(
+                db,
+                "UPDATE seats SET confirmed = 1 WHERE table_id = ? AND seat = ? RETURNING *",
+                (table_id, seat),
+            )
+            row = await self._update_table(db, table_id, "updated_at = ?", (time.time(),))
+        return row, _seat(placed)
+
+    async def hand_to_computer(
+        self, table_id: int, seat: int, name: str, host_id: int | None = None
+    ) -> tuple[TableRow, SeatRow]:
+        """A person's seat in a running game becomes a computer's (the person is free to go);
+        ``host_id`` hands the host role on in the same transaction."""
+        async with self.transaction() as db:
+            placed = await self._returning(
+                db,
+                "UPDATE seats SET user_id = NULL, name = ?, away = 0, confirmed = 1"
+                " WHERE table_id = ? AND seat = ? AND user_id IS NOT NULL RETURNING *",
+                (name, table_id, seat),
+            )
+            row = await self._update_table(
+                db,
+                table_id,
+                "host_id = COALESCE(?, host_id), updated_at = ?",
+                (host_id, time.time()),
+            )
+        return row, _seat(placed)
+
+    async def ask_sit_in(self, table_id: int, seat: int, user_id: int, name: str) -> bool:
+        """Keep a request to sit in for a computer; False if the same one is already open."""
+        async with self.transaction() as db:
+            cursor = await db.execute(
+                "INSERT OR IGNORE INTO sit_in_requests (table_id, seat, user_id, name, created_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (table_id, seat, user_id, name, time.time()),
+            )
+            return cursor.rowcount == 1
+
+    async def sit_in_request(self, table_id: int, seat: int, user_id: int) -> str | None:
+        """The name of the asker if this request is open, else None."""
+        rows = await self._all(
+            "SELECT name FROM sit_in_requests WHERE table_id = ? AND seat = ? AND user_id = ?",
+            (table_id, seat, user_id),
+        )
+        return str(rows[0][0]) if rows else None
+
+    async def drop_sit_in(self, table_id: int, seat: int, user_id: int) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "DELETE FROM sit_in_requests WHERE table_id = ? AND seat = ? AND user_id = ?",
+                (table_id, seat, user_id),
+            )
+
+    async def take_seat(
+        self, table_id: int, seat: int, user_id: int, name: str
+    ) -> tuple[TableRow, SeatRow]:
+        """A person takes over a computer's seat mid-game; that seat's open requests and the
+        person's other requests at this table end. A seat that is no longer a computer's is
+        refused (LookupError)."""
+        async with self.transaction() as db:
+            placed = await self._returning(
+                db,
+                "UPDATE seats SET user_id = ?, name = ?, away = 0, confirmed = 1"
+                " WHERE table_id = ? AND seat = ? AND user_id IS NULL RETURNING *",
+                (user_id, name, table_id, seat),
+            )
+            await db.execute(
+                "DELETE FROM sit_in_requests WHERE table_id = ? AND (seat = ? OR user_id = ?)",
+                (table_id, seat, user_id),
+            )
+            row = await self._update_table(db, table_id, "updated_at = ?", (time.time(),))
+        return row, _seat(placed)
     # --- read access for the query modules (branch history: bot/history.py, bot/privacy.py) --
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
         """Rows of one read-only query, for modules that keep their own SQL (history, privacy);
@@ -661,4 +814,11 @@ def _table(row: aiosqlite.Row) -> TableRow:
 
 
 def _seat(row: aiosqlite.Row) -> SeatRow:
-    return SeatRow(row["table_id"], row["seat"], row["user_id"], row["name"], bool(row["away"]))
+    return SeatRow(
+        row["table_id"],
+        row["seat"],
+        row["user_id"],
+        row["name"],
+        bool(row["away"]),
+        bool(row["confirmed"]),
+    )

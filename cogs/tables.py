@@ -22,6 +22,8 @@ from discord.ext import commands
 
 from bot.sessions import LiveTable, UserError
 from cogs.errors import answer, guarded, patiently, quote
+from cogs.lobby import DYNAMIC_ITEMS as LOBBY_ITEMS
+from cogs.lobby import RematchButton, SitInButton, add_lobby_controls, describe_lobby
 from cogs.options import options_message
 from cogs.play import answer_error, chosen_value, refresh_hands, table_view
 from cogs.render import LEVEL_TEXT, LeakError, event_message, jump_url, lobby_embed, table_embed
@@ -298,6 +300,7 @@ def lobby_view(table: LiveTable) -> discord.ui.View:
                 row=1 + seat // 5,
             )
         )
+    add_lobby_controls(view, table)  # issue 17: fill and length, in the rows with room
     guests = [
         (seat.seat, seat.name)
         for seat in sorted(table.seats.values(), key=lambda s: s.seat)
@@ -462,15 +465,24 @@ class Board:
     def content(self, table: LiveTable) -> tuple[discord.Embed, discord.ui.View | None]:
         status = table.row.status
         if status == "lobby":
-            return lobby_embed(table), lobby_view(table)
+            return describe_lobby(lobby_embed(table), table), lobby_view(table)
         if status == "cancelled" or table.game is None:
             embed = lobby_embed(table)
             embed.description = table.note or "This table was cancelled."
             return embed, None
         embed = table_embed(table)
         if status == "abandoned":
-            embed.description = "This game was abandoned."
-        return embed, None if status != "playing" else table_view(table)
+            embed.description = table.note or "This game was abandoned."
+        if status == "finished":
+            view = discord.ui.View(timeout=None)
+            view.add_item(RematchButton(table.id))
+            return embed, view
+        if status != "playing":
+            return embed, None
+        view = table_view(table)
+        if self.bot.sessions.sit_in_seats(table):
+            view.add_item(SitInButton(table.id))
+        return embed, view
 
     async def repost(self, table: LiveTable) -> discord.Message:
         """Post the table's message anew in its channel; the old one stops being the table's."""
@@ -698,7 +710,9 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
             )
             await self.bot.sessions.move_to_channel(table, thread.id)
             channel = thread
-        message = await channel.send(embed=lobby_embed(table), view=lobby_view(table))
+        message = await channel.send(
+            embed=describe_lobby(lobby_embed(table), table), view=lobby_view(table)
+        )
         await self.bot.sessions.set_message(table, message.id)
         return message
 
@@ -786,6 +800,6 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
 
 
 async def setup(bot: CardTableBot) -> None:
-    bot.add_dynamic_items(LobbyButton, RemoveSelect, LevelSelect)
+    bot.add_dynamic_items(LobbyButton, RemoveSelect, LevelSelect, *LOBBY_ITEMS)
     bot.add_dynamic_items(HintsToggle)
     await bot.add_cog(Tables(bot))

@@ -47,3 +47,16 @@ def other_team(team: int) -> int:
 def seat_ref(seat: int) -> str:
     """Placeholder for a seat's name in an event or prompt text: the bot fills in the name."""
     return "{s" + str(seat) + "}"
+
+
+def rematch_order(players: int, teams: bool) -> list[int]:
+    """For a rematch: the old seat of whoever sits at each new seat.
+
+    With teams of two or three (4 or 6 seats), seat 0 stays and everyone else moves one seat
+    on, so every partnership changes (with 4 seats, three rematches visit all three pairings
+    and come back). Without teams, or with two seats, everyone moves one seat on, so the order
+    of play (and who deals and leads first) shifts.
+    """
+    if teams and players >= 4:
+        return [0, players - 1, *range(1, players - 1)]
+    return [(seat - 1) % players for seat in range(players)]

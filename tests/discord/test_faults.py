@@ -171,7 +171,7 @@ async def test_updates_and_results_survive_503_and_429(
     fake_discord.rate_limit("PATCH /channels/", times=2)
     await play_out(fake_discord, running_bot, table_id, alice, "503")
     final = await wait_for_table(alice, table_id, "Game over", timeout=10)
-    assert not final.buttons()
+    assert [b.get("label") for b in final.buttons()] == ["Rematch"]
     await fake_discord.wait_for(lambda: results_of(alice, table_id), timeout=10)
     assert edits.remaining == 0 and posts.remaining == 0, "the faults were met"
     moves = await running_bot.store.moves(table_id)
@@ -217,7 +217,8 @@ async def test_a_result_left_unposted_by_a_crash_is_posted_after_restart(
         try:
             await fake_discord.wait_for(lambda: results_of(alice, table_id), timeout=10)
             final = await wait_for_table(alice, table_id, "Game over", timeout=10)
-            assert not final.buttons(), "no live buttons on a finished table"
+            labels = [b.get("label") for b in final.buttons()]
+            assert labels == ["Rematch"], "no live game buttons on a finished table"
             buttons, _ = move_controls(old_hand)
             stale = await alice.click(old_hand, custom_id=buttons[0]["custom_id"])
             assert "over" in answered(stale)

@@ -96,7 +96,9 @@ async def test_two_tables_in_one_channel_and_leaving_mid_game(
     busy = ok(await bob.click(table_message(bob, other), "Join"))
     assert busy.ephemeral and "already seated" in busy.text, "one table at a time per server"
     left = ok(await bob.slash("table leave"))
-    assert left.ephemeral and "computer player takes your seat" in left.text
+    assert left.ephemeral and "plays your seat" in left.text
     table = running_bot.sessions.tables[table_id]
-    assert table.seats[table.seat_of(bob.id)].away
-    await wait_for_table(alice, table_id, "away (computer plays)")
+    assert table.seat_of(bob.id) is None, "a computer has the seat: Bob is free (issue 17)"
+    await wait_for_table(alice, table_id, "🤖")
+    ok(await bob.click(table_message(bob, other), "Join"))
+    assert running_bot.sessions.tables[other].seat_of(bob.id) is not None

@@ -1,0 +1,396 @@
+"""The lobby's extras and the ways back into a game (issue 17): fill the seats with computers,
+choose the match length, play again (Rematch), and sit in for a computer mid-game.
+
+Every component is a :class:`discord.ui.DynamicItem` whose ``custom_id`` carries all it needs;
+the session manager decides (who may, whether the seat is still a computer's, whether the
+rematch is open already) and a refusal is a short ephemeral answer that changes nothing.
+:mod:`cogs.tables` puts these items on the lobby and the table message.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+import discord
+
+from bot.sessions import LiveTable, UserError
+from cogs.errors import answer, guarded, patiently
+from cogs.play import answer_error
+from cogs.render import jump_url
+from games.presets import LENGTHS, current_preset, presets_for
+
+if TYPE_CHECKING:
+    from bot.app import CardTableBot
+
+Button = discord.ui.Button[discord.ui.View]
+
+
+def _bot(interaction: discord.Interaction) -> CardTableBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+@runtime_checkable
+class Shows(Protocol):
+    """What renders a table's message (the tables cog's board)."""
+
+    def content(self, table: LiveTable) -> tuple[discord.Embed, discord.ui.View | None]: ...
+
+
+async def _acted(interaction: discord.Interaction) -> None:
+    """A lobby click that changed the lobby: its message is edited by the board."""
+    if not interaction.response.is_done():
+        await interaction.response.defer()
+
+
+# --- the lobby: fill and length -----------------------------------------------------------------
+class FillButton(discord.ui.DynamicItem[Button], template=r"ct:lf:(?P<table>\d+)"):
+    """The host's one click that seats computers in every empty seat."""
+
+    def __init__(self, table_id: int) -> None:
+        self.table_id = table_id
+        super().__init__(
+            discord.ui.Button(
+                label="Fill with computers",
+                emoji="🤖",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ct:lf:{table_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+        /,
+    ) -> FillButton:
+        return cls(int(match["table"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        sessions = _bot(interaction).sessions
+        try:
+            await patiently(
+                interaction, sessions.fill_with_computers(self.table_id, interaction.user.id)
+            )
+        except UserError as error:
+            await answer_error(interaction, str(error))
+            return
+        await _acted(interaction)
+
+
+class LengthButton(
+    discord.ui.DynamicItem[Button], template=r"ct:ln:(?P<table>\d+):(?P<length>[a-z]+)"
+):
+    """One of the host's match length presets (short, standard, long)."""
+
+    def __init__(self, table_id: int, length: str, label: str = "·") -> None:
+        self.table_id, self.length = table_id, length
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ct:ln:{table_id}:{length}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+        /,
+    ) -> LengthButton:
+        return cls(int(match["table"]), match["length"])
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.length not in LENGTHS:  # a crafted id
+            await answer_error(interaction, "Choose one of the lengths offered.")
+            return
+        sessions = _bot(interaction).sessions
+        try:
+            await patiently(
+                interaction, sessions.set_length(self.table_id, interaction.user.id, self.length)
+            )
+        except UserError as error:
+            await answer_error(interaction, str(error))
+            return
+        await _acted(interaction)
+
+
+def add_lobby_controls(view: discord.ui.View, table: LiveTable) -> None:
+    """Fill (while a seat is empty) and the lengths other than the chosen one (the embed names
+    that), in the first rows with room: add them before the selects, which take whole rows.
+
+    Six seats and a free one make the biggest lobby: five actions, six seats, Fill and two
+    lengths, the remove and level selects; that leaves one button's room.
+    """
+    if table.free_seats():
+        view.add_item(FillButton(table.id))
+    chosen = current_preset(table.row.game, table.row.options)
+    for preset in presets_for(table.row.game):
+        if preset != chosen:
+            label = f"{preset.length.capitalize()}: {preset.text}"
+            view.add_item(LengthButton(table.id, preset.length, label))
+
+
+def describe_lobby(embed: discord.Embed, table: LiveTable) -> discord.Embed:
+    """The lobby's length, and who a rematch still waits for."""
+    if presets_for(table.row.game):
+        chosen = current_preset(table.row.game, table.row.options)
+        embed.add_field(
+            name="Length",
+            value=f"**{chosen.length.capitalize()}**: {chosen.text}"
+            if chosen
+            else "Custom (set by the table's options)",
+            inline=False,
+        )
+    waiting = [s.name for s in table.humans() if not s.confirmed]
+    if waiting:
+        embed.add_field(
+            name="Rematch: waiting for",
+            value=f"{', '.join(waiting)}: press **Join** to keep your seat (**Leave** to decline).",
+            inline=False,
+        )
+    return embed
+
+
+# --- play again ---------------------------------------------------------------------------------
+class RematchButton(discord.ui.DynamicItem[Button], template=r"ct:rm:(?P<table>\d+)"):
+    """On a finished game's board: open the rematch lobby, or confirm one's seat in it."""
+
+    def __init__(self, table_id: int) -> None:
+        self.table_id = table_id
+        super().__init__(
+            discord.ui.Button(
+                label="Rematch",
+                emoji="🔁",
+                style=discord.ButtonStyle.success,
+                custom_id=f"ct:rm:{table_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+        /,
+    ) -> RematchButton:
+        return cls(int(match["table"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        try:
+            table, created = await patiently(
+                interaction, bot.sessions.rematch(self.table_id, interaction.user.id), thinking=True
+            )
+        except UserError as error:
+            await answer_error(interaction, str(error))
+            return
+        if created or table.row.message_id is None:  # also when the first post failed
+            try:
+                await post_rematch(bot, table)
+            except discord.HTTPException:
+                await answer(
+                    interaction,
+                    f"Discord did not take the message of table #{table.id} (the rematch); "
+                    "press Rematch again in a moment.",
+                )
+                return
+        where = f"table #{table.id}"
+        if table.row.message_id is not None:
+            where += f": {jump_url(table.row.guild_id, table.row.channel_id, table.row.message_id)}"
+        seat = table.seat_of(interaction.user.id)
+        if created:
+            text = f"The rematch is open at {where}. The others press Join there to play."
+        elif seat is not None and table.seats[seat].confirmed:
+            text = f"You are in the rematch, {where}."
+        else:
+            text = f"The rematch is {where}."
+        await answer(interaction, text)
+
+
+async def post_rematch(bot: CardTableBot, table: LiveTable) -> None:
+    """Post the rematch lobby in the old table's channel, naming who must confirm."""
+    board = bot.sessions.presenter
+    if not isinstance(board, Shows):
+        raise RuntimeError("no board renders tables")
+    embed, view = board.content(table)
+    waiting = [s.user_id for s in table.humans() if not s.confirmed and s.user_id is not None]
+    content = f"Rematch of the last game at table #{table.id}."
+    if waiting:
+        content += " " + " ".join(f"<@{user}>" for user in waiting) + ": press Join to play."
+    channel = bot.get_partial_messageable(table.row.channel_id)
+    message = await channel.send(
+        content=content,
+        embed=embed,
+        view=view or discord.utils.MISSING,
+        allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+    )
+    await bot.sessions.set_message(table, message.id)
+
+
+# --- sitting in for a computer ------------------------------------------------------------------
+class SitInButton(discord.ui.DynamicItem[Button], template=r"ct:sn:(?P<table>\d+)"):
+    """On a running table with a computer seat: a newcomer asks to play it."""
+
+    def __init__(self, table_id: int) -> None:
+        self.table_id = table_id
+        super().__init__(
+            discord.ui.Button(
+                label="Sit in",
+                emoji="🪑",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ct:sn:{table_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+        /,
+    ) -> SitInButton:
+        return cls(int(match["table"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        sessions = _bot(interaction).sessions
+        table = sessions.find(self.table_id)
+        seats = sessions.sit_in_seats(table) if table is not None else []
+        if table is None or not seats:
+            await answer_error(interaction, "There is no computer seat to sit in for here.")
+            return
+        if table.seat_of(interaction.user.id) is not None:
+            await answer_error(interaction, "You are already playing at this table.")
+            return
+        if len(seats) == 1:
+            await ask_to_sit_in(interaction, self.table_id, seats[0])
+            return
+        view = discord.ui.View(timeout=None)
+        for seat in seats:
+            label = f"Seat {seat + 1}: {table.seats[seat].name}"
+            view.add_item(SitInSeat(self.table_id, seat, label))
+        await interaction.response.send_message(
+            "Which computer's seat would you like? The host is asked to agree.",
+            view=view,
+            ephemeral=True,
+        )
+
+
+class SitInSeat(discord.ui.DynamicItem[Button], template=r"ct:sc:(?P<table>\d+):(?P<seat>\d+)"):
+    """The newcomer's choice of a computer seat."""
+
+    def __init__(self, table_id: int, seat: int, label: str = "·") -> None:
+        self.table_id, self.seat = table_id, seat
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ct:sc:{table_id}:{seat}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+        /,
+    ) -> SitInSeat:
+        return cls(int(match["table"]), int(match["seat"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await ask_to_sit_in(interaction, self.table_id, self.seat)
+
+
+async def ask_to_sit_in(interaction: discord.Interaction, table_id: int, seat: int) -> None:
+    """Keep the request and ask the host in the table's channel, with Yes and No buttons."""
+    bot = _bot(interaction)
+    user = interaction.user
+    try:
+        await patiently(
+            interaction, bot.sessions.ask_sit_in(table_id, user.id, user.display_name, seat)
+        )
+    except UserError as error:
+        await answer_error(interaction, str(error))
+        return
+    table = bot.sessions.get(table_id)
+    view = discord.ui.View(timeout=None)
+    view.add_item(SitInAnswer(table_id, seat, user.id, True))
+    view.add_item(SitInAnswer(table_id, seat, user.id, False))
+    channel = bot.get_partial_messageable(table.row.channel_id)
+    stand_in = table.seats[seat].name
+    try:
+        await channel.send(
+            f"<@{table.row.host_id}>: **{discord.utils.escape_markdown(user.display_name)}** "
+            f"asks to sit in for {stand_in} (seat {seat + 1}) at table #{table_id}.",
+            view=view,
+            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+        )
+    except discord.HTTPException:
+        await bot.sessions.withdraw_sit_in(table_id, user.id, seat)
+        await answer(interaction, "Discord did not take the question to the host; try again.")
+        return
+    await answer(interaction, f"The host is asked; you play seat {seat + 1} once they agree.")
+
+
+class SitInAnswer(
+    discord.ui.DynamicItem[Button],
+    template=r"ct:sa:(?P<table>\d+):(?P<seat>\d+):(?P<user>\d+):(?P<agree>[yn])",
+):
+    """The host's answer to a request to sit in (only the host's click counts)."""
+
+    def __init__(self, table_id: int, seat: int, user_id: int, agree: bool) -> None:
+        self.table_id, self.seat, self.user_id, self.agree = table_id, seat, user_id, agree
+        super().__init__(
+            discord.ui.Button(
+                label="Let them sit in" if agree else "No, thanks",
+                style=discord.ButtonStyle.success if agree else discord.ButtonStyle.secondary,
+                custom_id=f"ct:sa:{table_id}:{seat}:{user_id}:{'y' if agree else 'n'}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+        /,
+    ) -> SitInAnswer:
+        return cls(
+            int(match["table"]), int(match["seat"]), int(match["user"]), match["agree"] == "y"
+        )
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        sessions = _bot(interaction).sessions
+        try:
+            text = await patiently(
+                interaction,
+                sessions.answer_sit_in(
+                    self.table_id, interaction.user.id, self.seat, self.user_id, self.agree
+                ),
+            )
+        except UserError as error:
+            await answer_error(interaction, str(error))
+            return
+        if interaction.response.is_done():
+            await interaction.edit_original_response(content=text, view=None)
+        else:
+            await interaction.response.edit_message(content=text, view=None)
+
+
+DYNAMIC_ITEMS = (FillButton, LengthButton, RematchButton, SitInButton, SitInSeat, SitInAnswer)

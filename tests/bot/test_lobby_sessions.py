@@ -1,0 +1,254 @@
+"""Issue 17's lobby workflows on real SQLite: filling seats, lengths, rematches, sitting in for a
+computer and leaving, with the races that matter (two takers of one seat, a double rematch)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.sessions import LiveTable, SessionManager, UserError
+from tests.bot.conftest import Recorder
+from tests.bot.faults import until
+
+HOST, GUEST, CAROL, DAVE = 101, 202, 303, 404
+
+
+async def lobby(sessions: SessionManager, game: str = "tiny", host: int = HOST) -> LiveTable:
+    return await sessions.create_table(
+        guild_id=1, channel_id=2, host_id=host, host_name=f"P{host}", game=game
+    )
+
+
+async def against_a_computer(sessions: SessionManager) -> LiveTable:
+    """A running tiny game: the host and one computer, waiting on the host's move."""
+    table = await lobby(sessions)
+    assert await sessions.fill_with_computers(table.id, HOST) == 1
+    await sessions.start(table.id, HOST)
+    await until(lambda: host_to_act(table), "the computer waits for the host")
+    return table
+
+
+def host_to_act(table: LiveTable) -> bool:
+    return table.game is not None and table.seat_of(HOST) in table.waiting_for()
+
+
+async def finished_tiny(sessions: SessionManager) -> LiveTable:
+    """A tiny game between the host and a guest, played to its end."""
+    table = await lobby(sessions)
+    await sessions.join(table.id, GUEST, "Guest")
+    await sessions.start(table.id, HOST)
+    while table.id in sessions.tables:
+        assert table.game is not None
+        seat = table.waiting_for()[0]
+        user = table.seats[seat].user_id
+        assert user is not None
+        await sessions.submit(table.id, user, table.moves, table.game.legal_moves(seat)[0])
+    assert table.row.status == "finished"
+    return table
+
+
+async def test_fill_seats_every_empty_seat_at_once(timed: SessionManager) -> None:
+    table = await lobby(timed, "tarneeb")
+    await timed.join(table.id, GUEST, "Guest")
+    with pytest.raises(UserError, match="Only the host"):
+        await timed.fill_with_computers(table.id, GUEST)
+    assert await timed.fill_with_computers(table.id, HOST) == 2
+    stored = await timed.store.seats(table.id)
+    assert [s.user_id for s in stored] == [HOST, GUEST, None, None]
+    assert len({s.name for s in stored}) == 4, "each computer has its own name"
+    with pytest.raises(UserError, match="taken"):
+        await timed.fill_with_computers(table.id, HOST)
+
+
+async def test_a_length_sets_the_options_and_is_kept(timed: SessionManager) -> None:
+    table = await lobby(timed, "thunee")
+    await timed.set_length(table.id, HOST, "short")
+    assert table.row.options["balls_to_win"] == 6
+    stored = await timed.store.get_table(table.id)
+    assert stored is not None and stored.options == table.row.options
+    with pytest.raises(UserError, match="Only the host"):
+        await timed.set_length(table.id, GUEST, "long")
+    with pytest.raises(UserError, match="lengths offered"):
+        await timed.set_length(table.id, HOST, "endless")
+    await timed.fill_with_computers(table.id, HOST)
+    await timed.start(table.id, HOST)
+    assert table.game is not None and table.game.options["balls_to_win"] == 6
+    with pytest.raises(UserError, match="already started"):
+        await timed.set_length(table.id, HOST, "long")
+
+
+async def test_rematch_clicked_twice_at_once_opens_one_lobby(timed: SessionManager) -> None:
+    old = await finished_tiny(timed)
+    with pytest.raises(UserError, match="Only the players"):
+        await timed.rematch(old.id, CAROL)
+    results = await asyncio.gather(
+        timed.rematch(old.id, HOST), timed.rematch(old.id, HOST), timed.rematch(old.id, GUEST)
+    )
+    tables = {table.id for table, _ in results}
+    assert len(tables) == 1 and [created for _, created in results].count(True) == 1
+    assert await timed.store.rematch_of(old.id) == tables.pop()
+    new = results[0][0]
+    # two seats, no teams: everyone moves one seat on; both people confirmed by their clicks
+    assert new.seat_of(HOST) == old.seat_of(GUEST) and new.seat_of(GUEST) == old.seat_of(HOST)
+    assert all(s.confirmed for s in new.seats.values())
+    again, created = await timed.rematch(old.id, GUEST)
+    assert again is new and not created
+    shown, created = await timed.rematch(old.id, CAROL)  # an onlooker is shown where it is
+    assert shown is new and not created and new.seat_of(CAROL) is None
+
+
+async def test_rematch_waits_for_everyone_to_confirm(timed: SessionManager) -> None:
+    old = await finished_tiny(timed)
+    new, created = await timed.rematch(old.id, HOST)
+    assert created and new.row.host_id == HOST
+    guest_seat = new.seat_of(GUEST)
+    assert guest_seat is not None and not new.seats[guest_seat].confirmed
+    # a reservation does not keep the guest from sitting elsewhere
+    assert timed._seated_at(1, GUEST) is None
+    with pytest.raises(UserError, match="Waiting for Guest"):
+        await timed.start(new.id, HOST)
+    await timed.join(new.id, GUEST, "Guest")
+    assert new.seats[guest_seat].confirmed
+    with pytest.raises(UserError, match="already seated"):
+        await timed.join(new.id, GUEST, "Guest")  # a second click changes nothing
+    await timed.start(new.id, HOST)
+    assert new.row.status == "playing"
+
+
+async def test_rematch_turns_the_partnerships(timed: SessionManager) -> None:
+    """A finished four-seat partnership table (stored as a finished game would be)."""
+    store = timed.store
+    row = await store.create_table(
+        guild_id=1,
+        channel_id=2,
+        host_id=HOST,
+        game="tarneeb",
+        options={"target": 31},
+        seed=5,
+        seats=[(HOST, "H"), (GUEST, "G"), (CAROL, "C"), (None, "🤖 Ada")],
+        computer_level="hard",
+    )
+    row = await store.record_result(
+        row, "finished", {"winners": [0, 2], "score": [31, 2], "abandoned": False}, []
+    )
+    new, created = await timed.rematch(row.id, GUEST)
+    assert created and new.row.host_id == GUEST and new.row.computer_level == "hard"
+    assert new.row.options == {"target": 31} and new.row.game == "tarneeb"
+    names = [new.seats[s].name for s in range(4)]
+    assert names == ["H", "🤖 Ada", "G", "C"], "seat 0 stays, the others move one seat on"
+    partners_before = [{"H", "C"}, {"G", "🤖 Ada"}]
+    partners_after = [{names[0], names[2]}, {names[1], names[3]}]
+    assert not any(team in partners_before for team in partners_after)
+    assert [s.confirmed for s in (new.seats[s] for s in range(4))] == [False, True, True, False]
+
+
+async def test_two_people_take_over_one_seat_at_once(timed: SessionManager) -> None:
+    table = await against_a_computer(timed)
+    seat = timed.sit_in_seats(table)[0]
+    await timed.ask_sit_in(table.id, CAROL, "Carol", seat)
+    await timed.ask_sit_in(table.id, DAVE, "Dave", seat)
+    with pytest.raises(UserError, match="asked already"):
+        await timed.ask_sit_in(table.id, CAROL, "Carol", seat)
+    results = await asyncio.gather(
+        timed.answer_sit_in(table.id, HOST, seat, CAROL, True),
+        timed.answer_sit_in(table.id, HOST, seat, DAVE, True),
+        return_exceptions=True,
+    )
+    winners = [r for r in results if isinstance(r, str)]
+    assert len(winners) == 1, results
+    assert isinstance(next(r for r in results if not isinstance(r, str)), UserError)
+    taker = table.seats[seat].user_id
+    assert taker in (CAROL, DAVE)
+    stored = await timed.store.seats(table.id)
+    assert stored[seat].user_id == taker, "the cache and the database agree"
+    for user in (CAROL, DAVE):
+        assert await timed.store.sit_in_request(table.id, seat, user) is None
+
+
+async def test_sit_in_needs_the_host_and_an_open_request(timed: SessionManager) -> None:
+    table = await against_a_computer(timed)
+    seat = timed.sit_in_seats(table)[0]
+    with pytest.raises(UserError, match="no longer open"):
+        await timed.answer_sit_in(table.id, HOST, seat, CAROL, True)  # Carol never asked
+    await timed.ask_sit_in(table.id, CAROL, "Carol", seat)
+    with pytest.raises(UserError, match="Only the host"):
+        await timed.answer_sit_in(table.id, CAROL, seat, CAROL, True)
+    with pytest.raises(UserError, match="not a computer's"):
+        await timed.ask_sit_in(table.id, DAVE, "Dave", table.seat_of(HOST) or 0)
+    assert "said no" in await timed.answer_sit_in(table.id, HOST, seat, CAROL, False)
+    assert table.seats[seat].computer
+    await timed.ask_sit_in(table.id, CAROL, "Carol", seat)
+    await timed.answer_sit_in(table.id, HOST, seat, CAROL, True)
+    assert table.seat_of(CAROL) == seat and not table.seats[seat].computer
+    # the game goes on with Carol in the seat: the log says who played which move
+    while table.id in timed.tables:
+        assert table.game is not None
+        mover = table.waiting_for()[0]
+        user = table.seats[mover].user_id
+        assert user is not None, "no computer is left to move"
+        await timed.submit(table.id, user, table.moves, table.game.legal_moves(mover)[0])
+    moves = await timed.store.moves(table.id)
+    before = [m.user_id for m in moves if m.seat == seat and m.user_id != CAROL]
+    assert all(user is None for user in before), "the computer's moves stay the computer's"
+    assert any(m.user_id == CAROL and m.seat == seat for m in moves), "Carol's moves are hers"
+
+
+async def test_leaving_frees_the_seat_for_a_computer(timed: SessionManager) -> None:
+    table = await lobby(timed)
+    await timed.join(table.id, GUEST, "Guest")
+    await timed.start(table.id, HOST)
+    message = await timed.leave(table.id, HOST)
+    assert "free to join another table" in message
+    assert table.seat_of(HOST) is None and table.row.host_id == GUEST, "the host role passed on"
+    other = await lobby(timed, host=HOST)  # the leaver opens another table
+    assert other.seat_of(HOST) == 0
+    last = await timed.leave(table.id, GUEST)
+    assert "last person" in last and "abandoned" in last
+    assert table.id not in timed.tables
+    stored = await timed.store.get_table(table.id)
+    assert stored is not None and stored.status == "abandoned"
+
+
+async def test_leaving_with_only_away_players_left_says_when_it_ends(
+    timed: SessionManager,
+) -> None:
+    table = await lobby(timed, "tarneeb")
+    await timed.join(table.id, GUEST, "Guest")
+    await timed.fill_with_computers(table.id, HOST)
+    await timed.start(table.id, HOST)
+    async with table.lock:
+        row, changed = await timed.store.set_away(table.id, [table.seat_of(GUEST) or 0], True)
+        table.row = row
+        table.seats[changed[0].seat] = changed[0]
+    message = await timed.leave(table.id, HOST)
+    assert "abandoned within 10 minutes" in message
+    assert table.id in timed.tables
+
+
+async def test_requests_reservations_and_lengths_survive_a_restart(
+    timed: SessionManager,
+) -> None:
+    old = await finished_tiny(timed)
+    rematch, _ = await timed.rematch(old.id, HOST)
+    playing = await lobby(timed, "tarneeb", host=CAROL)
+    await timed.set_length(playing.id, CAROL, "long")
+    await timed.fill_with_computers(playing.id, CAROL)
+    await timed.start(playing.id, CAROL)
+    seat = timed.sit_in_seats(playing)[0]
+    await timed.ask_sit_in(playing.id, DAVE, "Dave", seat)
+    await timed.shutdown()
+
+    second = SessionManager(timed.store, timed.settings, clock=timed.clock)
+    second.presenter = Recorder()
+    try:
+        await second.restore()
+        again = second.get(rematch.id)
+        guest_seat = again.seat_of(GUEST)
+        assert guest_seat is not None and not again.seats[guest_seat].confirmed
+        restored = second.get(playing.id)
+        assert restored.game is not None and restored.game.options["target"] == 61
+        await second.answer_sit_in(playing.id, CAROL, seat, DAVE, True)
+        assert restored.seat_of(DAVE) == seat
+    finally:
+        await second.shutdown()
