@@ -288,7 +288,9 @@ def lobby_view(table: LiveTable) -> discord.ui.View:
             )
         )
     game_class = table.game_class
-    for seat in range(table.seat_count):
+    # Only free seats: a taken one cannot be sat at, and the host's seat always leaves at most
+    # five, so they fit one row and the biggest lobby keeps room for every control.
+    for index, seat in enumerate(table.free_seats()):
         team = f" (team {'AB'[seat % 2]})" if game_class.teams else ""
         view.add_item(
             LobbyButton(
@@ -297,7 +299,7 @@ def lobby_view(table: LiveTable) -> discord.ui.View:
                 seat,
                 f"Sit at seat {seat + 1}{team}",
                 discord.ButtonStyle.secondary,
-                row=1 + seat // 5,
+                row=1 + index // 5,
             )
         )
     add_lobby_controls(view, table)  # issue 17: fill and length, in the rows with room
