@@ -207,15 +207,19 @@ class Admin(commands.GroupCog, group_name="settings", group_description="Card ta
     )
     @app_commands.describe(
         action="Add a channel, remove one, or clear the list (any channel may host tables)",
-        channel="The channel to add or remove",
+        text_channel="The channel to add or remove",
     )
     async def channels(
         self,
         interaction: discord.Interaction,
         action: Literal["add", "remove", "clear"],
-        channel: discord.TextChannel | None = None,
+        text_channel: app_commands.AppCommandChannel | None = None,
     ) -> None:
         assert interaction.guild_id is not None
+        channel = text_channel
+        if not interaction.permissions.manage_guild:
+            await answer(interaction, REFUSED)
+            return
         if action != "clear" and channel is None:
             await answer(interaction, f"Name the channel to {action}.")
             return
