@@ -92,6 +92,11 @@ class TurnPings:
                 log.warning("table %s: turn pings not updated (%s)", state.table.id, error)
                 state.dirty = True
                 await asyncio.sleep(self.retry_seconds)
+            except Exception:  # a bug, or the bot closing under us: never a retry storm
+                if not self.bot.is_closed():
+                    log.exception("table %s: turn pings failed", state.table.id)
+                state.posted = None  # read them again from the database next time
+                break
         table = state.table
         if self.states.get(table.id) is state and table.row.status != "playing" and not state.dirty:
             del self.states[table.id]
