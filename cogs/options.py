@@ -6,12 +6,14 @@ game and the page, so a click on an old answer still works after the bot restart
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Mapping
 from typing import Any
 
 import discord
 
+from bot.sessions import UserError
 from cogs.errors import guarded
 from cogs.render import options_pages
 from games.registry import all_games
@@ -79,8 +81,9 @@ class OptionsPage(
         defaults = None
         if interaction.guild_id is not None:
             bot: Any = interaction.client
-            settings = await bot.sessions.guild_settings(interaction.guild_id)
-            defaults = settings.defaults.get(self.game)
+            with contextlib.suppress(UserError):  # a paused database: the game's own defaults
+                settings = await bot.sessions.guild_settings(interaction.guild_id)
+                defaults = settings.defaults.get(self.game)
         embed, view = options_message(self.game, self.page, defaults)
         if view is None:
             await interaction.response.edit_message(embed=embed)

@@ -748,8 +748,12 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
             await answer_error(interaction, f"There is no game called {quote(game)}.")
             return
         assert interaction.guild_id is not None
-        settings = await self.bot.sessions.guild_settings(interaction.guild_id)
-        embed, view = options_message(game, defaults=settings.defaults.get(game))
+        try:
+            settings = await self.bot.sessions.guild_settings(interaction.guild_id)
+            defaults = settings.defaults.get(game)
+        except UserError:  # the database is paused: explain the game's own defaults
+            defaults = None
+        embed, view = options_message(game, defaults=defaults)
         if view is None:
             await interaction.response.send_message(embed=embed, ephemeral=True)
         else:

@@ -60,6 +60,7 @@ class TrickLines:
     def __init__(self, bot: CardTableBot) -> None:
         self.bot = bot
         self.plays: dict[int, dict[int, str]] = {}  # table → the current trick's seat → card
+        self.own_threads: dict[int, bool] = {}  # channel → a thread the bot opened
 
     def lines(self, table: LiveTable, events: Sequence[Event]) -> list[TrickLine]:
         """The lines of one move's events (and note the cards played for later tricks)."""
@@ -99,11 +100,25 @@ class TrickLines:
         only in the table's own thread of a server that wants them."""
         if not isinstance(text, TrickLine):
             return True
-        channel = self.bot.get_channel(table.row.channel_id)
-        me = self.bot.user
-        if not isinstance(channel, discord.Thread) or me is None or channel.owner_id != me.id:
+        if not await self._own_thread(table.row.channel_id):
             return False
         try:
             return (await self.bot.sessions.guild_settings(table.row.guild_id)).trick_lines
         except UserError:  # the database is down: skip the line, the table message shows it
             return False
+
+    async def _own_thread(self, channel_id: int) -> bool:
+        """Whether the channel is a thread the bot opened (for a table: it opens no other)."""
+        known = self.own_threads.get(channel_id)
+        if known is not None:
+            return known
+        channel: Any = self.bot.get_channel(channel_id)
+        if channel is None:  # not cached (an archived thread): ask Discord once
+            try:
+                channel = await self.bot.fetch_channel(channel_id)
+            except discord.HTTPException:
+                return False  # asked again at the next line
+        me = self.bot.user
+        own = isinstance(channel, discord.Thread) and me is not None and channel.owner_id == me.id
+        self.own_threads[channel_id] = own
+        return own
