@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import tests.games.tiny_game  # noqa: F401  (registers the reference game)
+from bot.store import GuildSettings
 from tests.conftest import restored_endpoints, start_bot, stop_bot
 from tests.discord.table_driver import (
     act,
@@ -252,3 +253,25 @@ async def test_a_restart_neither_repeats_nor_forgets_a_turn_ping(
             await until(lambda: ping.deleted, what="the adopted ping deleted after the move")
         finally:
             await stop_bot(bot)
+
+
+async def test_the_turn_ping_goes_when_the_timer_hands_the_turn_to_a_computer(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    await running_bot.store.save_guild_settings(
+        GuildSettings(fake_discord.default_guild.id, 2, False)  # a two-second turn timer
+    )
+    alice = fake_discord.user("alice")
+    ok(await alice.slash("settings me", turn_ping="on"))
+    table_id, alice, bob = await two_humans(fake_discord, running_bot)
+    table = running_bot.sessions.find(table_id)
+    seat = table.seat_of(alice.id)
+    if seat not in table.game.to_act():  # Bob moves at once, so he is in his seat
+        assert await act(bob, await show_hand(bob, table_id), random.Random(6))
+    ping = (await until(lambda: bot_messages(fake_discord, f"<@{alice.id}>")))[0]
+    await until(lambda: table.seats[seat].away, 8.0, "Alice timed out")
+    assert not table.seats[table.seat_of(bob.id)].away, "a computer plays for Alice"
+    await until(lambda: ping.deleted, what="the ping deleted when a computer took the turn")
+    assert [m for m in bot_messages(fake_discord, f"<@{alice.id}>") if not m.deleted] == [], (
+        "no ping while a computer plays for Alice"
+    )
