@@ -3,7 +3,9 @@
 A member opts in per server (``/settings me turn_ping:on``). The :class:`Board` tells
 :class:`TurnPings` about every change of a table; each table is then reconciled in its own task:
 the humans the game waits on (not away: a computer plays an away player's turns) who want pings
-get one, and a ping whose player moved, timed out or whose table closed is deleted.
+get one, and a ping whose player moved, timed out or whose table closed is deleted. When every
+human is away no computer plays their turns (the table waits, then is abandoned), so the player
+the game waits on is still pinged. Computer seats never are.
 
 One ping per turn, not per board edit: a turn is the seat's ``fresh_from`` mark (the move number
 from which its situation is unchanged), so board edits and other seats' optional moves that leave
