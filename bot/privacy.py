@@ -30,7 +30,9 @@ _CLOSED_TABLES = "SELECT id FROM game_tables WHERE status NOT IN ('lobby', 'play
 # FORGET_COLUMNS: a person's id inside a shared record (the per-seat game record): set to NULL,
 #   so other players' records stay whole; the column must allow NULL.
 # A table that does not exist (yet) is skipped, so listing one early does no harm.
-FORGET_ROWS: tuple[tuple[str, str], ...] = ()
+FORGET_ROWS: tuple[tuple[str, str], ...] = (
+    ("member_settings", "user_id"),  # the person's own settings (turn pings)
+)
 FORGET_COLUMNS: tuple[tuple[str, str], ...] = ()
 # ==============================================================================================
 

@@ -24,7 +24,7 @@ from collections import defaultdict, deque
 from collections.abc import Coroutine, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Protocol, TypeVar
 
@@ -39,6 +39,7 @@ from bot.store import (
     Store,
     StoreUnavailable,
     TableRow,
+    TurnPing,
 )
 from bot.thinking import Thinker
 from games.base import Deal, Event, Game, IllegalMove, Move, OptionError, fill_names
@@ -58,6 +59,7 @@ ABANDON_SECONDS = 600.0
 LOBBY_IDLE_SECONDS = 1800.0
 RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 RECENT_EVENTS = 8
+MAX_TABLE_CHANNELS = 25
 PAUSED_TEXT = "The table is paused: your move was not saved. Try again in a moment."
 # An away human's stand-in plays at this level whatever the table's: the table's level is the
 # challenge its computer seats set, and a stand-in at easy would throw away the absent player's
@@ -66,13 +68,16 @@ STAND_IN_LEVEL = "normal"
 
 __all__ = [
     "PAUSED_TEXT",
+    "ChannelNotAllowed",
     "GuildSettings",
     "LeaderboardRow",
     "LiveTable",
     "Presenter",
     "SessionManager",
     "TablePaused",
+    "TurnPing",
     "UserError",
+    "check_table_channel",
     "parse_options",
 ]
 
@@ -237,6 +242,39 @@ def parse_options(text: str | None) -> dict[str, Any]:
     return options
 
 
+def check_computers_allowed(table: LiveTable) -> None:
+    """Computer seats are refused at a table opened while the server allowed none (a computer
+    still plays an away human's turns, so that no table is stranded)."""
+    if not table.row.computers:
+        raise UserError(
+            "This server does not allow computer players at its tables: invite people instead."
+        )
+
+
+class ChannelNotAllowed(UserError):
+    """Tables may not be opened in this channel; ``allowed`` are the channels that may."""
+
+    def __init__(self, allowed: Sequence[int]) -> None:
+        self.allowed = tuple(allowed)
+        where = ", ".join(f"<#{channel}>" for channel in self.allowed)
+        super().__init__(f"Tables can be opened here: {where}.")
+
+
+def check_table_channel(
+    settings: GuildSettings, channel_id: int, parent_channel_id: int | None = None
+) -> None:
+    """Refuse a channel the server did not list for tables (a listed channel's threads count)."""
+    if settings.channels and not {channel_id, parent_channel_id} & set(settings.channels):
+        raise ChannelNotAllowed(settings.channels)
+
+
+def _known_defaults(game_class: type[Game], settings: GuildSettings) -> dict[str, Any]:
+    """The server's default options for a game, less any the game no longer has."""
+    known = {option.name for option in game_class.OPTIONS}
+    stored = settings.defaults.get(game_class.name, {})
+    return {name: value for name, value in stored.items() if name in known}
+
+
 def check_level(level: str) -> str:
     """``level`` if it is one the bot offers (:data:`games.players.AVAILABLE_LEVELS`)."""
     if level not in AVAILABLE_LEVELS:
@@ -381,20 +419,119 @@ class SessionManager:
             return await self.store.guild_settings(guild_id, self.settings.turn_seconds)
 
     async def change_guild_settings(
-        self, guild_id: int, turn_seconds: int | None = None, use_threads: bool | None = None
+        self,
+        guild_id: int,
+        turn_seconds: int | None = None,
+        use_threads: bool | None = None,
+        *,
+        computers: bool | None = None,
+        rated: bool | None = None,
+        trick_lines: bool | None = None,
     ) -> GuildSettings:
-        """Change a server's settings; a turn timer outside 10..3600 seconds is refused."""
+        """Change a server's settings (None: unchanged); a turn timer outside 10..3600 seconds
+        is refused. They apply to tables opened from now on."""
         if turn_seconds is not None and not 10 <= turn_seconds <= 3600:
             raise UserError("The turn timer is 10 to 3600 seconds.")
         current = await self.guild_settings(guild_id)
-        changed = GuildSettings(
-            guild_id,
-            current.turn_seconds if turn_seconds is None else turn_seconds,
-            current.use_threads if use_threads is None else use_threads,
+        given: dict[str, Any] = {
+            "turn_seconds": turn_seconds,
+            "use_threads": use_threads,
+            "computers": computers,
+            "rated": rated,
+            "trick_lines": trick_lines,
+        }
+        return await self._save_settings(
+            replace(current, **{k: v for k, v in given.items() if v is not None})
         )
+
+    async def _save_settings(self, changed: GuildSettings) -> GuildSettings:
         with _paused():
             await self.store.save_guild_settings(changed)
         return changed
+
+    # --- server settings: default options per game, the channels that may host tables ---
+    async def set_game_default(
+        self, guild_id: int, game: str, option: str, value: str
+    ) -> GuildSettings:
+        """Make ``option=value`` the server's default for ``game``: checked by the game's own
+        option rules, refused (nothing kept) when it is not valid for that game."""
+        game_class = self._game_class(game)
+        parsed = parse_options(f"{option.strip().lower()}={value.strip()}")
+        current = await self.guild_settings(guild_id)
+        chosen = {**_known_defaults(game_class, current), **parsed}
+        try:
+            game_class.validate_options(chosen)
+        except OptionError as error:
+            raise UserError(f"That is not a valid {game_class.title} option: {error}.") from None
+        defaults = {**current.defaults, game: dict(sorted(chosen.items()))}
+        return await self._save_settings(replace(current, defaults=defaults))
+
+    async def reset_game_defaults(
+        self, guild_id: int, game: str, option: str | None = None
+    ) -> GuildSettings:
+        """Back to the game's own defaults: one option, or all of the game's (``None``)."""
+        game_class = self._game_class(game)
+        current = await self.guild_settings(guild_id)
+        chosen = dict(current.defaults.get(game, {}))
+        if option is not None:
+            if option not in chosen:
+                raise UserError(f"{option} has no server default for {game_class.title}.")
+            del chosen[option]
+        defaults = {name: opts for name, opts in current.defaults.items() if name != game}
+        if chosen:
+            defaults[game] = chosen
+        return await self._save_settings(replace(current, defaults=defaults))
+
+    async def set_table_channels(
+        self,
+        guild_id: int,
+        *,
+        add: int | None = None,
+        remove: int | None = None,
+        clear: bool = False,
+    ) -> GuildSettings:
+        """Change the list of channels that may host tables (empty: any channel)."""
+        current = await self.guild_settings(guild_id)
+        channels = [] if clear else list(current.channels)
+        if remove is not None:
+            if remove not in channels:
+                raise UserError(f"<#{remove}> is not in the list of table channels.")
+            channels.remove(remove)
+        if add is not None and add not in channels:
+            if len(channels) >= MAX_TABLE_CHANNELS:
+                raise UserError(f"At most {MAX_TABLE_CHANNELS} channels can host tables.")
+            channels.append(add)
+        return await self._save_settings(replace(current, channels=tuple(channels)))
+
+    @staticmethod
+    def _game_class(game: str) -> type[Game]:
+        games = all_games()
+        if game not in games:
+            raise UserError(
+                f"There is no game called {game!r}. Try one of: {', '.join(sorted(games))}."
+            )
+        return games[game]
+
+    # --- a member's own settings and the turn pings (the cogs' way to the store) ---
+    async def turn_ping_wanted(self, guild_id: int, user_id: int) -> bool:
+        with _paused():
+            return await self.store.turn_ping_wanted(guild_id, user_id)
+
+    async def set_turn_ping_wanted(self, guild_id: int, user_id: int, wanted: bool) -> None:
+        with _paused():
+            await self.store.set_turn_ping_wanted(guild_id, user_id, wanted)
+
+    async def turn_pings(self, table_id: int) -> list[TurnPing]:
+        with _paused():
+            return await self.store.turn_pings(table_id)
+
+    async def save_turn_ping(self, ping: TurnPing) -> None:
+        with _paused():
+            await self.store.save_turn_ping(ping)
+
+    async def forget_turn_ping(self, table_id: int, user_id: int) -> None:
+        with _paused():
+            await self.store.delete_turn_ping(table_id, user_id)
 
     # --- the lobby ---
     async def create_table(
@@ -408,14 +545,17 @@ class SessionManager:
         options_text: str | None = None,
         computer_level: str = "normal",
         hints: bool = False,
+        parent_channel_id: int | None = None,
     ) -> LiveTable:
-        games = all_games()
-        if game not in games:
-            raise UserError(
-                f"There is no game called {game!r}. Try one of: {', '.join(sorted(games))}."
-            )
+        """Open a lobby in ``channel_id`` (a thread of ``parent_channel_id``, if it is one),
+        with the server's settings: allowed channels, default options, rated, computers."""
+        game_class = self._game_class(game)
+        settings = await self.guild_settings(guild_id)
+        check_table_channel(settings, channel_id, parent_channel_id)
         try:
-            options = games[game].validate_options(parse_options(options_text))
+            options = game_class.validate_options(
+                {**_known_defaults(game_class, settings), **parse_options(options_text)}
+            )
         except OptionError as error:
             raise UserError(f"That option is not right: {error}.") from None
         check_level(computer_level)
@@ -432,6 +572,8 @@ class SessionManager:
                     seats=[(host_id, host_name)],
                     computer_level=computer_level,
                     hints=hints,
+                    rated=settings.rated,
+                    computers=settings.computers,
                 )
             table = LiveTable(row, {0: SeatRow(row.id, 0, host_id, host_name, False)})
             table.touched = self.clock.now()
@@ -531,6 +673,7 @@ class SessionManager:
             self._in_lobby(table)
             if table.seat_of(user_id) is None and user_id != table.row.host_id:
                 raise UserError("Only players at this table can add computer players.")
+            check_computers_allowed(table)
             seat = self._pick_seat(table, seat)
             name = _computer_name(table)
             with _paused():
@@ -1049,17 +1192,10 @@ class SessionManager:
                 f"Waiting for {', '.join(waiting)} to press Join (or remove them to play without)."
             )
 
-    async def _computers_allowed(self, guild_id: int) -> None:
-        # SETTINGS-MERGE: the settings helper adds GuildSettings.computers_allowed (issue 16);
-        # until it is merged every server allows computer players.
-        settings = await self.guild_settings(guild_id)
-        if not getattr(settings, "computers_allowed", True):
-            raise UserError("This server does not allow computer players.")
-
     async def fill_with_computers(self, table_id: int, user_id: int) -> int:
         """The host seats computers in every empty seat of the lobby, at once; how many."""
         table = self.get(table_id)
-        await self._computers_allowed(table.row.guild_id)
+        check_computers_allowed(table)
         async with table.lock:
             self._in_lobby(table)
             if user_id != table.row.host_id:
@@ -1252,6 +1388,7 @@ class SessionManager:
         self._notify(table, ())
         self._schedule(table)
         return f"{name} plays seat {seat + 1} now (instead of {stand_in.name})."
+
     # --- history, export and forget (branch history: the queries are bot/history.py's and
     # bot/privacy.py's; these wrap them for the cogs, which never touch the store) ------------
     async def history_page(

@@ -17,9 +17,9 @@ import contextlib
 import json
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +77,7 @@ class TableRow:
     computer_level: str = "normal"  # how the table's computer seats play (not a rule)
     rated: bool = True  # the server rated new tables when this one was opened
     hints: bool = False  # players may ask for hints (such a table is unrated)
+    computers: bool = True  # the server allowed computer players when this table was opened
 
 
 @dataclass(frozen=True)
@@ -121,9 +122,27 @@ class LeaderboardRow:
 
 @dataclass(frozen=True)
 class GuildSettings:
+    """A server's settings; all but the first three are issue 16's (migration 0007)."""
+
     guild_id: int
     turn_seconds: int
     use_threads: bool
+    computers: bool = True  # computer players may join new tables
+    rated: bool = True  # new tables are rated
+    trick_lines: bool = True  # trick results posted as lines in a table's own thread
+    channels: tuple[int, ...] = ()  # the channels that may host tables; empty: any
+    defaults: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # game: options
+
+
+@dataclass(frozen=True)
+class TurnPing:
+    """A posted turn ping, kept until the player moves (or the turn passes on)."""
+
+    table_id: int
+    user_id: int
+    channel_id: int
+    message_id: int
+    turn: int
 
 
 class Store:
@@ -256,16 +275,20 @@ class Store:
         seats: Sequence[tuple[int | None, str]],
         computer_level: str = "normal",
         hints: bool = False,
+        rated: bool = True,
+        computers: bool = True,
     ) -> TableRow:
-        """A new table in the lobby, with ``seats`` entries as (user id or None, name) or empty."""
+        """A new table in the lobby, with ``seats`` entries as (user id or None, name) or empty.
+
+        ``rated`` and ``computers`` are the server's settings now, kept for the table's life."""
         now = time.time()
         async with self.transaction() as db:
             table = _table(
                 await self._returning(
                     db,
                     "INSERT INTO game_tables (guild_id, channel_id, host_id, game, options, seed,"
-                    " computer_level, hints, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                    " computer_level, hints, rated, computers, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                     (
                         guild_id,
                         channel_id,
@@ -275,6 +298,8 @@ class Store:
                         seed,
                         computer_level,
                         int(hints),
+                        int(rated),
+                        int(computers),
                         now,
                         now,
                     ),
@@ -576,15 +601,77 @@ class Store:
         if not rows:
             return GuildSettings(guild_id, default_turn_seconds, False)
         row = rows[0]
-        return GuildSettings(guild_id, row["turn_seconds"], bool(row["use_threads"]))
+        return GuildSettings(
+            guild_id,
+            row["turn_seconds"],
+            bool(row["use_threads"]),
+            computers=bool(row["computers"]),
+            rated=bool(row["rated"]),
+            trick_lines=bool(row["trick_lines"]),
+            channels=tuple(int(c) for c in json.loads(row["channels"])),
+            defaults=json.loads(row["defaults"]),
+        )
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
         async with self.transaction() as db:
             await db.execute(
-                "INSERT INTO guild_settings (guild_id, turn_seconds, use_threads) VALUES (?, ?, ?)"
+                "INSERT INTO guild_settings (guild_id, turn_seconds, use_threads, computers,"
+                " rated, trick_lines, channels, defaults) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds,"
-                " use_threads = excluded.use_threads",
-                (settings.guild_id, settings.turn_seconds, int(settings.use_threads)),
+                " use_threads = excluded.use_threads, computers = excluded.computers,"
+                " rated = excluded.rated, trick_lines = excluded.trick_lines,"
+                " channels = excluded.channels, defaults = excluded.defaults",
+                (
+                    settings.guild_id,
+                    settings.turn_seconds,
+                    int(settings.use_threads),
+                    int(settings.computers),
+                    int(settings.rated),
+                    int(settings.trick_lines),
+                    json.dumps(list(settings.channels)),
+                    json.dumps(settings.defaults, sort_keys=True),
+                ),
+            )
+
+    # --- a member's own settings, and the turn pings posted (migration 0007) ---
+    async def turn_ping_wanted(self, guild_id: int, user_id: int) -> bool:
+        rows = await self._all(
+            "SELECT turn_ping FROM member_settings WHERE guild_id = ? AND user_id = ?",
+            (guild_id, user_id),
+        )
+        return bool(rows and rows[0][0])
+
+    async def set_turn_ping_wanted(self, guild_id: int, user_id: int, wanted: bool) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO member_settings (guild_id, user_id, turn_ping) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id, user_id) DO UPDATE SET turn_ping = excluded.turn_ping",
+                (guild_id, user_id, int(wanted)),
+            )
+
+    async def turn_pings(self, table_id: int) -> list[TurnPing]:
+        rows = await self._all(
+            "SELECT * FROM turn_pings WHERE table_id = ? ORDER BY user_id", (table_id,)
+        )
+        return [
+            TurnPing(r["table_id"], r["user_id"], r["channel_id"], r["message_id"], r["turn"])
+            for r in rows
+        ]
+
+    async def save_turn_ping(self, ping: TurnPing) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO turn_pings (table_id, user_id, channel_id, message_id, turn)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id, user_id) DO UPDATE SET"
+                " channel_id = excluded.channel_id, message_id = excluded.message_id,"
+                " turn = excluded.turn",
+                (ping.table_id, ping.user_id, ping.channel_id, ping.message_id, ping.turn),
+            )
+
+    async def delete_turn_ping(self, table_id: int, user_id: int) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "DELETE FROM turn_pings WHERE table_id = ? AND user_id = ?", (table_id, user_id)
             )
 
     # --- command sync (branch admin): what was last published where ---
@@ -679,8 +766,8 @@ class Store:
                 await self._returning(
                     db,
                     "INSERT INTO game_tables (guild_id, channel_id, host_id, game, options, seed,"
-                    " computer_level, rated, hints, rematch_of, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                    " computer_level, rated, hints, computers, rematch_of, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                     (
                         old.guild_id,
                         old.channel_id,
@@ -691,6 +778,7 @@ class Store:
                         old.computer_level,
                         int(old.rated),
                         int(old.hints),
+                        int(old.computers),
                         old.id,
                         now,
                         now,
@@ -785,6 +873,7 @@ class Store:
             )
             row = await self._update_table(db, table_id, "updated_at = ?", (time.time(),))
         return row, _seat(placed)
+
     # --- read access for the query modules (branch history: bot/history.py, bot/privacy.py) --
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
         """Rows of one read-only query, for modules that keep their own SQL (history, privacy);
@@ -810,6 +899,7 @@ def _table(row: aiosqlite.Row) -> TableRow:
         computer_level=row["computer_level"],
         rated=bool(row["rated"]),
         hints=bool(row["hints"]),
+        computers=bool(row["computers"]),
     )
 
 

@@ -1,57 +1,265 @@
-"""``/settings``: per-server settings (turn timer, tables in threads), for server managers."""
+"""``/settings``: this server's card table settings (server managers) and a member's own.
+
+One entry point, a command group: ``/settings show`` shows them all; ``server``, ``defaults``,
+``reset_defaults`` and ``channels`` change the server's (Manage Server, checked here: a command's
+default permission is only advice to the client, and the group must stay visible to everyone for
+``/settings me``); ``me`` sets a member's own turn ping. Changes apply to tables opened from now
+on. The rules of what is valid live in the session manager and the games; this cog only asks.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Coroutine, Mapping
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.sessions import UserError
+from bot.sessions import GuildSettings, UserError
+from cogs.errors import answer, patiently
+from cogs.tables import game_autocomplete
+from games.registry import all_games
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
 
+REFUSED = "Only server managers (Manage Server) can change this server's settings."
+FIELD_CHARS = 1024
 
-class Admin(commands.Cog):
+
+def _yes(flag: bool) -> str:
+    return "on" if flag else "off"
+
+
+def format_options(options: Mapping[str, Any]) -> str:
+    """``players=6 · last_trick=bonus``: options as ``/table new`` takes them."""
+    return " · ".join(
+        f"{name}={str(value).lower() if isinstance(value, bool) else value}"
+        for name, value in sorted(options.items())
+    )
+
+
+def settings_embed(settings: GuildSettings, turn_ping: bool | None = None) -> discord.Embed:
+    """Every setting of a server (and the member's own turn ping, if given), one line each."""
+    games = all_games()
+    embed = discord.Embed(title="Card table settings", colour=discord.Colour.blurple())
+    channels = ", ".join(f"<#{c}>" for c in settings.channels) or "any channel"
+    embed.description = "\n".join(
+        [
+            f"Turn timer: **{settings.turn_seconds} s**",
+            f"New tables in their own threads: **{_yes(settings.use_threads)}**",
+            f"Trick results posted in a table's thread: **{_yes(settings.trick_lines)}**",
+            f"Computer players may join: **{_yes(settings.computers)}** "
+            "(off: none in the lobby; a computer still plays an away player's turns)",
+            f"Tables are rated: **{_yes(settings.rated)}**",
+            f"Tables can be opened in: {channels}",
+        ]
+        + ([] if turn_ping is None else [f"Your turn ping here: **{_yes(turn_ping)}**"])
+    )
+    for game, options in sorted(settings.defaults.items()):
+        if options:
+            title = games[game].title if game in games else game
+            embed.add_field(
+                name=f"Default options: {title}",
+                value=format_options(options)[:FIELD_CHARS],
+                inline=False,
+            )
+    embed.set_footer(text="Changes apply to tables opened from now on.")
+    return embed
+
+
+async def option_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The chosen game's option names, with what each means."""
+    game = all_games().get(getattr(interaction.namespace, "game", None) or "")
+    if game is None:
+        return []
+    typed = current.lower()
+    return [
+        app_commands.Choice(name=f"{option.name}: {option.help}"[:100], value=option.name)
+        for option in game.OPTIONS
+        if typed in option.name
+    ][:25]
+
+
+async def value_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The values the chosen option allows (its default when any whole number will do)."""
+    game = all_games().get(getattr(interaction.namespace, "game", None) or "")
+    name = getattr(interaction.namespace, "option", None)
+    option = next((o for o in game.OPTIONS if o.name == name), None) if game else None
+    if option is None:
+        return []
+    values = option.choices or (
+        (True, False) if isinstance(option.default, bool) else (option.default,)
+    )
+    shown = [str(v).lower() if isinstance(v, bool) else str(v) for v in values]
+    return [app_commands.Choice(name=v, value=v) for v in shown if current.lower() in v][:25]
+
+
+@app_commands.guild_only()
+@app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
+class Admin(commands.GroupCog, group_name="settings", group_description="Card table settings"):
     def __init__(self, bot: CardTableBot) -> None:
         self.bot = bot
+        super().__init__()
 
-    @app_commands.command(name="settings", description="This server's card table settings.")
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Settings belong to a server: a DM reaches here only from a stale or crafted client."""
+        if interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        return True
+
+    async def _show(self, interaction: discord.Interaction, settings: GuildSettings) -> None:
+        assert interaction.guild_id is not None
+        ping = await self.bot.sessions.turn_ping_wanted(interaction.guild_id, interaction.user.id)
+        embed = settings_embed(settings, ping)
+        if interaction.response.is_done():  # deferred while the database was slow
+            await interaction.followup.send(embed=embed, ephemeral=True)
+        else:
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def _change(
+        self, interaction: discord.Interaction, change: Coroutine[Any, Any, GuildSettings]
+    ) -> None:
+        """Run a change of the server's settings for a manager, then show them all."""
+        if not interaction.permissions.manage_guild:
+            change.close()  # never awaited: nothing changes
+            await answer(interaction, REFUSED)
+            return
+        try:
+            settings = await patiently(interaction, change)
+        except UserError as error:
+            await answer(interaction, str(error))
+            return
+        await self._show(interaction, settings)
+
+    @app_commands.command(name="show", description="Show this server's card table settings.")
+    async def show(self, interaction: discord.Interaction) -> None:
+        assert interaction.guild_id is not None
+        await self._show(interaction, await self.bot.sessions.guild_settings(interaction.guild_id))
+
+    @app_commands.command(name="server", description="Change the server's table settings.")
     @app_commands.describe(
         turn_seconds="Seconds per turn before a computer plays it (10-3600)",
         threads="Open each new table in its own thread",
+        trick_lines="Post each trick's result as a line in a table's own thread",
+        computers="Computer players may join tables",
+        rated="Tables count for the ratings",
     )
-    @app_commands.default_permissions(manage_guild=True)
-    @app_commands.guild_only()
-    async def settings(
+    async def server(
         self,
         interaction: discord.Interaction,
         turn_seconds: app_commands.Range[int, 10, 3600] | None = None,
         threads: bool | None = None,
+        trick_lines: bool | None = None,
+        computers: bool | None = None,
+        rated: bool | None = None,
     ) -> None:
-        if interaction.guild_id is None:  # a stale or crafted client in a DM
-            raise app_commands.NoPrivateMessage()
-        current = await self.bot.sessions.guild_settings(interaction.guild_id)
-        if turn_seconds is not None or threads is not None:
-            if not interaction.permissions.manage_guild:  # the command's default is advisory
-                await interaction.response.send_message(
-                    "Only server managers can change these settings.", ephemeral=True
-                )
-                return
-            try:
-                current = await self.bot.sessions.change_guild_settings(
-                    interaction.guild_id, turn_seconds, threads
-                )
-            except UserError as error:  # a turn timer out of range, or the database paused
-                await interaction.response.send_message(str(error), ephemeral=True)
-                return
-        await interaction.response.send_message(
-            f"Turn timer: **{current.turn_seconds} s** · new tables in threads: "
-            f"**{'yes' if current.use_threads else 'no'}**",
-            ephemeral=True,
+        assert interaction.guild_id is not None
+        await self._change(
+            interaction,
+            self.bot.sessions.change_guild_settings(
+                interaction.guild_id,
+                turn_seconds,
+                threads,
+                computers=computers,
+                rated=rated,
+                trick_lines=trick_lines,
+            ),
         )
+
+    @app_commands.command(name="defaults", description="Set a game's default option here.")
+    @app_commands.describe(
+        game="Which game", option="Which option", value="Its value for new tables of this server"
+    )
+    @app_commands.autocomplete(
+        game=game_autocomplete, option=option_autocomplete, value=value_autocomplete
+    )
+    async def defaults(
+        self, interaction: discord.Interaction, game: str, option: str, value: str
+    ) -> None:
+        assert interaction.guild_id is not None
+        await self._change(
+            interaction,
+            self.bot.sessions.set_game_default(interaction.guild_id, game, option, value),
+        )
+
+    @app_commands.command(
+        name="reset_defaults", description="Back to a game's own default options."
+    )
+    @app_commands.describe(game="Which game", option="Only this option (default: all of them)")
+    @app_commands.autocomplete(game=game_autocomplete, option=option_autocomplete)
+    async def reset_defaults(
+        self, interaction: discord.Interaction, game: str, option: str | None = None
+    ) -> None:
+        assert interaction.guild_id is not None
+        await self._change(
+            interaction,
+            self.bot.sessions.reset_game_defaults(interaction.guild_id, game, option),
+        )
+
+    @app_commands.command(
+        name="channels", description="Choose the channels that may host tables (none: any)."
+    )
+    @app_commands.describe(
+        action="Add a channel, remove one, or clear the list (any channel may host tables)",
+        text_channel="The channel to add or remove",
+    )
+    async def channels(
+        self,
+        interaction: discord.Interaction,
+        action: Literal["add", "remove", "clear"],
+        text_channel: app_commands.AppCommandChannel | None = None,
+    ) -> None:
+        assert interaction.guild_id is not None
+        channel = text_channel
+        if not interaction.permissions.manage_guild:
+            await answer(interaction, REFUSED)
+            return
+        if action != "clear" and channel is None:
+            await answer(interaction, f"Name the channel to {action}.")
+            return
+        chosen = None if channel is None else channel.id
+        await self._change(
+            interaction,
+            self.bot.sessions.set_table_channels(
+                interaction.guild_id,
+                add=chosen if action == "add" else None,
+                remove=chosen if action == "remove" else None,
+                clear=action == "clear",
+            ),
+        )
+
+    @app_commands.command(name="me", description="Your own settings in this server.")
+    @app_commands.describe(turn_ping="Mention me when it is my turn (deleted once I move)")
+    async def me(
+        self, interaction: discord.Interaction, turn_ping: Literal["on", "off"] | None = None
+    ) -> None:
+        assert interaction.guild_id is not None
+        sessions = self.bot.sessions
+        if turn_ping is not None:
+            try:
+                await patiently(
+                    interaction,
+                    sessions.set_turn_ping_wanted(
+                        interaction.guild_id, interaction.user.id, turn_ping == "on"
+                    ),
+                )
+            except UserError as error:
+                await answer(interaction, str(error))
+                return
+        wanted = await sessions.turn_ping_wanted(interaction.guild_id, interaction.user.id)
+        text = (
+            "I will mention you in the table's channel when it is your turn, and delete the "
+            "mention once you move."
+            if wanted
+            else "No turn pings for you in this server."
+        )
+        await answer(interaction, f"Turn ping: **{_yes(wanted)}**. {text}")
 
 
 async def setup(bot: CardTableBot) -> None:

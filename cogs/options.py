@@ -6,10 +6,14 @@ game and the page, so a click on an old answer still works after the bot restart
 
 from __future__ import annotations
 
+import contextlib
 import re
+from collections.abc import Mapping
+from typing import Any
 
 import discord
 
+from bot.sessions import UserError
 from cogs.errors import guarded
 from cogs.render import options_pages
 from games.registry import all_games
@@ -25,11 +29,21 @@ def options_view(game: str, page: int, pages: int) -> discord.ui.View | None:
     return view
 
 
-def options_message(game: str, page: int = 0) -> tuple[discord.Embed, discord.ui.View | None]:
-    """The embed of one page (clamped to the pages there are) and its buttons."""
+def options_message(
+    game: str, page: int = 0, defaults: Mapping[str, Any] | None = None
+) -> tuple[discord.Embed, discord.ui.View | None]:
+    """The embed of one page (clamped to the pages there are) and its buttons; ``defaults``
+    are the server's default options for the game (``/settings defaults``), said on top."""
     pages = options_pages(all_games()[game])
     page = max(0, min(page, len(pages) - 1))
-    return pages[page], options_view(game, page, len(pages))
+    embed = pages[page]
+    if defaults:
+        shown = " ".join(
+            f"`{name}={str(value).lower() if isinstance(value, bool) else value}`"
+            for name, value in sorted(defaults.items())
+        )
+        embed.description = f"{embed.description}\nThis server's defaults: {shown}"[:4000]
+    return embed, options_view(game, page, len(pages))
 
 
 class OptionsPage(
@@ -64,7 +78,13 @@ class OptionsPage(
                 "That game is not here any more.", ephemeral=True
             )
             return
-        embed, view = options_message(self.game, self.page)
+        defaults = None
+        if interaction.guild_id is not None:
+            bot: Any = interaction.client
+            with contextlib.suppress(UserError):  # a paused database: the game's own defaults
+                settings = await bot.sessions.guild_settings(interaction.guild_id)
+                defaults = settings.defaults.get(self.game)
+        embed, view = options_message(self.game, self.page, defaults)
         if view is None:
             await interaction.response.edit_message(embed=embed)
         else:

@@ -20,13 +20,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.sessions import LiveTable, UserError
+from bot.sessions import LiveTable, UserError, check_table_channel
 from cogs.errors import answer, guarded, patiently, quote
 from cogs.lobby import DYNAMIC_ITEMS as LOBBY_ITEMS
 from cogs.lobby import RematchButton, SitInButton, add_lobby_controls, describe_lobby
 from cogs.options import options_message
 from cogs.play import answer_error, chosen_value, refresh_hands, table_view
 from cogs.render import LEVEL_TEXT, LeakError, event_message, jump_url, lobby_embed, table_embed
+from cogs.trick_lines import TrickLines
+from cogs.turn_ping import TurnPings
 from games.base import Event
 from games.players import AVAILABLE_LEVELS
 from games.registry import all_games, get_game
@@ -348,10 +350,14 @@ class Board:
         self.pending: dict[int, _Pending] = {}
         self.first_backoff = BACKOFF_FIRST_SECONDS
         self.max_backoff = BACKOFF_MAX_SECONDS
+        self.turn_pings = TurnPings(bot)  # issue 17: mention a player whose turn it is
+        self.trick_lines = TrickLines(bot)  # issue 17: trick results in a table's thread
 
     def table_changed(self, table: LiveTable, events: Sequence[Event]) -> None:
         results = [e for e in events if e.public and e.history]
-        self._enqueue(table, self._results(table, [(table.moves, results)]))
+        lines = [(table.moves, line) for line in self.trick_lines.lines(table, events)]
+        self._enqueue(table, lines + self._results(table, [(table.moves, results)]))
+        self.turn_pings.changed(table)
 
     @staticmethod
     def _results(table: LiveTable, texts: list[tuple[int, list[Event]]]) -> list[tuple[int, str]]:
@@ -369,6 +375,7 @@ class Board:
 
     def table_closed(self, table: LiveTable) -> None:
         self._enqueue(table, [])
+        self.turn_pings.changed(table)
 
     def _enqueue(self, table: LiveTable, results: list[tuple[int, str]]) -> None:
         pending = self.pending.get(table.id)
@@ -429,7 +436,8 @@ class Board:
         channel = self.bot.get_partial_messageable(table.row.channel_id)
         while pending.results:
             _, text = pending.results[0]
-            await channel.send(text)
+            if await self.trick_lines.allows(table, text):
+                await channel.send(text)
             pending.results.pop(0)
         if pending.dirty:
             pending.dirty = False
@@ -656,6 +664,12 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
             interaction,
             self.bot.sessions.guild_settings(interaction.guild_id),
         )
+        parent_id = getattr(interaction.channel, "parent_id", None)  # a thread's channel
+        try:
+            check_table_channel(settings, interaction.channel_id, parent_id)
+        except UserError as error:
+            await answer(interaction, str(error))
+            return
         threads = settings.use_threads and isinstance(interaction.channel, discord.TextChannel)
         missing = missing_permissions(interaction, threads)
         if missing:
@@ -674,6 +688,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
                     options_text=options,
                     computer_level=level or "normal",
                     hints=hints is True,
+                    parent_channel_id=parent_id,
                 ),
             )
         except UserError as error:
@@ -794,7 +809,13 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
         except KeyError:
             await answer_error(interaction, f"There is no game called {quote(game)}.")
             return
-        embed, view = options_message(game)
+        assert interaction.guild_id is not None
+        try:
+            settings = await self.bot.sessions.guild_settings(interaction.guild_id)
+            defaults = settings.defaults.get(game)
+        except UserError:  # the database is paused: explain the game's own defaults
+            defaults = None
+        embed, view = options_message(game, defaults=defaults)
         if view is None:
             await interaction.response.send_message(embed=embed, ephemeral=True)
         else:

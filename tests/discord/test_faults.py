@@ -330,7 +330,7 @@ async def test_table_new_in_threads_names_the_thread_permission(
     fake_discord: FakeDiscord, running_bot: Any
 ) -> None:
     admin = fake_discord.user("admin", admin=True)
-    ok(await admin.slash("settings", threads=True))
+    ok(await admin.slash("settings server", threads=True))
     channel = fake_discord.default_channel
     channel.overwrites.append(Overwrite(fake_discord.bot_user.id, 1, deny=CREATE_PUBLIC_THREADS))
     refused = ok(await admin.slash("table new", game="tiny"))
@@ -384,7 +384,7 @@ async def test_table_commands_are_for_servers(fake_discord: FakeDiscord, running
     refused = await alice.slash_in_dm("table new", game="tiny")
     assert "server" in answered(refused)
     admin = fake_discord.user("admin", admin=True)
-    assert "server" in answered(await admin.slash_in_dm("settings", turn_seconds=30))
+    assert "server" in answered(await admin.slash_in_dm("settings server", turn_seconds=30))
     assert "server" in answered(await alice.slash_in_dm("leaderboard"))
     assert await running_bot.store.count_open_tables() == 0
 
@@ -404,7 +404,7 @@ async def test_crafted_values_are_refused(
     assert table.seat_of(alice.id) == host_seat, "the host is still seated"
 
     admin = fake_discord.user("admin", admin=True)
-    negative = await admin.crafted_slash("settings", {"turn_seconds": -5})
+    negative = await admin.crafted_slash("settings server", {"turn_seconds": -5})
     assert "10 to 3600" in answered(negative)
     settings = await running_bot.store.guild_settings(fake_discord.default_guild.id, 60)
     assert settings.turn_seconds > 0

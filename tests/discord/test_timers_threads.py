@@ -5,8 +5,6 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import pytest
-
 import tests.games.tiny_game  # noqa: F401  (registers the reference game)
 from bot.store import GuildSettings
 from tests.discord.table_driver import (
@@ -17,7 +15,7 @@ from tests.discord.table_driver import (
     table_messages,
     wait_for_table,
 )
-from tests.fakediscord import ClientRefused, FakeDiscord
+from tests.fakediscord import FakeDiscord
 
 
 async def two_human_table(fake: FakeDiscord, bot: Any) -> tuple[int, Any, Any]:
@@ -72,10 +70,10 @@ async def test_tables_open_in_threads_when_the_server_says_so(
 ) -> None:
     admin = fake_discord.user("admin", admin=True)
     member = fake_discord.user("member")
-    with pytest.raises(ClientRefused):  # the synced default permissions hide it
-        await member.slash("settings", threads=True)
-    done = ok(await admin.slash("settings", threads=True))
-    assert "threads: **yes**" in done.text
+    refused = ok(await member.slash("settings server", threads=True))  # the bot checks
+    assert refused.ephemeral and "Manage Server" in refused.text
+    done = ok(await admin.slash("settings server", threads=True))
+    assert "own threads: **on**" in str(done.message.embeds[0])
     result = ok(await admin.slash("table new", game="tiny"))
     await asyncio.sleep(0.1)
     await fake_discord.quiet()

@@ -1,0 +1,166 @@
+"""Server settings (issue 16) and turn pings' storage (issue 17), on real SQLite."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.sessions import ChannelNotAllowed, SessionManager, UserError
+from bot.store import GuildSettings, Store, TurnPing
+
+GUILD, OTHER_GUILD, HOST, GUEST = 1, 2, 101, 202
+CHANNEL, THREAD, ELSEWHERE = 500, 501, 600
+
+
+async def test_a_new_server_has_every_default(timed: SessionManager) -> None:
+    settings = await timed.guild_settings(GUILD)
+    assert settings == GuildSettings(GUILD, 60, False)
+    assert (settings.computers, settings.rated, settings.trick_lines) == (True, True, True)
+    assert settings.channels == () and settings.defaults == {}
+
+
+async def test_settings_are_stored_and_survive_reopening(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    saved = GuildSettings(
+        GUILD,
+        90,
+        True,
+        computers=False,
+        rated=False,
+        trick_lines=False,
+        channels=(CHANNEL, ELSEWHERE),
+        defaults={"tarneeb": {"target": 31}},
+    )
+    await store.save_guild_settings(saved)
+    await store.close()
+    store = await Store.open(db_path)
+    try:
+        assert await store.guild_settings(GUILD, 60) == saved
+        assert await store.guild_settings(OTHER_GUILD, 60) == GuildSettings(OTHER_GUILD, 60, False)
+    finally:
+        await store.close()
+
+
+async def test_changing_one_setting_keeps_the_others(timed: SessionManager) -> None:
+    await timed.change_guild_settings(GUILD, 30, True)
+    changed = await timed.change_guild_settings(GUILD, computers=False, rated=False)
+    assert (changed.turn_seconds, changed.use_threads) == (30, True)
+    assert (changed.computers, changed.rated, changed.trick_lines) == (False, False, True)
+    assert await timed.guild_settings(GUILD) == changed
+    with pytest.raises(UserError, match="10 to 3600"):
+        await timed.change_guild_settings(GUILD, turn_seconds=5)
+    assert await timed.guild_settings(GUILD) == changed
+
+
+async def test_a_default_option_is_checked_by_the_game(timed: SessionManager) -> None:
+    settings = await timed.set_game_default(GUILD, "tarneeb", "target", "31")
+    assert settings.defaults == {"tarneeb": {"target": 31}}
+    for option, value, reason in (
+        ("target", "40", "one of 31, 41, 61"),
+        ("target", "yes", "whole number"),
+        ("no_such_option", "1", "unknown option"),
+    ):
+        with pytest.raises(UserError, match=reason):
+            await timed.set_game_default(GUILD, "tarneeb", option, value)
+    with pytest.raises(UserError, match="no game called"):
+        await timed.set_game_default(GUILD, "chess", "target", "31")
+    assert (await timed.guild_settings(GUILD)).defaults == {"tarneeb": {"target": 31}}
+
+
+async def test_defaults_apply_to_new_tables_and_can_be_reset(timed: SessionManager) -> None:
+    await timed.set_game_default(GUILD, "tarneeb", "target", "31")
+    table = await timed.create_table(
+        guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, host_name="Host", game="tarneeb"
+    )
+    assert table.row.options["target"] == 31
+    given = await timed.create_table(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        host_id=GUEST,
+        host_name="Guest",
+        game="tarneeb",
+        options_text="target=61",
+    )
+    assert given.row.options["target"] == 61, "the host's own options win"
+    other = await timed.create_table(
+        guild_id=OTHER_GUILD, channel_id=ELSEWHERE, host_id=HOST, host_name="H", game="tarneeb"
+    )
+    assert other.row.options["target"] == 41, "another server keeps the game's default"
+    with pytest.raises(UserError, match="no server default"):
+        await timed.reset_game_defaults(GUILD, "tarneeb", "hand_limit")
+    assert (await timed.reset_game_defaults(GUILD, "tarneeb", "target")).defaults == {}
+
+
+async def test_a_default_the_game_no_longer_has_is_ignored(timed: SessionManager) -> None:
+    await timed.store.save_guild_settings(
+        GuildSettings(GUILD, 60, False, defaults={"tarneeb": {"gone": 1, "target": 61}})
+    )
+    table = await timed.create_table(
+        guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, host_name="Host", game="tarneeb"
+    )
+    assert table.row.options["target"] == 61 and "gone" not in table.row.options
+
+
+async def test_only_listed_channels_and_their_threads_host_tables(timed: SessionManager) -> None:
+    await timed.set_table_channels(GUILD, add=CHANNEL)
+    with pytest.raises(ChannelNotAllowed, match=f"<#{CHANNEL}>"):
+        await timed.create_table(
+            guild_id=GUILD, channel_id=ELSEWHERE, host_id=HOST, host_name="H", game="tiny"
+        )
+    assert await timed.open_table_count() == 0
+    in_thread = await timed.create_table(
+        guild_id=GUILD,
+        channel_id=THREAD,
+        parent_channel_id=CHANNEL,
+        host_id=HOST,
+        host_name="H",
+        game="tiny",
+    )
+    assert in_thread.row.channel_id == THREAD
+    with pytest.raises(UserError, match="not in the list"):
+        await timed.set_table_channels(GUILD, remove=ELSEWHERE)
+    assert (await timed.set_table_channels(GUILD, clear=True)).channels == ()
+    anywhere = await timed.create_table(
+        guild_id=GUILD, channel_id=ELSEWHERE, host_id=GUEST, host_name="G", game="tiny"
+    )
+    assert anywhere.row.channel_id == ELSEWHERE
+
+
+async def test_rated_and_computers_are_fixed_when_the_table_opens(timed: SessionManager) -> None:
+    await timed.change_guild_settings(GUILD, computers=False, rated=False)
+    table = await timed.create_table(
+        guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, host_name="Host", game="tiny"
+    )
+    stored = await timed.store.get_table(table.id)
+    assert stored is not None and not stored.rated and not stored.computers
+    with pytest.raises(UserError, match="does not allow computer players"):
+        await timed.add_computer(table.id, HOST)
+    assert table.free_seats() == [1], "nothing was seated"
+    await timed.change_guild_settings(GUILD, computers=True, rated=True)
+    assert not table.row.computers, "changes apply to new tables only"
+    later = await timed.create_table(
+        guild_id=GUILD, channel_id=CHANNEL, host_id=GUEST, host_name="Guest", game="tiny"
+    )
+    assert later.row.rated and later.row.computers
+    await timed.add_computer(later.id, GUEST)
+    assert later.free_seats() == []
+
+
+async def test_turn_ping_wishes_and_pings_are_stored(timed: SessionManager) -> None:
+    assert not await timed.turn_ping_wanted(GUILD, HOST), "off until asked for"
+    await timed.set_turn_ping_wanted(GUILD, HOST, True)
+    assert await timed.turn_ping_wanted(GUILD, HOST)
+    assert not await timed.turn_ping_wanted(OTHER_GUILD, HOST), "per server"
+    table = await timed.create_table(
+        guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, host_name="Host", game="tiny"
+    )
+    ping = TurnPing(table.id, HOST, CHANNEL, 9001, 3)
+    await timed.save_turn_ping(ping)
+    await timed.save_turn_ping(TurnPing(table.id, HOST, CHANNEL, 9002, 5))
+    assert await timed.turn_pings(table.id) == [TurnPing(table.id, HOST, CHANNEL, 9002, 5)]
+    await timed.forget_turn_ping(table.id, HOST)
+    assert await timed.turn_pings(table.id) == []
+    with pytest.raises(sqlite3.IntegrityError):  # a ping belongs to a table
+        await timed.store.save_turn_ping(TurnPing(999, HOST, CHANNEL, 1, 0))
