@@ -15,6 +15,7 @@ import discord
 from discord.ext import commands
 
 from bot.sessions import LiveTable, UserError
+from cogs.card_faces import FACES, start_faces
 from cogs.errors import answer, data_of, guarded, patiently
 from cogs.render import cards_text, hand_embed, hand_layout, select_placeholder, sequence_step
 from games.base import Move
@@ -54,6 +55,7 @@ def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
             view.add_item(
                 discord.ui.Button(
                     label=display(card),
+                    emoji=FACES.emoji(card),
                     style=style,
                     disabled=True,
                     custom_id=f"ct:x:{table.id}:{card}",
@@ -61,7 +63,9 @@ def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
                 )
             )
         else:
-            view.add_item(MoveButton(table.id, table.moves, move, display(card), style, row))
+            button = MoveButton(table.id, table.moves, move, display(card), style, row)
+            button.item.emoji = FACES.emoji(card)  # the picture; the label is the text fallback
+            view.add_item(button)
     next_row = (row + 1) if layout.card_buttons else (2 if layout.sequences else 0)
     if layout.card_select:
         view.add_item(
@@ -523,5 +527,6 @@ class Play(commands.Cog):
 async def setup(bot: CardTableBot) -> None:
     if "cogs.errors" not in bot.extensions:  # the one error path comes with the components
         await bot.load_extension("cogs.errors")
+    start_faces(bot)  # card pictures, in the background (cards show as text meanwhile)
     bot.add_dynamic_items(MoveButton, MoveSelect, SequenceSelect, SequenceRestart, ShowHand, ImBack)
     await bot.add_cog(Play(bot))

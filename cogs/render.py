@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.sessions import LiveTable
+from cogs.card_faces import card_face, cards_face, face_tokens
 from games.base import Event, Game, Move, Option, fill_names
 from games.cards import RANKS, SUITS, display
 
@@ -34,7 +35,7 @@ def guard_public(game: Game | None, text: str) -> str:
     if game is None:
         return text
     for card in game.hidden_cards(None):
-        if display(card) in text:
+        if any(token in text for token in face_tokens(card)):
             raise LeakError("a public text named a hidden card")
     return text
 
@@ -177,7 +178,7 @@ def cards_text(cards: Sequence[Any]) -> str:
 
 
 def trick_text(trick: Sequence[Sequence[Any]], names: Sequence[str]) -> str:
-    return " · ".join(f"{names[seat]} {display(card)}" for seat, card in trick) or "—"
+    return " · ".join(f"{names[seat]} {card_face(card)}" for seat, card in trick) or "—"
 
 
 def score_text(game_class: type[Game], view: dict[str, Any], names: Sequence[str]) -> str:
@@ -517,9 +518,9 @@ def hand_embed(
     else:
         prompt = fill_names(view.get("prompt") or "", names)
         lines.append(f"Waiting: {prompt}" if prompt else "Waiting for the others.")
-    lines.append(cards_text(view.get("hand") or []))
+    lines.append(cards_face(view.get("hand") or []) or "—")
     if chosen:
-        lines.append(f"Your sequence so far: **{cards_text(chosen)}**")
+        lines.append(f"Your sequence so far: **{cards_face(chosen)}**")
     embed.description = "\n".join(lines)
     private = [fill_names(text, names) for text in table.private.get(seat, [])]
     if private:
