@@ -77,7 +77,7 @@ async def ensure_faces(client: discord.Client, faces: CardFaces = FACES) -> Card
     faces.clear()
     try:
         existing = await client.fetch_application_emojis()
-    except (discord.HTTPException, discord.MissingApplicationID) as error:
+    except Exception as error:  # refused, unreachable, or no application id yet
         log.warning("card pictures unavailable (cannot list the emojis: %s); cards as text", error)
         faces.ready.set()
         return faces
@@ -100,6 +100,9 @@ async def ensure_faces(client: discord.Client, faces: CardFaces = FACES) -> Card
             faces.failed += 1
             first_error = first_error or str(error)
             continue
+        except Exception as error:  # the connection is closing: keep what is known
+            log.warning("card pictures: uploads stopped (%s)", type(error).__name__)
+            break
         known[name] = discord.PartialEmoji(name=made.name, id=made.id)
         faces.created += 1
     faces.emojis.update(known)  # all at once: a board never mixes pictures and text by chance
@@ -123,7 +126,12 @@ async def ensure_faces(client: discord.Client, faces: CardFaces = FACES) -> Card
 def start_faces(client: discord.Client) -> asyncio.Task[CardFaces]:
     """Start :func:`ensure_faces` in the background (from a cog's setup, which runs after
     login, so the application id is known); nothing waits for it."""
-    if FACES.task is not None and not FACES.task.done():
-        FACES.task.cancel()
+    stop_faces()
     FACES.task = asyncio.get_running_loop().create_task(ensure_faces(client))
     return FACES.task
+
+
+def stop_faces() -> None:
+    """At shutdown: stop uploading (the HTTP session is about to close)."""
+    if FACES.task is not None and not FACES.task.done():
+        FACES.task.cancel()

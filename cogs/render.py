@@ -17,6 +17,7 @@ import discord
 
 from bot.sessions import LiveTable
 from cogs.card_faces import card_face, cards_face, face_tokens
+from cogs.hand_watch import restart_note
 from games.base import Event, Game, Move, Option, fill_names
 from games.cards import RANKS, SUITS, display
 
@@ -231,7 +232,8 @@ def _table_embed(table: LiveTable, names: Sequence[str]) -> discord.Embed:
     deadline = table.row.turn_deadline
     if deadline and status == "in_progress":
         head.append(f"⏱ turn ends <t:{int(deadline)}:R>")
-    embed.description = " · ".join(head) or None
+    note = restart_note(table.id) if status == "in_progress" else None
+    embed.description = " · ".join(head) + (f"\n*{note}*" if note else "") or None
     embed.add_field(
         name="Seats",
         value="\n".join(seat_line(table, s, view, names) for s in range(table.seat_count)),
