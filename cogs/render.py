@@ -18,6 +18,7 @@ import discord
 from bot.sessions import LiveTable
 from cogs.card_faces import card_face, cards_face, face_tokens
 from cogs.hand_watch import restart_note
+from cogs.words import explain_words
 from games.base import Event, Game, Move, Option, fill_names
 from games.cards import RANKS, SUITS, display
 
@@ -206,7 +207,9 @@ def table_embed(table: LiveTable, now: float | None = None) -> discord.Embed:
         if field.name != "Recent":
             guard_public(game, f"{field.name} {field.value}")
     guard_public(game, engine_text.description or "")
-    return _table_embed(table, table.names)
+    embed = _table_embed(table, table.names)
+    explain_words(embed, table.id, table.row.game)  # a game's own words, where they first appear
+    return embed
 
 
 RECENT_LINES = 4
