@@ -395,7 +395,9 @@ class SequenceSelect(
         self.table_id, self.seq, self.prefix = table_id, seq, prefix
         options = [
             discord.SelectOption(
-                label=f"{'Add' if prefix else 'Start with'} {display(card)}", value=rank
+                label=f"{'Add' if prefix else 'Start with'} {display(card)}",
+                value=rank,
+                emoji=FACES.emoji(card),
             )
             for rank, card in (next_ranks or {}).items()
         ][:25]
