@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import tests.games.tiny_game  # noqa: F401  (registers the reference game)
@@ -23,6 +24,7 @@ from tests.discord.table_driver import (
     wait_for_table,
 )
 from tests.discord.test_restart import wait_identified
+from tests.discord.test_table_restart import rebuild, stored_moves
 from tests.fakediscord import FakeDiscord, Message
 
 NOTICE = "This hand stops updating soon"
@@ -62,9 +64,22 @@ def recent_field(message: Message) -> str:
     return next((f["value"] for f in fields if f["name"] == "Recent"), "")
 
 
+async def steady(fake: FakeDiscord, user: Any, table_id: int, database: Path) -> Message:
+    """The board once the computers have played up to the user's turn and it shows that move."""
+    for _ in range(300):
+        moves = stored_moves(database, table_id)
+        if rebuild(database, table_id).waiting_for() == (0,):  # the host sits first
+            board = table_message(user, table_id)
+            if f"Move {moves} " in board.text():
+                return board
+        await asyncio.sleep(0.02)
+    raise AssertionError("the table never settled on the host's turn")
+
+
 async def test_a_restart_keeps_the_recent_log_and_says_to_reopen_hands(
-    fake_discord: FakeDiscord, bot_process: Callable[[], BotProcess]
+    fake_discord: FakeDiscord, bot_env: dict[str, str], bot_process: Callable[[], BotProcess]
 ) -> None:
+    database = Path(bot_env["DATABASE_PATH"])
     first = bot_process()
     await wait_identified(fake_discord, 1, first)
     alice = fake_discord.user("alice")
@@ -72,15 +87,14 @@ async def test_a_restart_keeps_the_recent_log_and_says_to_reopen_hands(
     await fill_with_computers(fake_discord, alice, table_id)
     await start(fake_discord, alice, table_id)
     rng = random.Random(7)
+    board = await steady(fake_discord, alice, table_id, database)
     for _ in range(60):  # a few tricks in: bids, plays and trick results in the log
-        board = table_message(alice, table_id)
         if recent_field(board).count("\n") >= 3 and "Trick" in board.text():
             break
         await act(alice, await show_hand(alice, table_id), rng)
-        await settle(fake_discord)
-    await settle(fake_discord)
-    before = recent_field(table_message(alice, table_id))
-    assert before.count("\n") >= 3, table_message(alice, table_id).text()
+        board = await steady(fake_discord, alice, table_id, database)
+    before = recent_field(board)
+    assert before.count("\n") >= 3, board.text()
     uploads = [r for r in fake_discord.requests if r.method == "POST" and "emojis" in r.path]
     assert len(uploads) == 53, "the first start drew and uploaded the card pictures"
     first.kill()
@@ -94,5 +108,4 @@ async def test_a_restart_keeps_the_recent_log_and_says_to_reopen_hands(
     assert len(again) == 53, "the pictures were reused, not uploaded again"
     hand = await show_hand(alice, table_id)
     assert "<:c_" in str(hand.embeds[0]["description"])
-    await asyncio.sleep(0)
     assert "Traceback" not in second.output()
