@@ -143,8 +143,8 @@ async def warn_stale(
 ) -> None:
     """The hand's last edit, before its token expires: it stops updating; open a fresh one."""
     entry = bot.open_hands.get((table_id, user_id))
-    if entry is None or entry[0] is not interaction:
-        return  # a newer hand took over, or this one failed already
+    if entry is not None and entry[0] is not interaction:
+        return  # a newer hand took over
     bot.open_hands.pop((table_id, user_id), None)
     table = bot.sessions.find(table_id)
     seat = table.seat_of(user_id) if table is not None else None
