@@ -21,6 +21,7 @@ from pathlib import Path
 import discord
 
 from bot.card_art import emoji_names, emoji_png
+from bot.sessions import LiveTable
 from cogs.card_faces import FACES
 from cogs.render import hand_embed, table_embed
 
@@ -59,8 +60,24 @@ async def start_up() -> None:
                     await stop_bot(bot)
 
 
+def table_for(game_name: str, options: dict[str, object]) -> LiveTable:
+    from bot.store import SeatRow, TableRow
+    from games.registry import get_game
+
+    game = get_game(game_name).new(options, seed=5)
+    row = TableRow(
+        1, 1, 2, 3, 100, game_name, options, 5, game.first_dealer, "playing", 1_800_000_000, 0, 0
+    )
+    seats = {
+        s: SeatRow(1, s, 100 + s, f"Player number {s + 1}", False) for s in range(game.players)
+    }
+    table = LiveTable(row, seats)
+    table.game = game
+    return table
+
+
 def lengths() -> None:
-    from bot.picture import showcase
+    """Every game played out by computers; the longest board and hand seen."""
     from games.players import choose_move
 
     FACES.clear()
@@ -70,27 +87,37 @@ def lengths() -> None:
             for n, name in enumerate(emoji_names())
         }
     )
-    table, _ = showcase()
-    game = table.game
-    assert game is not None
-    rng = random.Random(1)
-    board_max = hand_max = field_max = description_max = 0
-    while game.status == "in_progress":
-        board = table_embed(table)
-        board_max = max(board_max, len(board))
-        description_max = max(description_max, len(board.description or ""))
-        field_max = max([field_max, *(len(f.value or "") for f in board.fields)])
-        for seat in range(4):
-            hand_max = max(hand_max, len(hand_embed(table, seat)))
-        seat = game.to_act()[0]
-        table.remember(game.apply(seat, choose_move(game, seat, rng)))
-        table.moves += 1
+    games: list[tuple[str, dict[str, object]]] = [
+        ("thunee", {"players": 6}),
+        ("thunee", {}),
+        ("tarneeb", {}),
+        ("tarneeb_egyptian", {}),
+        ("tuppi", {"max_hands": 4}),
+        ("norwegian_whist", {}),
+        ("tunge", {"players": 4}),
+    ]
+    for name, options in games:
+        table = table_for(name, options)
+        game = table.game
+        assert game is not None
+        rng = random.Random(1)
+        board_max = hand_max = field_max = description_max = 0
+        while game.status == "in_progress" and table.moves < 3000:
+            board = table_embed(table)
+            board_max = max(board_max, len(board))
+            description_max = max(description_max, len(board.description or ""))
+            field_max = max([field_max, *(len(f.value or "") for f in board.fields)])
+            for seat in range(table.seat_count):
+                hand_max = max(hand_max, len(hand_embed(table, seat)))
+            seat = game.waiting_for()[0]
+            table.remember(game.apply(seat, choose_move(game, seat, rng)))
+            table.moves += 1
+        print(
+            f"length {name} {options or ''}: {table.moves} moves; board max {board_max} of 6000,"
+            f" description max {description_max} of 4096, field max {field_max} of 1024,"
+            f" hand max {hand_max} of 6000"
+        )
     FACES.clear()
-    print(
-        f"length (Tarneeb, one game, 19-digit emoji ids): board embed max {board_max} of 6000, "
-        f"description max {description_max} of 4096, field max {field_max} of 1024, "
-        f"hand embed max {hand_max} of 6000"
-    )
 
 
 def main() -> None:
