@@ -307,7 +307,10 @@ class SessionManager:
                 table = LiveTable(row, {s.seat: s for s in await self.store.seats(row.id)})
                 table.touched = row.updated_at
                 if row.status == "playing":
-                    await self._rebuild_game(table)
+                    # The recent log as it was: the same replay yields the same events.
+                    replayed = await self._rebuild_game(table, after=0)
+                    table.recent.append(f"The game begins: {table.game_class.title}.")
+                    table.remember([event for _, event in replayed])
                     if table.game is not None and table.game.status == "finished":
                         # Stored by an older bot, whose last move and result were two
                         # transactions: the result is kept now, and the table let go.
@@ -393,6 +396,10 @@ class SessionManager:
     def find(self, table_id: int | None) -> LiveTable | None:
         """The open table with this number, or None."""
         return self.tables.get(table_id) if table_id is not None else None
+
+    def in_play(self) -> list[LiveTable]:
+        """The tables whose game is being played (after a restart: the ones restored)."""
+        return [t for t in self.tables.values() if t.row.status == "playing"]
 
     def table_of_user(self, guild_id: int, user_id: int) -> LiveTable | None:
         """The user's table here; a seat a rematch keeps for them (not confirmed yet) counts

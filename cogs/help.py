@@ -11,34 +11,11 @@ from discord.ext import commands
 from cogs.errors import quote
 from cogs.options import OptionsPage
 from cogs.tables import game_autocomplete
+from cogs.words import GLOSSARY
 from games.registry import all_games
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
-
-
-# One line per word a player meets on the table and may not know (from shared/rules/*.md).
-GLOSSARY: dict[str, tuple[tuple[str, str], ...]] = {
-    "thunee": (
-        ("trumpman", "the player after the dealer, who sets trump unless a call moves it"),
-        ("trumper", "the player who sets trump for the hand"),
-        ("the counting team", "the team without trump; it tries to count 105 card points"),
-        ("ball", "one game point; a hand is worth one or more balls"),
-    ),
-    "tuppi": (
-        ("rami", "a bid (a red card) to take most tricks; one rami makes the hand rami"),
-        ("nolo", "a bid (a black card) to take few tricks; four nolos make the hand nolo"),
-        ("sooli", "after a rami reveal, one defender plays nolo alone against all three"),
-        ("nousussa", "“rising”: the one team that has points; the other team is at 0"),
-    ),
-    "tunge": (
-        (
-            "longest viable sequence",
-            "once the stock is empty, the longest legal sequence on top of the pile: "
-            "the play to beat",
-        ),
-    ),
-}
 
 
 def glossary_text(game: str) -> str:

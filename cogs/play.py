@@ -6,16 +6,18 @@ move, so a click works after a restart and a stale or double click is told apart
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
-import time
 from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands
 
 from bot.sessions import LiveTable, UserError
+from cogs.card_faces import FACES, start_faces, stop_faces
 from cogs.errors import answer, data_of, guarded, patiently
+from cogs.hand_watch import STALE_NOTE, restart_note, started, stop_all, watch
 from cogs.render import cards_text, hand_embed, hand_layout, select_placeholder, sequence_step
 from games.base import Move
 from games.cards import display
@@ -54,6 +56,7 @@ def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
             view.add_item(
                 discord.ui.Button(
                     label=display(card),
+                    emoji=FACES.emoji(card),
                     style=style,
                     disabled=True,
                     custom_id=f"ct:x:{table.id}:{card}",
@@ -61,7 +64,9 @@ def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
                 )
             )
         else:
-            view.add_item(MoveButton(table.id, table.moves, move, display(card), style, row))
+            button = MoveButton(table.id, table.moves, move, display(card), style, row)
+            button.item.emoji = FACES.emoji(card)  # the picture; the label is the text fallback
+            view.add_item(button)
     next_row = (row + 1) if layout.card_buttons else (2 if layout.sequences else 0)
     if layout.card_select:
         view.add_item(
@@ -129,7 +134,28 @@ def add_sequence_builder(
 def remember_hand(
     bot: CardTableBot, table_id: int, user_id: int, interaction: discord.Interaction
 ) -> None:
-    bot.open_hands[(table_id, user_id)] = (interaction, time.monotonic())
+    clock = bot.sessions.clock
+    bot.open_hands[(table_id, user_id)] = (interaction, clock.now())
+    watch((table_id, user_id), clock, lambda: warn_stale(bot, table_id, user_id, interaction))
+
+
+async def warn_stale(
+    bot: CardTableBot, table_id: int, user_id: int, interaction: discord.Interaction
+) -> None:
+    """The hand's last edit, before its token expires: it stops updating; open a fresh one."""
+    entry = bot.open_hands.get((table_id, user_id))
+    if entry is not None and entry[0] is not interaction:
+        return  # a newer hand took over
+    bot.open_hands.pop((table_id, user_id), None)
+    table = bot.sessions.find(table_id)
+    seat = table.seat_of(user_id) if table is not None else None
+    if table is None or seat is None or table.game is None:
+        return
+    finished = table.game.status == "finished"
+    await interaction.edit_original_response(
+        embed=hand_embed(table, seat, STALE_NOTE),
+        view=None if finished else hand_view(table, seat),
+    )
 
 
 async def send_hand(
@@ -165,7 +191,7 @@ async def refresh_hands(bot: CardTableBot, table: LiveTable) -> None:
         if entry is None or table.game is None:
             continue
         interaction, opened = entry
-        if time.monotonic() - opened > HAND_TOKEN_SECONDS:
+        if bot.sessions.clock.now() - opened > HAND_TOKEN_SECONDS:
             bot.open_hands.pop(key, None)
             continue
         try:
@@ -370,7 +396,9 @@ class SequenceSelect(
         self.table_id, self.seq, self.prefix = table_id, seq, prefix
         options = [
             discord.SelectOption(
-                label=f"{'Add' if prefix else 'Start with'} {display(card)}", value=rank
+                label=f"{'Add' if prefix else 'Start with'} {display(card)}",
+                value=rank,
+                emoji=FACES.emoji(card),
             )
             for rank, card in (next_ranks or {}).items()
         ][:25]
@@ -573,11 +601,42 @@ def table_view(table: LiveTable) -> discord.ui.View:
 class Play(commands.Cog):
     def __init__(self, bot: CardTableBot) -> None:
         self.bot = bot
+        self.first_ready = True
+        self.redraw: asyncio.Task[None] | None = None
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Once per process: the tables in play were restored, their open hands were lost."""
+        if not self.first_ready:
+            return
+        self.first_ready = False
+        sessions = self.bot.sessions
+        playing = sessions.in_play()
+        started(sessions.clock, (t.id for t in playing))
+        if playing:
+            self.redraw = asyncio.get_running_loop().create_task(self._drop_restart_note(playing))
+
+    async def _drop_restart_note(self, tables: list[LiveTable]) -> None:
+        """A minute on, redraw the boards that said the bot restarted."""
+        clock = self.bot.sessions.clock
+        await clock.sleep_until(clock.now() + 61)
+        presenter = self.bot.sessions.presenter
+        for table in tables:
+            live = self.bot.sessions.find(table.id) is table
+            if presenter is not None and live and restart_note(table.id) is None:
+                presenter.table_changed(table, ())
+
+    async def cog_unload(self) -> None:
+        stop_all()
+        stop_faces()
+        if self.redraw is not None:
+            self.redraw.cancel()
 
 
 async def setup(bot: CardTableBot) -> None:
     if "cogs.errors" not in bot.extensions:  # the one error path comes with the components
         await bot.load_extension("cogs.errors")
+    start_faces(bot)  # card pictures, in the background (cards show as text meanwhile)
     bot.add_dynamic_items(MoveButton, MoveSelect, SequenceSelect, SequenceRestart, ShowHand, ImBack)
     bot.add_dynamic_items(HintButton)
     await bot.add_cog(Play(bot))

@@ -16,6 +16,9 @@ from typing import Any
 import discord
 
 from bot.sessions import LiveTable
+from cogs.card_faces import card_face, cards_face, face_tokens
+from cogs.hand_watch import restart_note
+from cogs.words import explain_words
 from games.base import Event, Game, Move, Option, fill_names
 from games.cards import RANKS, SUITS, display
 
@@ -34,7 +37,7 @@ def guard_public(game: Game | None, text: str) -> str:
     if game is None:
         return text
     for card in game.hidden_cards(None):
-        if display(card) in text:
+        if any(token in text for token in face_tokens(card)):
             raise LeakError("a public text named a hidden card")
     return text
 
@@ -182,7 +185,7 @@ def cards_text(cards: Sequence[Any]) -> str:
 
 
 def trick_text(trick: Sequence[Sequence[Any]], names: Sequence[str]) -> str:
-    return " · ".join(f"{names[seat]} {display(card)}" for seat, card in trick) or "—"
+    return " · ".join(f"{names[seat]} {card_face(card)}" for seat, card in trick) or "—"
 
 
 def score_text(game_class: type[Game], view: dict[str, Any], names: Sequence[str]) -> str:
@@ -209,7 +212,9 @@ def table_embed(table: LiveTable, now: float | None = None) -> discord.Embed:
         if field.name != "Recent":
             guard_public(game, f"{field.name} {field.value}")
     guard_public(game, engine_text.description or "")
-    return _table_embed(table, table.names)
+    embed = _table_embed(table, table.names)
+    explain_words(embed, table.id, table.row.game)  # a game's own words, where they first appear
+    return embed
 
 
 RECENT_LINES = 4
@@ -235,7 +240,8 @@ def _table_embed(table: LiveTable, names: Sequence[str]) -> discord.Embed:
     deadline = table.row.turn_deadline
     if deadline and status == "in_progress":
         head.append(f"⏱ turn ends <t:{int(deadline)}:R>")
-    embed.description = " · ".join(head) or None
+    note = restart_note(table.id) if status == "in_progress" else None
+    embed.description = " · ".join(head) + (f"\n*{note}*" if note else "") or None
     embed.add_field(
         name="Seats",
         value="\n".join(seat_line(table, s, view, names) for s in range(table.seat_count)),
@@ -523,9 +529,9 @@ def hand_embed(
     else:
         prompt = fill_names(view.get("prompt") or "", names)
         lines.append(f"Waiting: {prompt}" if prompt else "Waiting for the others.")
-    lines.append(cards_text(view.get("hand") or []))
+    lines.append(cards_face(view.get("hand") or []) or "—")
     if chosen:
-        lines.append(f"Your sequence so far: **{cards_text(chosen)}**")
+        lines.append(f"Your sequence so far: **{cards_face(chosen)}**")
     embed.description = "\n".join(lines)
     private = [fill_names(text, names) for text in table.private.get(seat, [])]
     if private:

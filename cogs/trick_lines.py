@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.sessions import LiveTable, UserError
+from cogs.card_faces import card_face
 from cogs.render import TEAM_NAMES
 from games.base import Event
-from games.cards import display
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -91,7 +91,7 @@ class TrickLines:
         number = _number(data)
         card = plays.get(winner)
         text = f"Trick {number}: " if number is not None else "Trick: "
-        text += f"{who} wins" + (f" with {display(card)}" if card else "")
+        text += f"{who} wins" + (f" with {card_face(card)}" if card else "")
         tally = _tally(data)
         return f"{text} ({tally})" if tally else text
 

@@ -82,6 +82,11 @@ def team_word(team: int) -> str:
     return f"team {TEAM_NAMES[team]}"
 
 
+def team_title(team: int) -> str:
+    """``Team A`` at the start of a sentence (``str.capitalize`` would make it ``Team a``)."""
+    return f"Team {TEAM_NAMES[team]}"
+
+
 def against(text: str, code: str, **params: Any) -> AgainstRules:
     """A refusal with the rule's reason, its stable code and parameters."""
     return AgainstRules(text, code=code, params=params)
@@ -513,9 +518,7 @@ class BidCardGame(Game):
             self.phase = "over"
             self.winner = winner
             text = (
-                "The game is a draw."
-                if winner is None
-                else f"{team_word(winner).capitalize()} wins the game."
+                "The game is a draw." if winner is None else f"{team_title(winner)} wins the game."
             )
             events.append(
                 Event(

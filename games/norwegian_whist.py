@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Event, IllegalMove, Move, Option
-from games.bidcards import BidCardGame, against, malformed, team_word
+from games.bidcards import BidCardGame, against, malformed, team_title
 from games.cards import display
 from games.registry import register
 from games.seats import seat_ref
@@ -195,7 +195,7 @@ class NorwegianWhist(BidCardGame):
         change = result["points"]
         sign = "+" if change >= 0 else "−"
         return (
-            f"{team_word(result['team']).capitalize()} {sign}{abs(change)} "
+            f"{team_title(result['team'])} {sign}{abs(change)} "
             f"({result['hand']}, tricks A {result['tricks'][0]}, B {result['tricks'][1]})."
         )
 

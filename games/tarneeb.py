@@ -555,12 +555,13 @@ class _TarneebBase(Game):
             "points": points,
         }
         self.records[-1].finish(result, self.score)
-        word = "makes" if made else "fails"
+        word = "make" if made else "fail"  # a pair: "{s0} & {s2} make"
         events = [
             Event(
                 "hand_scored",
                 f"{TEAM_NAMES[declaring]} {word} the contract of {self.contract} with {tricks} "
-                f"tricks: {TEAM_NAMES[0]} {points[0]:+d}, {TEAM_NAMES[1]} {points[1]:+d}. "
+                f"trick{'' if tricks == 1 else 's'}: "
+                f"{TEAM_NAMES[0]} {points[0]:+d}, {TEAM_NAMES[1]} {points[1]:+d}. "
                 f"Score {self.score[0]} to {self.score[1]}.",
                 {**result, "score": list(self.score)},
                 history=True,

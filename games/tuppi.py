@@ -52,6 +52,7 @@ from games.bidcards import (
     BidCardGame,
     against,
     malformed,
+    team_title,
     team_word,
 )
 from games.cards import display
@@ -433,7 +434,7 @@ class Tuppi(BidCardGame):
             events.append(
                 Event(
                     "totals_reset",
-                    f"{team_word(team).capitalize()} scores {points}, but "
+                    f"{team_title(team)} scores {points}, but "
                     f"{team_word(other)} had points: both totals go back to 0.",
                     {"team": team, "points": points},
                     history=True,
@@ -454,7 +455,7 @@ class Tuppi(BidCardGame):
         return result
 
     def _result_text(self, result: dict[str, Any]) -> str:
-        team = team_word(result["scoring_team"]).capitalize()
+        team = team_title(result["scoring_team"])
         return f"{team} scores {result['points']} ({result['hand']})."
 
     def _game_winner(self) -> tuple[bool, int | None]:

@@ -339,3 +339,44 @@ def _check_options(
                 "APPLICATION_COMMAND_AUTOCOMPLETE_INVALID",
                 "Autocomplete cannot be set with choices",
             )
+
+
+# --- application emojis (GET/POST /applications/{id}/emojis) ---------------------------------
+MAX_APP_EMOJIS = 2000
+MAX_EMOJI_IMAGE_BYTES = 256 * 1024
+EMOJI_NAME = re.compile(r"^[A-Za-z0-9_]{2,32}$")
+EMOJI_IMAGE = re.compile(r"^data:image/(png|jpeg|gif|webp);base64,(?P<data>[A-Za-z0-9+/=]+)$")
+
+
+def check_app_emoji(body: Any, taken: set[str]) -> tuple[FormErrors, bytes]:
+    """An application emoji as Discord checks it: a name of 2-32 letters, digits or
+    underscores, not taken by another of the application's emojis, and a PNG/JPEG/GIF/WebP
+    data URI of at most 256 KiB. Returns the errors and the decoded image."""
+    import base64
+    import binascii
+
+    errors = FormErrors()
+    if not isinstance(body, dict):
+        errors.add(("name",), "BASE_TYPE_REQUIRED", "This field is required")
+        return errors, b""
+    name = body.get("name")
+    if not isinstance(name, str) or not EMOJI_NAME.match(name):
+        errors.add(("name",), "BASE_TYPE_BAD_NAME", "Invalid emoji name.")
+    elif name in taken:
+        errors.add(
+            ("name",),
+            "APPLICATION_EMOJI_NAME_ALREADY_TAKEN",
+            "An application emoji with that name already exists.",
+        )
+    match = EMOJI_IMAGE.match(str(body.get("image") or ""))
+    image = b""
+    if match is None:
+        errors.add(("image",), "IMAGE_INVALID", "Invalid image data")
+    else:
+        try:
+            image = base64.b64decode(match["data"], validate=True)
+        except binascii.Error:
+            errors.add(("image",), "IMAGE_INVALID", "Invalid image data")
+        if len(image) > MAX_EMOJI_IMAGE_BYTES:
+            errors.add(("image",), "BINARY_TYPE_MAX_SIZE", "File cannot be larger than 256.0 kb.")
+    return errors, image

@@ -180,6 +180,8 @@ class FakeDiscord:
         self.faults: list[FaultRule] = []
         self.dm_channels: dict[int, Channel] = {}
         self.attachment_data: dict[str, bytes] = {}  # attachment id -> the uploaded bytes
+        # The application's own emojis, by id: payload and image size (bytes).
+        self.app_emojis: dict[int, dict[str, Any]] = {}
         self.sessions: dict[str, Session] = {}
         self.session: Session | None = None
         self.identify_count = 0
@@ -701,6 +703,14 @@ class FakeDiscord:
                 r"/applications/(?P<app>\d+)/guilds/(?P<guild>\d+)/commands",
                 self._put_commands,
             ),
+            ("GET", r"/applications/(?P<app>\d+)/emojis", self._get_app_emojis),
+            ("POST", r"/applications/(?P<app>\d+)/emojis", self._create_app_emoji),
+            ("GET", r"/applications/(?P<app>\d+)/emojis/(?P<emoji>\d+)", self._get_app_emoji),
+            (
+                "DELETE",
+                r"/applications/(?P<app>\d+)/emojis/(?P<emoji>\d+)",
+                self._delete_app_emoji,
+            ),
             ("GET", r"/channels/(?P<channel>\d+)", self._get_channel),
             ("GET", r"/channels/(?P<channel>\d+)/messages", self._get_history),
             ("POST", r"/channels/(?P<channel>\d+)/messages", self._create_message),
@@ -963,6 +973,51 @@ class FakeDiscord:
             self.guild_commands[guild_id] = fresh
         return [c.payload() for c in fresh.values()]
 
+    # ------------------------------------------------------------------ REST: application emojis
+
+    def emoji_payload(self, emoji: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in emoji.items() if k != "size"}
+
+    async def _get_app_emojis(self, request: web.Request, p: dict[str, str], body: Any) -> Any:
+        self._check_app(p)
+        return {"items": [self.emoji_payload(e) for e in self.app_emojis.values()]}
+
+    async def _get_app_emoji(self, request: web.Request, p: dict[str, str], body: Any) -> Any:
+        self._check_app(p)
+        emoji = self.app_emojis.get(int(p["emoji"]))
+        if emoji is None:
+            raise DiscordError(404, 10014, "Unknown Emoji")
+        return self.emoji_payload(emoji)
+
+    async def _create_app_emoji(self, request: web.Request, p: dict[str, str], body: Any) -> Any:
+        """Discord's limits: 2000 emojis per application, names unique, 256 KiB images."""
+        self._check_app(p)
+        if len(self.app_emojis) >= limits.MAX_APP_EMOJIS:
+            raise DiscordError(400, 30018, "Maximum number of emojis reached (2000)")
+        taken = {str(e["name"]) for e in self.app_emojis.values()}
+        errors, image = limits.check_app_emoji(body, taken)
+        if errors:
+            raise form_error(errors)
+        emoji_id = self.ids.next()
+        self.app_emojis[emoji_id] = {
+            "id": str(emoji_id),
+            "name": body["name"],
+            "roles": [],
+            "user": self.bot_user.payload(),
+            "require_colons": True,
+            "managed": False,
+            "animated": False,
+            "available": True,
+            "size": len(image),
+        }
+        return self.emoji_payload(self.app_emojis[emoji_id])
+
+    async def _delete_app_emoji(self, request: web.Request, p: dict[str, str], body: Any) -> Any:
+        self._check_app(p)
+        if self.app_emojis.pop(int(p["emoji"]), None) is None:
+            raise DiscordError(404, 10014, "Unknown Emoji")
+        return None
+
     # ------------------------------------------------------------------ REST: channels, messages
 
     def _channel(self, channel_id: int) -> tuple[Guild, Channel]:
@@ -1026,8 +1081,24 @@ class FakeDiscord:
             allow_ephemeral=ephemeral_ok,
             has_files=bool(body.get("__files__")),
         )
+        self._check_component_emojis(errors, body)
         if errors:
             raise form_error(errors)
+
+    def _check_component_emojis(self, errors: limits.FormErrors, body: dict[str, Any]) -> None:
+        """A custom emoji on a button or a select option must be one the bot may use: here,
+        one of the application's own (the fake's guilds have no emojis)."""
+        for r, row in enumerate(body.get("components") or []):
+            for c, comp in enumerate(row.get("components") or []):
+                emojis = [((*("components", r, "components", c), "emoji"), comp.get("emoji"))]
+                emojis += [
+                    ((*("components", r, "components", c), "options", o, "emoji"), opt.get("emoji"))
+                    for o, opt in enumerate(comp.get("options") or [])
+                ]
+                for path, emoji in emojis:
+                    emoji_id = (emoji or {}).get("id")
+                    if emoji_id is not None and int(emoji_id) not in self.app_emojis:
+                        errors.add(path, "COMPONENT_INVALID_EMOJI", "Invalid emoji")
 
     def _apply_edit(self, msg: Message, body: dict[str, Any]) -> None:
         msg.history.append(msg.payload())

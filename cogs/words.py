@@ -1,0 +1,98 @@
+"""The games' own words in plain words: the /rules legend, and a one-line note on the table
+where a word first appears there.
+
+A note stays under the field where the word showed up for as long as the word stays on the
+board; once the word has left the board, that table does not explain it again (until the bot
+restarts, which forgets).
+"""
+
+from __future__ import annotations
+
+import re
+
+import discord
+
+# One line per word a player meets on the table and may not know (from shared/rules/*.md).
+GLOSSARY: dict[str, tuple[tuple[str, str], ...]] = {
+    "thunee": (
+        ("trumpman", "the player after the dealer, who sets trump unless a call moves it"),
+        ("trumper", "the player who sets trump for the hand"),
+        ("the counting team", "the team without trump; it tries to count 105 card points"),
+        ("ball", "one game point; a hand is worth one or more balls"),
+    ),
+    "tuppi": (
+        ("rami", "a bid (a red card) to take most tricks; one rami makes the hand rami"),
+        ("nolo", "a bid (a black card) to take few tricks; four nolos make the hand nolo"),
+        ("sooli", "after a rami reveal, one defender plays nolo alone against all three"),
+        ("nousussa", "“rising”: the one team that has points; the other team is at 0"),
+    ),
+    "tunge": (
+        (
+            "longest viable sequence",
+            "once the stock is empty, the longest legal sequence on top of the pile: "
+            "the play to beat",
+        ),
+    ),
+}
+
+
+def _pattern(word: str) -> re.Pattern[str]:
+    return re.compile(rf"\b{re.escape(word)}\b", re.IGNORECASE)
+
+
+# The words noted on the table: the ones players asked about (issue 17). The others (rami,
+# nolo, ball) are on the board all game long and explained in /rules.
+NOTED = frozenset(("trumpman", "the counting team", "sooli", "nousussa", "longest viable sequence"))
+_PATTERNS = {word: _pattern(word) for entries in GLOSSARY.values() for word, _ in entries}
+MAX_FIELD = 1024
+MAX_DESCRIPTION = 4096
+
+
+class FirstMentions:
+    """Per table: the words shown with a note now, and those already explained."""
+
+    def __init__(self) -> None:
+        self.showing: dict[int, set[str]] = {}
+        self.explained: dict[int, set[str]] = {}
+
+    def notes(self, table_id: int, game: str, places: list[str]) -> list[list[str]]:
+        """For each place (a text on the board), the notes to put under it."""
+        found: dict[str, int] = {}
+        for index, text in enumerate(places):
+            for word, _ in GLOSSARY.get(game, ()):
+                if word in NOTED and word not in found and _PATTERNS[word].search(text):
+                    found[word] = index
+        explained = self.explained.setdefault(table_id, set())
+        showing = self.showing.get(table_id, set())
+        explained |= showing - set(found)  # words that left the board have had their note
+        now = {word for word in found if word not in explained}
+        self.showing[table_id] = now
+        out: list[list[str]] = [[] for _ in places]
+        for word, meaning in GLOSSARY.get(game, ()):
+            if word in now:
+                out[found[word]].append(f"*{word}: {meaning}*")
+        return out
+
+    def forget(self, table_id: int) -> None:
+        self.showing.pop(table_id, None)
+        self.explained.pop(table_id, None)
+
+
+MENTIONS = FirstMentions()
+
+
+def explain_words(embed: discord.Embed, table_id: int, game: str) -> None:
+    """Add the note of each game word that first appears on this board under its field."""
+    fields = list(embed.fields)
+    places = [embed.description or ""] + [f"{f.name} {f.value}" for f in fields]
+    notes = MENTIONS.notes(table_id, game, places)
+    if notes[0]:
+        extra = "\n" + "\n".join(notes[0])
+        if len(embed.description or "") + len(extra) <= MAX_DESCRIPTION:
+            embed.description = (embed.description or "") + extra
+    for index, (field, lines) in enumerate(zip(fields, notes[1:], strict=True)):
+        extra = "\n" + "\n".join(lines)
+        if lines and len(field.value or "") + len(extra) <= MAX_FIELD:
+            embed.set_field_at(
+                index, name=field.name or "", value=(field.value or "") + extra, inline=field.inline
+            )
