@@ -122,6 +122,7 @@ class LiveTable:
     idle: asyncio.Task[None] | None = None  # closes a lobby left idle
     touched: float = 0.0  # the clock's time of the lobby's last change
     note: str | None = None  # why the table closed, for its message
+    result_note: str | None = None  # whether the finished game was rated, for its result
     # Per seat, the move number from which that seat's situation (its legal moves) is unchanged:
     # a click numbered at or after it is fresh, also when other seats moved meanwhile.
     fresh_from: dict[int, int] = field(default_factory=dict)
@@ -742,6 +743,8 @@ class SessionManager:
         table.game = game
         table.moves += 1
         table.row = row
+        if result is not None:
+            table.result_note = await self.store.result_note(table.id)
         if returned is not None:
             table.seats[seat] = returned
         table.note_situation(seat)
