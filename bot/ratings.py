@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from statistics import fmean
 
 from openskill.models import PlackettLuce, PlackettLuceRating
@@ -49,6 +50,26 @@ class RatingChange:
     @property
     def delta(self) -> float:
         return self.after.ordinal - self.before.ordinal
+
+
+@dataclass(frozen=True)
+class LadderRow:
+    """One line of the rated leaderboard; ``change``: the rating gained in the period."""
+
+    rank: int
+    player: str  # the rating key: a user id as text or "computer:<level>"
+    user_id: int | None
+    level: str | None
+    ordinal: float
+    games: int
+    wins: int
+    change: float | None = None
+
+
+@dataclass(frozen=True)
+class LadderPage:
+    rows: list[LadderRow]
+    total: int  # players on the whole ladder
 
 
 def rate(record: GameRecord, current: Mapping[str, Rating]) -> list[RatingChange]:
@@ -98,3 +119,9 @@ def rate(record: GameRecord, current: Mapping[str, Rating]) -> list[RatingChange
 
 def _model_rating(rating: Rating) -> PlackettLuceRating:
     return MODEL.rating(mu=rating.mu, sigma=rating.sigma)
+
+
+def month_start(now: float) -> float:
+    """The start of ``now``'s calendar month (UTC): where "this month" on the ladder begins."""
+    moment = datetime.fromtimestamp(now, UTC)
+    return moment.replace(day=1, hour=0, minute=0, second=0, microsecond=0).timestamp()

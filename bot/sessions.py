@@ -30,6 +30,9 @@ from typing import Any, Protocol, TypeVar
 
 from bot.clock import Clock, SystemClock
 from bot.config import Settings
+from bot.player_stats import PlayerStats
+from bot.player_stats import gather as gather_stats
+from bot.ratings import LadderPage, month_start
 from bot.store import (
     GuildSettings,
     LeaderboardRow,
@@ -53,6 +56,7 @@ ABANDON_SECONDS = 600.0
 LOBBY_IDLE_SECONDS = 1800.0
 RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 RECENT_EVENTS = 8
+LADDER_PAGE = 10  # players on a page of the leaderboard
 PAUSED_TEXT = "The table is paused: your move was not saved. Try again in a moment."
 # An away human's stand-in plays at this level whatever the table's: the table's level is the
 # challenge its computer seats set, and a stand-in at easy would throw away the absent player's
@@ -362,6 +366,31 @@ class SessionManager:
     async def leaderboard(self, guild_id: int, game: str | None = None) -> list[LeaderboardRow]:
         with _paused():
             return await self.store.leaderboard(guild_id, game)
+
+    async def ladder(
+        self,
+        guild_id: int,
+        game: str,
+        *,
+        month: bool = False,
+        computers: bool = False,
+        page: int = 0,
+    ) -> LadderPage:
+        """A page of the rated leaderboard (``month``: by the rating gained this month)."""
+        since = month_start(self.clock.now()) if month else None
+        with _paused():
+            return await self.store.ladder(
+                guild_id,
+                game,
+                since=since,
+                computers=computers,
+                offset=max(page, 0) * LADDER_PAGE,
+                limit=LADDER_PAGE,
+            )
+
+    async def player_stats(self, guild_id: int, user_id: int, game: str | None) -> PlayerStats:
+        with _paused():
+            return await gather_stats(self.store, guild_id, user_id, game)
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         with _paused():

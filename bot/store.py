@@ -25,7 +25,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.ratings import Rating, rate
+from bot.ratings import LadderPage, LadderRow, Rating, rate
 from bot.records import GameRecord, SeatInfo, build_record, rating_note
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "data" / "migrations"
@@ -119,26 +119,6 @@ class LeaderboardRow:
     user_id: int
     played: int
     won: int
-
-
-@dataclass(frozen=True)
-class LadderRow:
-    """One line of the rated leaderboard; ``change``: the rating gained in the period."""
-
-    rank: int
-    player: str  # the rating key: a user id as text or "computer:<level>"
-    user_id: int | None
-    level: str | None
-    ordinal: float
-    games: int
-    wins: int
-    change: float | None = None
-
-
-@dataclass(frozen=True)
-class LadderPage:
-    rows: list[LadderRow]
-    total: int  # players on the whole ladder
 
 
 @dataclass(frozen=True)
