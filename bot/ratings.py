@@ -121,7 +121,6 @@ def _model_rating(rating: Rating) -> PlackettLuceRating:
     return MODEL.rating(mu=rating.mu, sigma=rating.sigma)
 
 
-def month_start(now: float) -> float:
-    """The start of ``now``'s calendar month (UTC): where "this month" on the ladder begins."""
-    moment = datetime.fromtimestamp(now, UTC)
-    return moment.replace(day=1, hour=0, minute=0, second=0, microsecond=0).timestamp()
+def month_of(now: float) -> str:
+    """The calendar month (UTC) of a moment, "YYYY-MM": the key of "this month" on the ladder."""
+    return datetime.fromtimestamp(now, UTC).strftime("%Y-%m")

@@ -32,7 +32,7 @@ from bot.clock import Clock, SystemClock
 from bot.config import Settings
 from bot.player_stats import PlayerStats
 from bot.player_stats import gather as gather_stats
-from bot.ratings import LadderPage, month_start
+from bot.ratings import LadderPage, month_of
 from bot.store import (
     GuildSettings,
     LeaderboardRow,
@@ -377,12 +377,11 @@ class SessionManager:
         page: int = 0,
     ) -> LadderPage:
         """A page of the rated leaderboard (``month``: by the rating gained this month)."""
-        since = month_start(self.clock.now()) if month else None
         with _paused():
             return await self.store.ladder(
                 guild_id,
                 game,
-                since=since,
+                month=month_of(self.clock.now()) if month else None,
                 computers=computers,
                 offset=max(page, 0) * LADDER_PAGE,
                 limit=LADDER_PAGE,

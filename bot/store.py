@@ -25,7 +25,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.ratings import LadderPage, LadderRow, Rating, rate
+from bot.ratings import LadderPage, LadderRow, Rating, month_of, rate
 from bot.records import GameRecord, SeatInfo, build_record, rating_note
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "data" / "migrations"
@@ -668,6 +668,21 @@ class Store:
                 ),
             )
             await db.execute(
+                "INSERT INTO rating_months (guild_id, game, month, player, user_id, games, wins,"
+                " change) VALUES (?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT (guild_id, game, month,"
+                " player) DO UPDATE SET games = games + 1, wins = wins + excluded.wins,"
+                " change = change + excluded.change",
+                (
+                    table.guild_id,
+                    table.game,
+                    month_of(now),
+                    change.player,
+                    change.user_id,
+                    int(change.won),
+                    change.delta,
+                ),
+            )
+            await db.execute(
                 "INSERT INTO rating_history (table_id, guild_id, game, player, user_id, mu,"
                 " sigma, ordinal, delta, won, finished_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -714,18 +729,18 @@ class Store:
         guild_id: int,
         game: str,
         *,
-        since: float | None = None,
+        month: str | None = None,
         computers: bool = False,
         offset: int = 0,
         limit: int = 10,
     ) -> LadderPage:
         """One page of a server's ladder for a game: players with a rated game, best first.
 
-        All time: by the conservative rating (mu - 3 sigma). ``since`` (this month): by the
-        rating gained since then, among players rated since then; their games and wins then.
+        All time: by the conservative rating (mu - 3 sigma). ``month`` ("YYYY-MM", UTC): by the
+        rating gained that month, among players rated in it, with that month's games and wins.
         Computer levels only when ``computers``.
         """
-        if since is None:
+        if month is None:
             where = (
                 " FROM ratings WHERE guild_id = ? AND game = ? AND games > 0"
                 " AND (? OR user_id IS NOT NULL)"
@@ -738,20 +753,20 @@ class Store:
             )
         else:
             where = (
-                " FROM rating_history WHERE guild_id = ? AND game = ? AND finished_at >= ?"
-                " AND (? OR user_id IS NOT NULL)"
+                " FROM rating_months m WHERE m.guild_id = ? AND m.game = ? AND m.month = ?"
+                " AND m.games > 0 AND (? OR m.user_id IS NOT NULL)"
             )
-            params = (guild_id, game, since, int(computers))
+            params = (guild_id, game, month, int(computers))
             rows = await self._all(
-                "SELECT h.player, h.user_id, r.level, r.ordinal, h.games, h.wins, h.change"
-                " FROM (SELECT player, MAX(user_id) AS user_id, COUNT(*) AS games,"
-                f" SUM(won) AS wins, SUM(delta) AS change{where} GROUP BY player) h"
-                " JOIN ratings r ON r.guild_id = ? AND r.game = ? AND r.player = h.player"
-                " ORDER BY h.change DESC, r.ordinal DESC, h.player LIMIT ? OFFSET ?",
-                (*params, guild_id, game, limit, offset),
+                "SELECT m.player, m.user_id, r.level, r.ordinal, m.games, m.wins, m.change"
+                " FROM rating_months m JOIN ratings r ON r.guild_id = m.guild_id"
+                " AND r.game = m.game AND r.player = m.player"
+                " WHERE m.guild_id = ? AND m.game = ? AND m.month = ?"
+                " AND m.games > 0 AND (? OR m.user_id IS NOT NULL)"
+                " ORDER BY m.change DESC, r.ordinal DESC, m.player LIMIT ? OFFSET ?",
+                (*params, limit, offset),
             )
-        counted = "COUNT(*)" if since is None else "COUNT(DISTINCT player)"
-        total = await self._all(f"SELECT {counted}{where}", params)
+        total = await self._all(f"SELECT COUNT(*){where}", params)
         return LadderPage(
             [
                 LadderRow(

@@ -54,4 +54,18 @@ CREATE TABLE rating_history (
     PRIMARY KEY (table_id, player)
 );
 CREATE INDEX rating_history_player ON rating_history (guild_id, game, player, finished_at);
-CREATE INDEX rating_history_month ON rating_history (guild_id, game, finished_at);
+
+-- Per calendar month (UTC, "YYYY-MM"): each player's rated games, wins and rating gained, kept
+-- with the ratings so that "this month" on the leaderboard is an index range too.
+CREATE TABLE rating_months (
+    guild_id INTEGER NOT NULL,
+    game     TEXT    NOT NULL,
+    month    TEXT    NOT NULL,
+    player   TEXT    NOT NULL,
+    user_id  INTEGER,
+    games    INTEGER NOT NULL DEFAULT 0,
+    wins     INTEGER NOT NULL DEFAULT 0,
+    change   REAL    NOT NULL DEFAULT 0,
+    PRIMARY KEY (guild_id, game, month, player)
+);
+CREATE INDEX rating_months_ladder ON rating_months (guild_id, game, month, change DESC);

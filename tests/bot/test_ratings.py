@@ -4,6 +4,7 @@ cases, computers by level, Tunge's finishing order, per-server isolation, the la
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,12 @@ from typing import Any
 import pytest
 from openskill.models import PlackettLuce
 
+from bot.clock import ManualClock
+from bot.config import Secret, Settings
+from bot.ratings import month_of
+from bot.sessions import SessionManager
 from bot.store import Result, Store, TableRow
+from tests.bot.faults import until
 
 HUMANS = (11, 12, 13, 14)
 
@@ -211,10 +217,10 @@ async def test_the_month_ranks_by_rating_gained_and_pages_hold_ten(store: Store)
         await finish(store, seats=tuple(100 + first + i for i in range(4)))
     page = await store.ladder(1, "tarneeb", offset=10, limit=10)
     assert page.total == 24 and [r.rank for r in page.rows] == list(range(11, 21))
-    month = await store.ladder(1, "tarneeb", since=0.0)
+    month = await store.ladder(1, "tarneeb", month=month_of(time.time()))
     assert month.total == 24
     assert month.rows[0].change is not None and month.rows[0].change > 0
-    assert (await store.ladder(1, "tarneeb", since=4e9)).rows == []
+    assert (await store.ladder(1, "tarneeb", month="1999-12")).rows == []
 
 
 async def test_stats_best_partner_and_recent_games(store: Store) -> None:
@@ -229,3 +235,41 @@ async def test_stats_best_partner_and_recent_games(store: Store) -> None:
     assert len(trend) == 3 and trend[-1][1] == pytest.approx(tallies[0].rating)
     recent = await store.recent_games(1, 11)
     assert [r.won for r in recent] == [True, False, True] and recent[0].delta is not None
+
+
+async def test_the_session_manager_tells_the_result_an_away_seat_counts_for_nobody(
+    tmp_path: Path,
+) -> None:
+    store = await Store.open(tmp_path / "sessions.sqlite3")
+    settings = Settings(discord_token=Secret("x.y.z"), database_path=tmp_path, turn_seconds=60)
+    timed = SessionManager(store, settings, clock=ManualClock(time.time()))  # this month
+    try:
+        await play_with_an_away_guest(timed)
+    finally:
+        await timed.shutdown()
+        await store.close()
+
+
+async def play_with_an_away_guest(timed: SessionManager) -> None:
+    table = await timed.create_table(
+        guild_id=1, channel_id=2, host_id=11, host_name="Host", game="tiny"
+    )
+    await timed.join(table.id, 12, "Guest")
+    await timed.start(table.id, 11)
+    await timed.leave(table.id, 12)  # a computer plays the guest's seat from the start
+    host = table.seat_of(11)
+    while table.id in timed.tables:
+        game, seq = table.game, table.moves
+        assert game is not None
+        if host in game.to_act():
+            await timed.submit(table.id, 11, table.moves, game.legal_moves(host)[0])
+        else:
+            await until(lambda: table.id not in timed.tables or table.moves > seq, "a move")  # noqa: B023
+    assert table.result_note == (
+        "Rated, except that a computer played most of the moves for Guest, "
+        "so that seat counts for nobody."
+    )
+    ladder = await timed.ladder(1, "tiny", computers=True)
+    assert [row.user_id for row in ladder.rows] == [11], "neither the guest nor its stand-in"
+    month = await timed.ladder(1, "tiny", month=True)
+    assert [(row.user_id, row.games) for row in month.rows] == [(11, 1)]

@@ -97,7 +97,7 @@ def check_page(message: Message, expected: list[tuple[str, float]], first_rank: 
 
 
 async def stats_picture(result: Any) -> dict[str, Any]:
-    await result.wait_done()
+    await result.wait_done(timeout=30)
     messages = list({m.id: m for m in [result.message, *result.followups] if m}.values())
     attached = [a for m in messages for a in m.attachments]
     assert len(attached) == 1, [m.text() for m in messages]
@@ -168,7 +168,7 @@ async def test_leaderboard_and_stats_follow_openskill_and_stay_in_their_server(
             assert picture["filename"] == "rating.png"
             assert picture["content_type"] == "image/png" and picture["size"] > 1000
             mine = ok(await players[3].slash("stats", player=players[0]))
-            await mine.wait_done()
+            await mine.wait_done(timeout=30)
             text = "\n".join(m.text() for m in [mine.message, *mine.followups] if m)
             assert "**3** games" in text, "three games here; the other server's is not counted"
             assert f"<@{zed.id}>" not in text
@@ -178,7 +178,7 @@ async def test_leaderboard_and_stats_follow_openskill_and_stay_in_their_server(
             assert all(f"<@{p.id}>" not in there.text for p in players[1:])
             assert all(f"<@{i}>" in there.text for i in ids) and "Page 1 of 1" in there.text
             away = ok(await zed.slash("stats", channel=other_channel, player=players[0]))
-            await away.wait_done()
+            await away.wait_done(timeout=30)
             text = "\n".join(m.text() for m in [away.message, *away.followups] if m)
             assert "**1** games" in text
         finally:
