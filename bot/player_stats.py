@@ -28,7 +28,7 @@ TREND_POINTS = 200
 class CallCount:
     label: str  # "Thunee", "Contract 8", "Grand"
     made: int
-    won: int  # of those made, how many succeeded (unknown counts as not)
+    won: int | None  # of those made, how many succeeded (None: the game does not say)
 
 
 @dataclass(frozen=True)
@@ -98,6 +98,7 @@ def count_calls(
     """Replay each game and count the seat's calls by label, most made first (top three)."""
     made: Counter[str] = Counter()
     won: Counter[str] = Counter()
+    judged: set[str] = set()  # labels whose success the hand results tell
     for table, seat, deals, moves in replays:
         try:
             game = get_game(table.game).new(
@@ -111,14 +112,19 @@ def count_calls(
                     call = call_of(event)
                     if call is not None and call[0] == seat:
                         made[call[1]] += 1
-                        won[call[1]] += int(call[2])
+                        if call[2] is not None:
+                            judged.add(call[1])
+                            won[call[1]] += int(call[2])
         except Exception:  # a game the rules can no longer replay: left out of the count
             continue
-    return [CallCount(label, count, won[label]) for label, count in made.most_common(3)]
+    return [
+        CallCount(label, count, won[label] if label in judged else None)
+        for label, count in made.most_common(3)
+    ]
 
 
-def call_of(event: Event) -> tuple[int, str, bool] | None:
-    """(seat, label, succeeded) of the call a hand result settles, if it names one."""
+def call_of(event: Event) -> tuple[int, str, bool | None] | None:
+    """(seat, label, succeeded or None if unsaid) of the call a hand result settles."""
     if event.kind != "hand_scored":
         return None
     data: Mapping[str, Any] = event.data
@@ -127,7 +133,8 @@ def call_of(event: Event) -> tuple[int, str, bool] | None:
         who = result.get("caller", result.get("declarer"))
         label = result.get("kind") or result.get("hand")
         if isinstance(who, int) and label:
-            return who, _label(str(label)), bool(result.get("success"))
+            success = result.get("success")
+            return who, _label(str(label)), None if success is None else bool(success)
         return None
     who = data.get("declarer")
     contract = data.get("contract")

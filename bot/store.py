@@ -763,7 +763,7 @@ class Store:
                 " AND r.game = m.game AND r.player = m.player"
                 " WHERE m.guild_id = ? AND m.game = ? AND m.month = ?"
                 " AND m.games > 0 AND (? OR m.user_id IS NOT NULL)"
-                " ORDER BY m.change DESC, r.ordinal DESC, m.player LIMIT ? OFFSET ?",
+                " ORDER BY m.change DESC, m.player LIMIT ? OFFSET ?",
                 (*params, limit, offset),
             )
         total = await self._all(f"SELECT COUNT(*){where}", params)

@@ -168,7 +168,10 @@ def stats_embed(stats: PlayerStats, name: str, game: str | None, chart: bool) ->
     if stats.calls:
         embed.add_field(
             name="Favourite calls",
-            value="\n".join(f"{c.label}: {c.made} made, {c.won} won" for c in stats.calls),
+            value="\n".join(
+                f"{c.label}: {c.made} made" + ("" if c.won is None else f", {c.won} won")
+                for c in stats.calls
+            ),
             inline=False,
         )
     if stats.recent:

@@ -16,7 +16,6 @@ CREATE INDEX results_guild_finished ON results (guild_id, finished_at);
 ALTER TABLE result_players ADD COLUMN team INTEGER;
 ALTER TABLE result_players ADD COLUMN place INTEGER;
 ALTER TABLE result_players ADD COLUMN rated INTEGER NOT NULL DEFAULT 0 CHECK (rated IN (0, 1));
-CREATE INDEX result_players_user_table ON result_players (user_id, table_id);
 
 -- The current rating of each player per server and game: a person (user_id) or a computer
 -- level (level, user_id NULL). player: the key, the user id as text or "computer:<level>".
@@ -35,7 +34,9 @@ CREATE TABLE ratings (
     updated_at REAL    NOT NULL,
     PRIMARY KEY (guild_id, game, player)
 );
-CREATE INDEX ratings_ladder ON ratings (guild_id, game, ordinal DESC);
+-- The ladder in its order, covering what a page shows: a page is a walk along this index.
+CREATE INDEX ratings_ladder
+    ON ratings (guild_id, game, ordinal DESC, player, user_id, games, wins, level);
 CREATE INDEX ratings_user ON ratings (user_id) WHERE user_id IS NOT NULL;
 
 -- Every rating change, one row per rated player per game: the trend chart and "this month".
@@ -68,4 +69,5 @@ CREATE TABLE rating_months (
     change   REAL    NOT NULL DEFAULT 0,
     PRIMARY KEY (guild_id, game, month, player)
 );
-CREATE INDEX rating_months_ladder ON rating_months (guild_id, game, month, change DESC);
+CREATE INDEX rating_months_ladder
+    ON rating_months (guild_id, game, month, change DESC, player, user_id, games, wins);

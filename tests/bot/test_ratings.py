@@ -3,8 +3,10 @@ cases, computers by level, Tunge's finishing order, per-server isolation, the la
 
 from __future__ import annotations
 
+import random
 import sqlite3
 import time
+from collections import Counter
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -14,9 +16,11 @@ from openskill.models import PlackettLuce
 
 from bot.clock import ManualClock
 from bot.config import Secret, Settings
+from bot.player_stats import call_of, count_calls
 from bot.ratings import month_of
 from bot.sessions import SessionManager
 from bot.store import Result, Store, TableRow
+from games.registry import get_game
 from tests.bot.faults import until
 
 HUMANS = (11, 12, 13, 14)
@@ -273,3 +277,28 @@ async def play_with_an_away_guest(timed: SessionManager) -> None:
     assert [row.user_id for row in ladder.rows] == [11], "neither the guest nor its stand-in"
     month = await timed.ladder(1, "tiny", month=True)
     assert [(row.user_id, row.games) for row in month.rows] == [(11, 1)]
+
+
+@pytest.mark.parametrize("game_name", ["tarneeb", "thunee", "norwegian_whist"])
+def test_favourite_calls_are_read_from_a_replay_of_the_moves(game_name: str) -> None:
+    game_class = get_game(game_name)
+    game = game_class.new({}, seed=8)
+    rng = random.Random(8)
+    moves, settled = [], []
+    while game.status != "finished":
+        seat = game.to_act()[0]
+        move = rng.choice(game.legal_moves(seat))
+        moves.append((seat, move.to_json()))
+        settled += [call for e in game.apply(seat, move) if (call := call_of(e)) is not None]
+    assert settled, "the game settled some calls"
+    row = TableRow(1, 1, 2, None, 3, game_name, {}, 8, game.first_dealer, "finished", None, 0, 0)
+    deals = [deal.to_json() for deal in game.deals]
+    for seat in range(4):
+        mine = Counter(label for who, label, _ in settled if who == seat)
+        won = Counter(label for who, label, ok in settled if who == seat and ok)
+        judged = {label for who, label, ok in settled if who == seat and ok is not None}
+        expected = [
+            (label, n, won[label] if label in judged else None) for label, n in mine.most_common(3)
+        ]
+        counted = count_calls([(row, seat, deals, moves)])
+        assert [(c.label, c.made, c.won) for c in counted] == expected
