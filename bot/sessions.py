@@ -771,13 +771,13 @@ class SessionManager:
         table.game = game
         table.moves += 1
         table.row = row
-        if result is not None:
-            table.result_note = await self.store.result_note(table.id)
         if returned is not None:
             table.seats[seat] = returned
         table.note_situation(seat)
         played = {move.get("card")} | set(move.get("cards") or ())
         table.remember(events, (hidden_before & game.hidden_cards(None)) - played)
+        if result is not None:  # read after the cache is settled: words only, never fails
+            table.result_note = await self.store.result_note(table.id)
         return events
 
     @staticmethod
@@ -997,6 +997,8 @@ class SessionManager:
                 events: list[tuple[int, Event]] = []
                 if row.status in ("playing", "finished", "abandoned"):
                     events = await self._rebuild_game(table, after=through)
+                if row.status == "finished":  # the re-announced result says if it was rated
+                    table.result_note = await self.store.result_note(row.id)
                 out.append((live or table, events))
             except Exception:
                 log.exception("table %s: could not be re-announced", row.id)

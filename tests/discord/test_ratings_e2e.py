@@ -155,13 +155,13 @@ async def test_leaderboard_and_stats_follow_openskill_and_stay_in_their_server(
             first = ok(await players[5].slash("leaderboard", game="tiny"))
             assert first.message is not None and not first.ephemeral
             check_page(first.message, humans[:10], 1)
-            assert "Page 1 of 2" in first.text and str(zed.id) not in first.text
+            assert "Page 1 of 2 · 12 players" in first.text and str(zed.id) not in first.text
             second = ok(await players[5].click(first.message, "Next"))
             check_page(second.message, humans[10:], 11)
             assert "Page 2 of 2" in second.text
 
             everyone = ok(await players[1].slash("leaderboard", game="tiny", computers=True))
-            assert "🤖 computer (normal)" in everyone.text
+            assert "13 players" in everyone.text, "twelve people and the computer at normal"
             check_page(everyone.message, in_order(expected)[:10], 1)
 
             picture = await stats_picture(ok(await players[0].slash("stats", game="tiny")))
