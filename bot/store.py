@@ -589,7 +589,7 @@ class Store:
                     seat.seat,
                     int(seat.won),
                     seat.team,
-                    seat.place,
+                    seat.place or None,  # no place in an abandoned game
                     int(seat.rated),
                 ),
             )

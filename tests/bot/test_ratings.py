@@ -143,6 +143,8 @@ async def test_unrated_games_change_no_rating(
     assert note is not None and note.startswith(reason)
     assert await rows(store, "SELECT COUNT(*) FROM ratings") == [(0,)]
     assert (await store.ladder(1, "tarneeb")).rows == []
+    places = await rows(store, "SELECT DISTINCT place, rated FROM result_players ORDER BY place")
+    assert places == ([(None, 0)] if status == "abandoned" else [(1, 0), (2, 0)])
 
 
 async def test_a_seat_played_mostly_by_a_computer_counts_for_nobody(store: Store) -> None:
