@@ -13,6 +13,7 @@ All of it is one transaction, in every server at once: the person, not a server,
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 import aiosqlite
@@ -24,17 +25,13 @@ FORGOTTEN_HOST = 0
 
 _CLOSED_TABLES = "SELECT id FROM game_tables WHERE status NOT IN ('lobby', 'playing')"
 
-# === Ratings and stats tables (issue 16, the ratings branch: migration 0006) ==================
-# The lead wires the ratings branch's tables here at merge. Each entry is (table, user column).
-# FORGET_ROWS: rows about the person (ratings, rating history): deleted.
-# FORGET_COLUMNS: a person's id inside a shared record (the per-seat game record): set to NULL,
-#   so other players' records stay whole; the column must allow NULL.
-# A table that does not exist (yet) is skipped, so listing one early does no harm.
+# Rows about the person alone, deleted: their settings, ratings, rating history and months.
 FORGET_ROWS: tuple[tuple[str, str], ...] = (
-    ("member_settings", "user_id"),  # the person's own settings (turn pings)
+    ("member_settings", "user_id"),
+    ("ratings", "user_id"),
+    ("rating_history", "user_id"),
+    ("rating_months", "user_id"),
 )
-FORGET_COLUMNS: tuple[tuple[str, str], ...] = ()
-# ==============================================================================================
 
 
 @dataclass(frozen=True)
@@ -70,28 +67,45 @@ async def forget_user(store: Store, user_id: int) -> Forgotten:
             (FORGOTTEN_HOST, user_id),
         )
         ratings = await _forget_ratings(db, user_id)
+        ratings += await _forget_in_records(db, user_id)
     return Forgotten(results, seats, moves, hosted, ratings)
 
 
 async def _forget_ratings(db: aiosqlite.Connection, user_id: int) -> int:
-    """The rating tables of :data:`FORGET_ROWS` and :data:`FORGET_COLUMNS` that exist."""
     changed = 0
     for table, column in FORGET_ROWS:
-        if await _exists(db, table):
-            changed += await _changed(db, f"DELETE FROM {table} WHERE {column} = ?", (user_id,))
-    for table, column in FORGET_COLUMNS:
-        if await _exists(db, table):
-            changed += await _changed(
-                db, f"UPDATE {table} SET {column} = NULL WHERE {column} = ?", (user_id,)
-            )
+        changed += await _changed(db, f"DELETE FROM {table} WHERE {column} = ?", (user_id,))
     return changed
 
 
-async def _exists(db: aiosqlite.Connection, table: str) -> bool:
+async def _forget_in_records(db: aiosqlite.Connection, user_id: int) -> int:
+    """Game records (``results.record``) keep every seat: the person's becomes "Former player"
+    without a user id (and without a level, which tells it from a computer's), also in the
+    unrated reason that may name them."""
+    changed = 0
     async with db.execute(
-        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)
+        "SELECT table_id, record, unrated_reason FROM results"
+        " WHERE record IS NOT NULL AND instr(record, ?) > 0",
+        (str(user_id),),
     ) as cursor:
-        return await cursor.fetchone() is not None
+        rows = list(await cursor.fetchall())
+    for table_id, text, reason in rows:
+        record = json.loads(text)
+        seats = [s for s in record.get("seats", []) if s.get("user_id") == user_id]
+        if not seats:
+            continue
+        for seat in seats:
+            if reason and seat.get("name"):
+                reason = reason.replace(seat["name"], FORMER_PLAYER)
+            if record.get("reason") and seat.get("name"):
+                record["reason"] = record["reason"].replace(seat["name"], FORMER_PLAYER)
+            seat.update(user_id=None, name=FORMER_PLAYER)
+        await db.execute(
+            "UPDATE results SET record = ?, unrated_reason = ? WHERE table_id = ?",
+            (json.dumps(record), reason, table_id),
+        )
+        changed += 1
+    return changed
 
 
 async def _changed(db: aiosqlite.Connection, sql: str, params: tuple[object, ...]) -> int:

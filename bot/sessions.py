@@ -31,6 +31,9 @@ from typing import Any, Protocol, TypeVar
 from bot import history, privacy
 from bot.clock import Clock, SystemClock
 from bot.config import Settings
+from bot.player_stats import PlayerStats
+from bot.player_stats import gather as gather_stats
+from bot.ratings import LadderPage, month_of
 from bot.store import (
     GuildSettings,
     LeaderboardRow,
@@ -60,6 +63,7 @@ LOBBY_IDLE_SECONDS = 1800.0
 RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 RECENT_EVENTS = 8
 MAX_TABLE_CHANNELS = 25
+LADDER_PAGE = 10  # players on a page of the leaderboard
 PAUSED_TEXT = "The table is paused: your move was not saved. Try again in a moment."
 # An away human's stand-in plays at this level whatever the table's: the table's level is the
 # challenge its computer seats set, and a stand-in at easy would throw away the absent player's
@@ -132,6 +136,7 @@ class LiveTable:
     idle: asyncio.Task[None] | None = None  # closes a lobby left idle
     touched: float = 0.0  # the clock's time of the lobby's last change
     note: str | None = None  # why the table closed, for its message
+    result_note: str | None = None  # whether the finished game was rated, for its result
     # Per seat, the move number from which that seat's situation (its legal moves) is unchanged:
     # a click numbered at or after it is fresh, also when other seats moved meanwhile.
     fresh_from: dict[int, int] = field(default_factory=dict)
@@ -420,6 +425,30 @@ class SessionManager:
     async def leaderboard(self, guild_id: int, game: str | None = None) -> list[LeaderboardRow]:
         with _paused():
             return await self.store.leaderboard(guild_id, game)
+
+    async def ladder(
+        self,
+        guild_id: int,
+        game: str,
+        *,
+        month: bool = False,
+        computers: bool = False,
+        page: int = 0,
+    ) -> LadderPage:
+        """A page of the rated leaderboard (``month``: by the rating gained this month)."""
+        with _paused():
+            return await self.store.ladder(
+                guild_id,
+                game,
+                month=month_of(self.clock.now()) if month else None,
+                computers=computers,
+                offset=max(page, 0) * LADDER_PAGE,
+                limit=LADDER_PAGE,
+            )
+
+    async def player_stats(self, guild_id: int, user_id: int, game: str | None) -> PlayerStats:
+        with _paused():
+            return await gather_stats(self.store, guild_id, user_id, game)
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         with _paused():
@@ -947,6 +976,8 @@ class SessionManager:
         table.note_situation(seat)
         played = {move.get("card")} | set(move.get("cards") or ())
         table.remember(events, (hidden_before & game.hidden_cards(None)) - played)
+        if result is not None:  # read after the cache is settled: words only, never fails
+            table.result_note = await self.store.result_note(table.id)
         return events
 
     @staticmethod
@@ -1164,6 +1195,8 @@ class SessionManager:
                 events: list[tuple[int, Event]] = []
                 if row.status in ("playing", "finished", "abandoned"):
                     events = await self._rebuild_game(table, after=through)
+                if row.status == "finished":  # the re-announced result says if it was rated
+                    table.result_note = await self.store.result_note(row.id)
                 out.append((live or table, events))
             except Exception:
                 log.exception("table %s: could not be re-announced", row.id)

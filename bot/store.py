@@ -25,6 +25,9 @@ from typing import Any
 
 import aiosqlite
 
+from bot.ratings import LadderPage, LadderRow, Rating, month_of, rate
+from bot.records import GameRecord, SeatInfo, build_record, rating_note
+
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "data" / "migrations"
 OPEN_STATUSES = ("lobby", "playing")
 
@@ -118,6 +121,34 @@ class LeaderboardRow:
     user_id: int
     played: int
     won: int
+
+
+@dataclass(frozen=True)
+class GameTally:
+    game: str
+    games: int
+    wins: int
+    rating: float | None  # the conservative rating; None: no rated game yet
+
+
+@dataclass(frozen=True)
+class PartnerRow:
+    user_id: int
+    games: int
+    wins: int
+
+
+@dataclass(frozen=True)
+class RecentGame:
+    table_id: int
+    game: str
+    finished_at: float
+    seat: int
+    won: bool
+    place: int | None
+    abandoned: bool
+    rated: bool
+    delta: float | None  # the rating change this game made (None: none)
 
 
 @dataclass(frozen=True)
@@ -564,23 +595,162 @@ class Store:
     async def _close(
         self, db: aiosqlite.Connection, table: TableRow, result: Result, now: float
     ) -> TableRow:
+        """Close the table and keep its record and rating changes, in the caller's transaction."""
         row = await self._update_table(
             db,
             table.id,
             "status = ?, turn_deadline = NULL, updated_at = ?",
             (result.status, now),
         )
+        record = await self._build_record(db, row, result, now)
         await db.execute(
-            "INSERT INTO results (table_id, guild_id, game, outcome, finished_at)"
-            " VALUES (?, ?, ?, ?, ?)",
-            (table.id, table.guild_id, table.game, json.dumps(result.outcome), now),
+            "INSERT INTO results (table_id, guild_id, game, outcome, finished_at, rated,"
+            " unrated_reason, record, duration) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                table.id,
+                table.guild_id,
+                table.game,
+                json.dumps(result.outcome),
+                now,
+                int(record.rated),
+                record.reason,
+                json.dumps(record.to_json()),
+                record.duration,
+            ),
         )
-        for user_id, seat, won in result.players:
+        for seat in record.seats:
+            if seat.user_id is None:
+                continue
             await db.execute(
-                "INSERT INTO result_players (table_id, user_id, seat, won) VALUES (?, ?, ?, ?)",
-                (table.id, user_id, seat, int(won)),
+                "INSERT INTO result_players (table_id, user_id, seat, won, team, place, rated)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    table.id,
+                    seat.user_id,
+                    seat.seat,
+                    int(seat.won),
+                    seat.team,
+                    seat.place or None,  # no place in an abandoned game
+                    int(seat.rated),
+                ),
             )
+        if record.rated:
+            await self._rate(db, table, record, now)
         return row
+
+    async def _build_record(
+        self, db: aiosqlite.Connection, table: TableRow, result: Result, now: float
+    ) -> GameRecord:
+        """The game's record from the seats and the moves log as this transaction sees them."""
+        async with db.execute(
+            "SELECT s.seat, s.user_id, s.name,"
+            " (SELECT COUNT(*) FROM moves m WHERE m.table_id = s.table_id AND m.seat = s.seat"
+            "  AND m.user_id IS NOT NULL) AS human,"
+            " (SELECT COUNT(*) FROM moves m WHERE m.table_id = s.table_id AND m.seat = s.seat"
+            "  AND m.user_id IS NULL) AS computer"
+            " FROM seats s WHERE s.table_id = ? ORDER BY s.seat",
+            (table.id,),
+        ) as cursor:
+            seats = [
+                SeatInfo(r["seat"], r["user_id"], r["name"], r["human"], r["computer"])
+                for r in await cursor.fetchall()
+            ]
+        if not seats:  # a result kept without seats (older callers): its players alone
+            seats = [SeatInfo(seat, user_id, str(user_id)) for user_id, seat, _ in result.players]
+        async with db.execute(
+            "SELECT MIN(created_at) FROM moves WHERE table_id = ?", (table.id,)
+        ) as cursor:
+            first = await cursor.fetchone()
+        return build_record(
+            game=table.game,
+            options=table.options,
+            status=result.status,
+            outcome=result.outcome,
+            seats=seats,
+            computer_level=table.computer_level,
+            table_rated=table.rated,
+            hints=table.hints,
+            started_at=first[0] if first else None,
+            finished_at=now,
+        )
+
+    @staticmethod
+    async def _rate(
+        db: aiosqlite.Connection, table: TableRow, record: GameRecord, now: float
+    ) -> None:
+        """Read the players' ratings, rate the game with OpenSkill, write the new ratings."""
+        keys = sorted({seat.player for seat in record.seats})
+        marks = ", ".join("?" for _ in keys)
+        async with db.execute(
+            f"SELECT player, mu, sigma FROM ratings WHERE guild_id = ? AND game = ?"
+            f" AND player IN ({marks})",
+            (table.guild_id, table.game, *keys),
+        ) as cursor:
+            current = {r["player"]: Rating(r["mu"], r["sigma"]) for r in await cursor.fetchall()}
+        for change in rate(record, current):
+            after = change.after
+            await db.execute(
+                "INSERT INTO ratings (guild_id, game, player, user_id, level, mu, sigma, ordinal,"
+                " games, wins, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)"
+                " ON CONFLICT (guild_id, game, player) DO UPDATE SET mu = excluded.mu,"
+                " sigma = excluded.sigma, ordinal = excluded.ordinal, games = games + 1,"
+                " wins = wins + excluded.wins, updated_at = excluded.updated_at",
+                (
+                    table.guild_id,
+                    table.game,
+                    change.player,
+                    change.user_id,
+                    change.level,
+                    after.mu,
+                    after.sigma,
+                    after.ordinal,
+                    int(change.won),
+                    now,
+                ),
+            )
+            await db.execute(
+                "INSERT INTO rating_months (guild_id, game, month, player, user_id, games, wins,"
+                " change) VALUES (?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT (guild_id, game, month,"
+                " player) DO UPDATE SET games = games + 1, wins = wins + excluded.wins,"
+                " change = change + excluded.change",
+                (
+                    table.guild_id,
+                    table.game,
+                    month_of(now),
+                    change.player,
+                    change.user_id,
+                    int(change.won),
+                    change.delta,
+                ),
+            )
+            await db.execute(
+                "INSERT INTO rating_history (table_id, guild_id, game, player, user_id, mu,"
+                " sigma, ordinal, delta, won, finished_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    table.id,
+                    table.guild_id,
+                    table.game,
+                    change.player,
+                    change.user_id,
+                    after.mu,
+                    after.sigma,
+                    after.ordinal,
+                    change.delta,
+                    int(change.won),
+                    now,
+                ),
+            )
+
+    async def result_note(self, table_id: int) -> str | None:
+        """The line a finished game's result shows about its rating (None if unknown)."""
+        try:
+            rows = await self._all(
+                "SELECT rated, unrated_reason FROM results WHERE table_id = ?", (table_id,)
+            )
+        except StoreUnavailable:  # only words: the game is kept, its board shows no note
+            return None
+        return rating_note(bool(rows[0]["rated"]), rows[0]["unrated_reason"]) if rows else None
 
     async def leaderboard(
         self, guild_id: int, game: str | None = None, limit: int = 10
@@ -594,6 +764,141 @@ class Store:
             (guild_id, game, game, limit),
         )
         return [LeaderboardRow(row["user_id"], row["played"], row["won"] or 0) for row in rows]
+
+    async def ladder(
+        self,
+        guild_id: int,
+        game: str,
+        *,
+        month: str | None = None,
+        computers: bool = False,
+        offset: int = 0,
+        limit: int = 10,
+    ) -> LadderPage:
+        """One page of a server's ladder for a game: players with a rated game, best first.
+
+        All time: by the conservative rating (mu - 3 sigma). ``month`` ("YYYY-MM", UTC): by the
+        rating gained that month, among players rated in it, with that month's games and wins.
+        Computer levels only when ``computers``.
+        """
+        if month is None:
+            where = (
+                " FROM ratings WHERE guild_id = ? AND game = ? AND games > 0"
+                " AND (? OR user_id IS NOT NULL)"
+            )
+            params: tuple[Any, ...] = (guild_id, game, int(computers))
+            rows = await self._all(
+                "SELECT player, user_id, level, ordinal, games, wins, NULL AS change"
+                f"{where} ORDER BY ordinal DESC, player LIMIT ? OFFSET ?",
+                (*params, limit, offset),
+            )
+        else:
+            where = (
+                " FROM rating_months m WHERE m.guild_id = ? AND m.game = ? AND m.month = ?"
+                " AND m.games > 0 AND (? OR m.user_id IS NOT NULL)"
+            )
+            params = (guild_id, game, month, int(computers))
+            rows = await self._all(
+                "SELECT m.player, m.user_id, r.level, r.ordinal, m.games, m.wins, m.change"
+                " FROM rating_months m JOIN ratings r ON r.guild_id = m.guild_id"
+                " AND r.game = m.game AND r.player = m.player"
+                " WHERE m.guild_id = ? AND m.game = ? AND m.month = ?"
+                " AND m.games > 0 AND (? OR m.user_id IS NOT NULL)"
+                " ORDER BY m.change DESC, m.player LIMIT ? OFFSET ?",
+                (*params, limit, offset),
+            )
+        total = await self._all(f"SELECT COUNT(*){where}", params)
+        return LadderPage(
+            [
+                LadderRow(
+                    rank=offset + index,
+                    player=row["player"],
+                    user_id=row["user_id"],
+                    level=row["level"],
+                    ordinal=row["ordinal"],
+                    games=row["games"],
+                    wins=row["wins"] or 0,
+                    change=row["change"],
+                )
+                for index, row in enumerate(rows, start=1)
+            ],
+            int(total[0][0]) if total else 0,
+        )
+
+    async def player_games(self, guild_id: int, user_id: int) -> list[GameTally]:
+        """Per game: the player's finished games and wins here, and their rating if rated."""
+        rows = await self._all(
+            "SELECT r.game, COUNT(*) AS games, SUM(p.won) AS wins,"
+            " (SELECT ordinal FROM ratings g WHERE g.guild_id = r.guild_id AND g.game = r.game"
+            "  AND g.player = CAST(p.user_id AS TEXT)) AS rating"
+            " FROM result_players p JOIN results r ON r.table_id = p.table_id"
+            " WHERE p.user_id = ? AND r.guild_id = ? AND json_extract(r.outcome, '$.abandoned') = 0"
+            " GROUP BY r.game ORDER BY games DESC, r.game",
+            (user_id, guild_id),
+        )
+        return [
+            GameTally(row["game"], row["games"], row["wins"] or 0, row["rating"]) for row in rows
+        ]
+
+    async def rating_trend(
+        self, guild_id: int, game: str, user_id: int, limit: int = 200
+    ) -> list[tuple[float, float]]:
+        """The player's rating (ordinal) after each of their latest rated games, oldest first."""
+        rows = await self._all(
+            "SELECT finished_at, ordinal FROM rating_history"
+            " WHERE guild_id = ? AND game = ? AND player = ?"
+            " ORDER BY finished_at DESC LIMIT ?",
+            (guild_id, game, str(user_id), limit),
+        )
+        return [(row[0], row[1]) for row in reversed(rows)]
+
+    async def best_partner(
+        self, guild_id: int, user_id: int, game: str | None = None
+    ) -> PartnerRow | None:
+        """The person this player won most often with on one team (then most games together)."""
+        rows = await self._all(
+            "SELECT q.user_id, COUNT(*) AS games, SUM(p.won) AS wins"
+            " FROM result_players p"
+            " JOIN result_players q ON q.table_id = p.table_id AND q.team = p.team"
+            "  AND q.seat != p.seat"
+            " JOIN results r ON r.table_id = p.table_id"
+            " WHERE p.user_id = ? AND q.user_id != p.user_id AND r.guild_id = ?"
+            " AND (? IS NULL OR r.game = ?) AND json_extract(r.outcome, '$.abandoned') = 0"
+            " GROUP BY q.user_id ORDER BY wins DESC, games DESC, q.user_id LIMIT 1",
+            (user_id, guild_id, game, game),
+        )
+        if not rows:
+            return None
+        return PartnerRow(rows[0]["user_id"], rows[0]["games"], rows[0]["wins"] or 0)
+
+    async def recent_games(
+        self, guild_id: int, user_id: int, game: str | None = None, limit: int = 10
+    ) -> list[RecentGame]:
+        """The player's latest finished (or abandoned) games in this server, newest first."""
+        rows = await self._all(
+            "SELECT r.table_id, r.game, r.finished_at, r.rated, p.seat, p.won, p.place,"
+            " json_extract(r.outcome, '$.abandoned') AS abandoned, h.delta"
+            " FROM result_players p JOIN results r ON r.table_id = p.table_id"
+            " LEFT JOIN rating_history h ON h.table_id = r.table_id"
+            "  AND h.player = CAST(p.user_id AS TEXT)"
+            " WHERE p.user_id = ? AND r.guild_id = ? AND (? IS NULL OR r.game = ?)"
+            " ORDER BY r.finished_at DESC, r.table_id DESC LIMIT ?",
+            (user_id, guild_id, game, game, limit),
+        )
+        return [
+            RecentGame(
+                table_id=row["table_id"],
+                game=row["game"],
+                finished_at=row["finished_at"],
+                seat=row["seat"],
+                won=bool(row["won"]),
+                place=row["place"],
+                abandoned=bool(row["abandoned"]),
+                rated=bool(row["rated"]),
+                delta=row["delta"],
+            )
+            for row in rows
+        ]
 
     # --- server settings ---
     async def guild_settings(self, guild_id: int, default_turn_seconds: int) -> GuildSettings:

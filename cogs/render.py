@@ -336,7 +336,7 @@ def result_headline(table: LiveTable, names: Sequence[str]) -> str:
         return "Game abandoned." + tail
     winners = list(outcome.winners)
     if not winners:
-        return "Game over: nobody wins." + tail
+        return "Game over: nobody wins." + tail + _rating_tail(table)
     teams = {seat % 2 for seat in winners}
     if table.game_class.teams and len(teams) == 1 and len(outcome.score) == 2:
         who = team_label(table, next(iter(teams)), names)
@@ -344,7 +344,12 @@ def result_headline(table: LiveTable, names: Sequence[str]) -> str:
     else:
         who = " & ".join(names[s] for s in winners)
         verb = "wins" if len(winners) == 1 else "win"
-    return f"Game over: 🏆 {who} {verb} the game.{tail}"
+    return f"Game over: 🏆 {who} {verb} the game.{tail}{_rating_tail(table)}"
+
+
+def _rating_tail(table: LiveTable) -> str:
+    """Whether the game counts for the ratings (and why not), after the result."""
+    return f" {table.result_note}" if table.result_note else ""
 
 
 def _hand_detail(table: LiveTable, event: Event, names: Sequence[str]) -> str | None:
@@ -386,6 +391,8 @@ def event_message(table: LiveTable, events: Sequence[Event | str]) -> str:
             if detail:
                 engine.append(detail)
                 shown.append(_hand_detail(table, event, names) or "")
+    if table.result_note and any(isinstance(e, Event) and e.kind == "game_over" for e in events):
+        shown.append(table.result_note)
     guard_public(table.game, "\n".join(engine))
     return _clip(f"**Table #{table.id}** · " + "\n".join(shown), 1900)
 

@@ -1,14 +1,31 @@
-"""Leaderboards: ``/leaderboard [game]`` over the finished games of this server."""
+"""Ratings and statistics: ``/leaderboard game: [period] [computers]`` and ``/stats``.
+
+The leaderboard is the server's OpenSkill ladder for one game, ten a page. Its Previous/Next
+buttons are :class:`discord.ui.DynamicItem` s whose ``custom_id`` holds the game, the period,
+whether computers are listed and the page, so they keep working after a restart; the server
+is the one the click comes from, so a page never shows another server's players.
+
+"This month" ranks by the rating gained since the first of the month (UTC) among the players
+rated this month, and shows their games and wins of the month beside their current rating: the
+ratings themselves are all-time, so the month's race is who improved most.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import io
+import re
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.errors import quote
+from bot.player_stats import PlayerStats
+from bot.ratings import LadderPage, LadderRow
+from bot.sessions import LADDER_PAGE
+from cogs.chart import trend_png
+from cogs.errors import guarded, quote
 from cogs.tables import game_autocomplete
 from games.registry import all_games
 
@@ -16,39 +33,263 @@ if TYPE_CHECKING:
     from bot.app import CardTableBot
 
 MEDALS = ("🥇", "🥈", "🥉")
+PERIODS = {"all": "all time", "month": "this month"}
+CHART_NAME = "rating.png"
+
+
+def player_label(row: LadderRow) -> str:
+    if row.user_id is not None:
+        return f"<@{row.user_id}>"
+    return f"🤖 computer ({row.level})"
+
+
+def ladder_line(row: LadderRow, month: bool) -> str:
+    """``🥇 @x · **12.3** · 10 games · 6 wins (60%)``: a medal only for a top-three with a win."""
+    mark = MEDALS[row.rank - 1] if row.rank <= 3 and row.wins > 0 else f"`{row.rank}.`"
+    rate = 100 * row.wins // max(row.games, 1)
+    games = "game" if row.games == 1 else "games"
+    wins = "win" if row.wins == 1 else "wins"
+    line = (
+        f"{mark} {player_label(row)} · **{row.ordinal:.1f}** · {row.games} {games}"
+        f" · {row.wins} {wins} ({rate}%)"
+    )
+    if month and row.change is not None:
+        line += f" · {row.change:+.1f} this month"
+    return line
+
+
+def ladder_embed(game: str, period: str, page: int, ladder: LadderPage) -> discord.Embed:
+    title = all_games()[game].title if game in all_games() else game
+    month = period == "month"
+    embed = discord.Embed(
+        title=f"🏆 {title} · {PERIODS[period]}",
+        colour=discord.Colour.gold(),
+        description="\n".join(ladder_line(row, month) for row in ladder.rows)
+        or ("No rated games this month yet." if month else "No rated games yet."),
+    )
+    pages = max(1, -(-ladder.total // LADDER_PAGE))
+    order = "rating gained this month" if month else "rating (mu − 3σ)"
+    embed.set_footer(text=f"Page {page + 1} of {pages} · {ladder.total} players · by {order}")
+    return embed
+
+
+class LadderButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"ct:lb:(?P<game>[a-z_]+):(?P<period>all|month):(?P<computers>[01]):"
+    r"(?P<page>\d{1,6}):(?P<way>[pn])",
+):
+    """Previous (``p``) or Next (``n``): shows ``page`` of the ladder the custom id names."""
+
+    def __init__(
+        self, game: str, period: str, computers: bool, page: int, way: str, disabled: bool = False
+    ) -> None:
+        self.game, self.period, self.computers, self.page = game, period, computers, page
+        super().__init__(
+            discord.ui.Button(
+                label="Previous" if way == "p" else "Next",
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"ct:lb:{game}:{period}:{int(computers)}:{page}:{way}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+        /,
+    ) -> LadderButton:
+        return cls(
+            match["game"], match["period"], match["computers"] == "1", int(match["page"]), "p"
+        )
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        client = interaction.client
+        assert isinstance(client, commands.Bot)
+        stats = client.get_cog("Stats")
+        assert isinstance(stats, Stats)
+        embed, view = await stats.ladder_page(
+            interaction.guild_id, self.game, self.period, self.computers, self.page
+        )
+        await interaction.response.edit_message(embed=embed, view=view)
+
+
+def ladder_view(
+    game: str, period: str, computers: bool, page: int, total: int
+) -> discord.ui.View | None:
+    pages = -(-total // LADDER_PAGE)
+    if pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(LadderButton(game, period, computers, max(page - 1, 0), "p", page <= 0))
+    view.add_item(
+        LadderButton(game, period, computers, min(page + 1, pages - 1), "n", page >= pages - 1)
+    )
+    return view
+
+
+def stats_embed(stats: PlayerStats, name: str, game: str | None, chart: bool) -> discord.Embed:
+    games = all_games()
+    titled = games[game].title if game in games else "all games"
+    embed = discord.Embed(title=f"📊 {name} · {titled}", colour=discord.Colour.blurple())
+    rate = 100 * stats.wins // max(stats.games, 1)
+    wins = "win" if stats.wins == 1 else "wins"
+    embed.description = f"**{stats.games}** games · **{stats.wins}** {wins} ({rate}%)"
+    if stats.tallies and game is None:
+        embed.add_field(
+            name="Games",
+            value="\n".join(
+                f"{games[t.game].title if t.game in games else t.game}: {t.games} played,"
+                f" {t.wins} won" + (f" · rating **{t.rating:.1f}**" if t.rating is not None else "")
+                for t in stats.tallies
+            )[:1024],
+            inline=False,
+        )
+    if stats.game is not None:
+        shown = games[stats.game].title if stats.game in games else stats.game
+        rating = "not rated yet" if stats.rating is None else f"**{stats.rating:.1f}**"
+        embed.add_field(
+            name=f"Rating · {shown}",
+            value=f"{rating} after {stats.rated_games} rated games",
+            inline=True,
+        )
+    if stats.partner is not None:
+        partner = stats.partner
+        embed.add_field(
+            name="Best partner",
+            value=f"<@{partner.user_id}> · {partner.wins} won of {partner.games} together",
+            inline=True,
+        )
+    if stats.calls:
+        embed.add_field(
+            name="Favourite calls",
+            value="\n".join(
+                f"{c.label}: {c.made} made" + ("" if c.won is None else f", {c.won} won")
+                for c in stats.calls
+            ),
+            inline=False,
+        )
+    if stats.recent:
+        lines = []
+        for played in stats.recent:
+            title = games[played.game].title if played.game in games else played.game
+            how = "won" if played.won else "lost"
+            how = "abandoned" if played.abandoned else how
+            change = f" ({played.delta:+.1f})" if played.delta is not None else ""
+            lines.append(
+                f"<t:{int(played.finished_at)}:d> #{played.table_id} {title}: {how}{change}"
+            )
+        embed.add_field(name="Last games", value="\n".join(lines)[:1024], inline=False)
+    if chart:
+        embed.set_image(url=f"attachment://{CHART_NAME}")
+    return embed
 
 
 class Stats(commands.Cog):
     def __init__(self, bot: CardTableBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="leaderboard", description="Who wins most at this server's tables.")
-    @app_commands.describe(game="Only this game (all games when left out)")
+    async def ladder_page(
+        self, guild_id: int, game: str, period: str, computers: bool, page: int
+    ) -> tuple[discord.Embed, discord.ui.View | None]:
+        ladder = await self.bot.sessions.ladder(
+            guild_id, game, month=period == "month", computers=computers, page=page
+        )
+        pages = max(1, -(-ladder.total // LADDER_PAGE))
+        if page >= pages and ladder.total:  # the ladder shrank (a forgotten player): last page
+            return await self.ladder_page(guild_id, game, period, computers, pages - 1)
+        return (
+            ladder_embed(game, period, page, ladder),
+            ladder_view(game, period, computers, page, ladder.total),
+        )
+
+    @app_commands.command(name="leaderboard", description="This server's rated ladder for a game.")
+    @app_commands.describe(
+        game="The game",
+        period="All time (by rating) or this month (by rating gained)",
+        computers="Also list the computer players, one entry per level",
+    )
+    @app_commands.choices(
+        period=[
+            app_commands.Choice(name="all time", value="all"),
+            app_commands.Choice(name="this month", value="month"),
+        ]
+    )
     @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        period: str = "all",
+        computers: bool = False,
+    ) -> None:
         if interaction.guild_id is None:  # a stale or crafted client in a DM
             raise app_commands.NoPrivateMessage()
-        games = all_games()
-        if game is not None and game not in games:
+        if game not in all_games():
             await interaction.response.send_message(
                 f"There is no game called {quote(game)}.", ephemeral=True
             )
             return
-        rows = await self.bot.sessions.leaderboard(interaction.guild_id, game)
-        title = f"🏆 Leaderboard · {games[game].title if game else 'all games'}"
-        lines = [
-            f"{MEDALS[i] if i < 3 else f'`{i + 1}.`'} <@{row.user_id}> · **{row.won}** won of "
-            f"{row.played} ({100 * row.won // max(row.played, 1)}%)"
-            for i, row in enumerate(rows)
-        ]
-        embed = discord.Embed(
-            title=title,
-            colour=discord.Colour.gold(),
-            description="\n".join(lines) or "No finished games yet.",
-        )
-        await interaction.response.send_message(embed=embed)
+        if period not in PERIODS:
+            await interaction.response.send_message(
+                "Choose the period: all time or this month.", ephemeral=True
+            )
+            return
+        embed, view = await self.ladder_page(interaction.guild_id, game, period, computers, 0)
+        if view is None:
+            await interaction.response.send_message(embed=embed)
+        else:
+            await interaction.response.send_message(embed=embed, view=view)
+
+    @app_commands.command(name="stats", description="A player's games, rating and partners here.")
+    @app_commands.describe(player="Whose statistics (yours when left out)", game="Only this game")
+    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.guild_only()
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User | None = None,
+        game: str | None = None,
+    ) -> None:
+        if interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        if game is not None and game not in all_games():
+            await interaction.response.send_message(
+                f"There is no game called {quote(game)}.", ephemeral=True
+            )
+            return
+        who = player or interaction.user
+        if who.bot:
+            await interaction.response.send_message(
+                "Bots have no statistics here; computer players are on "
+                "`/leaderboard computers:true`.",
+                ephemeral=True,
+            )
+            return
+        await interaction.response.defer(thinking=True)
+        stats = await self.bot.sessions.player_stats(interaction.guild_id, who.id, game)
+        if not stats.games and not stats.recent:
+            await interaction.followup.send(
+                f"{who.display_name} has no finished games in this server yet."
+            )
+            return
+        files = []
+        if len(stats.trend) >= 1 and stats.game is not None:
+            title = all_games()[stats.game].title if stats.game in all_games() else stats.game
+            png = await asyncio.get_running_loop().run_in_executor(
+                None, trend_png, stats.trend, f"{who.display_name} · {title}"
+            )
+            files.append(discord.File(io.BytesIO(png), filename=CHART_NAME))
+        embed = stats_embed(stats, who.display_name, game, bool(files))
+        await interaction.followup.send(embed=embed, files=files)
 
 
 async def setup(bot: CardTableBot) -> None:
+    bot.add_dynamic_items(LadderButton)
     await bot.add_cog(Stats(bot))

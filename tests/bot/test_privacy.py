@@ -123,27 +123,27 @@ async def test_forget_twice_and_a_stranger(sessions: SessionManager) -> None:
     assert await sessions.forget(4242) == privacy.Forgotten(0, 0, 0, 0, 0)
 
 
-async def test_the_rating_tables_are_forgotten_where_they_exist(
-    sessions: SessionManager, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The one place the ratings branch's tables are wired: rows deleted, shared ids nulled."""
-    async with sessions.store.transaction() as db:
-        await db.execute("CREATE TABLE test_ratings (user_id INTEGER, mu REAL)")
-        await db.execute("CREATE TABLE test_record (table_id INTEGER, user_id INTEGER)")
-        await db.executemany(
-            "INSERT INTO test_ratings VALUES (?, 25.0)", [(ALICE,), (BOB,), (ALICE,)]
-        )
-        await db.executemany("INSERT INTO test_record VALUES (1, ?)", [(ALICE,), (BOB,)])
-    monkeypatch.setattr(
-        privacy, "FORGET_ROWS", (("test_ratings", "user_id"), ("not_there_yet", "user_id"))
-    )
-    monkeypatch.setattr(privacy, "FORGET_COLUMNS", (("test_record", "user_id"),))
+async def test_ratings_and_game_records_forget_the_person(sessions: SessionManager) -> None:
+    """Her ratings, rating history and months go; Bob's stay; the game record names her not."""
+    await finished_game(sessions, GUILD_A, [(ALICE, "Alice"), (BOB, "Bob")])
+    rating_tables = ("ratings", "rating_history", "rating_months")
+
+    async def rows_of(user: int) -> list[int]:
+        counts = []
+        for table in rating_tables:
+            found = await sessions.store.fetch(
+                f"SELECT COUNT(*) AS n FROM {table} WHERE user_id = ?", (user,)
+            )
+            counts.append(int(found[0]["n"]))
+        return counts
+
+    assert await rows_of(ALICE) == [1, 1, 1] and await rows_of(BOB) == [1, 1, 1]
     forgotten = await forget_user(sessions.store, ALICE)
-    assert forgotten.ratings == 3
-    ratings = await sessions.store.fetch("SELECT user_id FROM test_ratings")
-    assert [r["user_id"] for r in ratings] == [BOB]
-    record = await sessions.store.fetch("SELECT user_id FROM test_record ORDER BY rowid")
-    assert [r["user_id"] for r in record] == [None, BOB]
+    assert forgotten.ratings == 3 + 1  # three rating rows and one game record
+    assert await rows_of(ALICE) == [0, 0, 0] and await rows_of(BOB) == [1, 1, 1]
+    (record,) = await sessions.store.fetch("SELECT record FROM results")
+    assert str(ALICE) not in record["record"] and "Alice" not in record["record"]
+    assert FORMER_PLAYER in record["record"] and "Bob" in record["record"]
 
 
 async def test_history_page_json_has_no_user_after_forget(sessions: SessionManager) -> None:

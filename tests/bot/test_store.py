@@ -200,7 +200,7 @@ async def test_the_last_move_and_its_result_are_stored_together(store: Store) ->
     )
     with pytest.raises(sqlite3.IntegrityError):  # a result row that cannot be kept ...
         await store.append_move(
-            table.id, 0, 0, {"action": "play"}, 3, result=Result("finished", {}, [(3, 0, 1)] * 2)
+            table.id, 0, 0, {"action": "play"}, 3, result=Result("bogus", {}, [(3, 0, True)])
         )
     assert await store.moves(table.id) == []  # ... takes its move with it
     row, _ = await store.append_move(table.id, 0, 0, {"action": "play"}, 3, result=result)

@@ -385,7 +385,7 @@ async def test_table_commands_are_for_servers(fake_discord: FakeDiscord, running
     assert "server" in answered(refused)
     admin = fake_discord.user("admin", admin=True)
     assert "server" in answered(await admin.slash_in_dm("settings server", turn_seconds=30))
-    assert "server" in answered(await alice.slash_in_dm("leaderboard"))
+    assert "server" in answered(await alice.slash_in_dm("leaderboard", game="tiny"))
     assert await running_bot.store.count_open_tables() == 0
 
 

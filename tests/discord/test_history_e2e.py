@@ -244,7 +244,7 @@ async def test_privacy_forget_takes_a_player_out_of_history_and_leaderboard(
     await fill_with_computers(fake_discord, alice, table_id)
     await start(fake_discord, alice, table_id)
     await play_out(fake_discord, running_bot, alice, table_id)
-    board = ok(await bob.slash("leaderboard"))
+    board = ok(await bob.slash("leaderboard", game="tiny"))
     assert board.message is not None and f"<@{alice.id}>" in board.message.text()
 
     asked = ok(await alice.slash("privacy forget"))
@@ -259,7 +259,7 @@ async def test_privacy_forget_takes_a_player_out_of_history_and_leaderboard(
     assert not done.message.buttons(), "the question's buttons are gone"
 
     assert await running_bot.store.leaderboard(fake_discord.default_guild.id) == []
-    board = ok(await bob.slash("leaderboard"))
+    board = ok(await bob.slash("leaderboard", game="tiny"))
     assert board.message is not None and f"<@{alice.id}>" not in board.message.text()
     listed = ok(await bob.slash("history"))
     assert listed.message is not None

@@ -113,7 +113,7 @@ async def test_one_human_against_computers(
     assert stored.status == "finished"
     moves = await running_bot.store.moves(table_id)
     assert len(moves) == table.moves
-    board = ok(await alice.slash("leaderboard"))
+    board = ok(await alice.slash("leaderboard", game=game))
     assert "alice" in board.text or str(alice.id) in board.text
     assert fake_discord.unknown_routes == []
     errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]

@@ -795,6 +795,7 @@ class FakeDiscord:
                             "filename": part.filename,  # type: ignore[union-attr]
                             "size": len(content),
                             "data": bytes(content),  # kept for the tests, never sent back
+                            "content_type": _sniff(content),
                         }
                     )
             return body, files
@@ -1124,6 +1125,7 @@ class FakeDiscord:
             "id": aid,
             "filename": name,
             "size": a.get("size", 0),
+            **({"content_type": a["content_type"]} if a.get("content_type") else {}),
             "url": f"{self.base_url}/attachments/{aid}/{name}",
             "proxy_url": f"{self.base_url}/attachments/{aid}/{name}",
         }
@@ -1618,3 +1620,13 @@ __all__ = [
     "FakeDiscord",
     "Recorded",
 ]
+
+
+def _sniff(content: bytes) -> str | None:
+    """The media type Discord reports for an upload, read from its first bytes as Discord does
+    (only the kinds the bot sends: PNG pictures and JSON files)."""
+    if content.startswith(b"\x89PNG\r\n\x1a\n"):
+        return "image/png"
+    if content.lstrip()[:1] in (b"{", b"["):
+        return "application/json; charset=utf-8"
+    return None

@@ -1,0 +1,308 @@
+"""Fill a database with many finished games and time the read paths of the ratings commands.
+
+``python -m bench.ratings [--games 100000] [--players 5000] [--path FILE]``: one server, games
+of Tarneeb (4 seats, two teams) and Tunge (3 seats, each for themselves) among ``--players``
+people, spread over the last year. The bulk is written with SQL in one transaction (the rows
+the record path writes: tables, seats, results with their record, result players, ratings and
+rating history; the ratings come from OpenSkill game by game, as the bot computes them), then a
+few hundred more games go through the bot's own path (``Store.append_move`` with the result:
+the record and the ratings in the last move's transaction), timed per game.
+
+Then, through the bot's :class:`bot.store.Store` (aiosqlite, as the commands run them), each
+read is timed over many players and pages, median and worst:
+
+- a leaderboard page (all time; this month),
+- a stats query (the store's part of ``/stats``: games per game, rating trend, best partner,
+  last games; the favourite calls replay at most 20 games off the event loop and are not a
+  database cost),
+- a history page (the last 10 finished games of a server for a player).
+
+Each must stay under 50 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from bot.ratings import DEFAULT, Rating, month_of, rate
+from bot.records import SeatInfo, build_record
+from bot.store import Result, Store
+
+GUILD = 1
+CHANNEL = 2
+BUDGET_MS = 50.0
+YEAR = 365 * 86400.0
+
+
+def synthetic_game(rng: random.Random, players: int) -> tuple[str, list[int], dict[str, Any]]:
+    """A game name, its seated players and an outcome (winners and score)."""
+    if rng.random() < 0.7:
+        seats = rng.sample(range(1, players + 1), 4)
+        team = rng.randrange(2)
+        score = [41, rng.randrange(0, 40)] if team == 0 else [rng.randrange(0, 40), 41]
+        return "tarneeb", seats, {"winners": [team, team + 2], "score": score, "abandoned": False}
+    seats = rng.sample(range(1, players + 1), 3)
+    points = [rng.randrange(0, 60) for _ in seats]
+    blocked = rng.random() < 0.1
+    winners = [] if blocked else [points.index(min(points))]
+    if not blocked:
+        points[winners[0]] = 0
+    return "tunge", seats, {"winners": winners, "score": points, "abandoned": False}
+
+
+async def fill(store: Store, games: int, players: int, seed: int = 16) -> float:
+    """Write ``games`` finished games in one transaction; the seconds it took."""
+    rng = random.Random(seed)
+    now = time.time()
+    started = time.perf_counter()
+    ratings: dict[tuple[str, str], Rating] = {}
+    tallies: dict[tuple[str, str], list[int]] = {}
+    months: dict[tuple[str, str, str], list[float]] = {}
+    rows: dict[str, list[tuple[Any, ...]]] = {
+        "tables": [],
+        "seats": [],
+        "results": [],
+        "players": [],
+        "history": [],
+    }
+    times = sorted(now - rng.random() * YEAR for _ in range(games))
+    async with store.transaction() as db:
+        async with db.execute("SELECT COALESCE(MAX(id), 0) FROM game_tables") as cursor:
+            first = await cursor.fetchone()
+        next_id = int(first[0]) + 1 if first else 1
+        for index, finished in enumerate(times):
+            table_id = next_id + index
+            game, users, outcome = synthetic_game(rng, players)
+            began = finished - rng.uniform(300, 3600)
+            infos = [SeatInfo(s, u, f"player {u}", 13, 0) for s, u in enumerate(users)]
+            record = build_record(
+                game=game,
+                options={"players": len(users)} if game == "tunge" else {},
+                status="finished",
+                outcome=outcome,
+                seats=infos,
+                computer_level="normal",
+                table_rated=True,
+                hints=False,
+                started_at=began,
+                finished_at=finished,
+            )
+            current = {s.player: ratings.get((game, s.player), DEFAULT) for s in record.seats}
+            rows["tables"].append(
+                (table_id, GUILD, CHANNEL, users[0], game, "{}", 0, 0, "finished", began, finished)
+            )
+            rows["seats"].extend((table_id, s, u, f"player {u}") for s, u in enumerate(users))
+            rows["results"].append(
+                (
+                    table_id,
+                    GUILD,
+                    game,
+                    json.dumps(outcome),
+                    finished,
+                    1,
+                    json.dumps(record.to_json()),
+                    record.duration,
+                )
+            )
+            rows["players"].extend(
+                (table_id, s.user_id, s.seat, int(s.won), s.team, s.place, 1) for s in record.seats
+            )
+            for change in rate(record, current):
+                ratings[(game, change.player)] = change.after
+                tally = tallies.setdefault((game, change.player), [0, 0])
+                tally[0] += 1
+                tally[1] += int(change.won)
+                monthly = months.setdefault((game, month_of(finished), change.player), [0, 0, 0.0])
+                monthly[0] += 1
+                monthly[1] += int(change.won)
+                monthly[2] += change.delta
+                rows["history"].append(
+                    (
+                        table_id,
+                        GUILD,
+                        game,
+                        change.player,
+                        change.user_id,
+                        change.after.mu,
+                        change.after.sigma,
+                        change.after.ordinal,
+                        change.delta,
+                        int(change.won),
+                        finished,
+                    )
+                )
+        await db.executemany(
+            "INSERT INTO game_tables (id, guild_id, channel_id, host_id, game, options, seed,"
+            " first_dealer, status, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            rows["tables"],
+        )
+        await db.executemany(
+            "INSERT INTO seats (table_id, seat, user_id, name) VALUES (?,?,?,?)", rows["seats"]
+        )
+        await db.executemany(
+            "INSERT INTO results (table_id, guild_id, game, outcome, finished_at, rated, record,"
+            " duration) VALUES (?,?,?,?,?,?,?,?)",
+            rows["results"],
+        )
+        await db.executemany(
+            "INSERT INTO result_players (table_id, user_id, seat, won, team, place, rated)"
+            " VALUES (?,?,?,?,?,?,?)",
+            rows["players"],
+        )
+        await db.executemany(
+            "INSERT INTO rating_history (table_id, guild_id, game, player, user_id, mu, sigma,"
+            " ordinal, delta, won, finished_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            rows["history"],
+        )
+        await db.executemany(
+            "INSERT INTO ratings (guild_id, game, player, user_id, level, mu, sigma, ordinal,"
+            " games, wins, updated_at) VALUES (?,?,?,?,NULL,?,?,?,?,?,?)",
+            [
+                (
+                    GUILD,
+                    game,
+                    player,
+                    int(player),
+                    r.mu,
+                    r.sigma,
+                    r.ordinal,
+                    *tallies[(game, player)],
+                    now,
+                )
+                for (game, player), r in ratings.items()
+            ],
+        )
+        await db.executemany(
+            "INSERT INTO rating_months (guild_id, game, month, player, user_id, games, wins,"
+            " change) VALUES (?,?,?,?,?,?,?,?)",
+            [
+                (GUILD, game, month, player, int(player), *values)
+                for (game, month, player), values in months.items()
+            ],
+        )
+    await store._db.execute("ANALYZE")
+    return time.perf_counter() - started
+
+
+async def through_the_bot(store: Store, games: int, players: int) -> list[float]:
+    """Games finished the bot's way (the last move with its result); seconds per game."""
+    rng = random.Random(7)
+    took = []
+    for _ in range(games):
+        game, users, outcome = synthetic_game(rng, players)
+        table = await store.create_table(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            host_id=users[0],
+            game=game,
+            options={"players": len(users)} if game == "tunge" else {},
+            seed=1,
+            seats=[(u, f"player {u}") for u in users],
+        )
+        await store.start_game(table.id, 0, [])
+        for seq, user in enumerate(users[:-1]):
+            await store.append_move(table.id, seq, seq, {"action": "play"}, user)
+        started = time.perf_counter()
+        await store.append_move(
+            table.id,
+            len(users) - 1,
+            len(users) - 1,
+            {"action": "play"},
+            users[-1],
+            result=Result("finished", outcome, []),
+        )
+        took.append(time.perf_counter() - started)
+    return took
+
+
+async def timed(work: Callable[[int], Awaitable[object]], runs: int) -> tuple[float, float, float]:
+    """Median and worst wall-clock milliseconds of ``runs`` calls (``work(i)``), after one
+    warm-up, and the median CPU milliseconds of this process (the database thread included):
+    on a busy machine the wall time waits for a core, the CPU time is what the query costs."""
+    await work(0)
+    walls, cpus = [], []
+    for i in range(1, runs + 1):
+        wall, cpu = time.perf_counter(), time.process_time()
+        await work(i)
+        cpus.append((time.process_time() - cpu) * 1000)
+        walls.append((time.perf_counter() - wall) * 1000)
+    return statistics.median(walls), max(walls), statistics.median(cpus)
+
+
+async def main(games: int, players: int, path: Path, runs: int) -> bool:
+    if path.exists():
+        path.unlink()
+    store = await Store.open(path)
+    try:
+        seconds = await fill(store, games, players)
+        print(f"filled {games} games among {players} players in {seconds:.1f} s ({path})")
+        per_game = await through_the_bot(store, 200, players)
+        print(
+            f"the bot's path (last move + record + ratings, one transaction): "
+            f"median {statistics.median(per_game) * 1000:.2f} ms per game"
+        )
+        rng = random.Random(3)
+        users = [rng.randrange(1, players + 1) for _ in range(runs + 1)]
+        month = month_of(time.time())
+
+        async def page(i: int) -> object:
+            return await store.ladder(GUILD, "tarneeb", offset=10 * (i % 400), limit=10)
+
+        async def month_page(i: int) -> object:
+            return await store.ladder(GUILD, "tarneeb", month=month, offset=10 * (i % 50))
+
+        async def stats(i: int) -> object:
+            user = users[i]
+            return (
+                await store.player_games(GUILD, user),
+                await store.rating_trend(GUILD, "tarneeb", user),
+                await store.best_partner(GUILD, user, None),
+                await store.recent_games(GUILD, user, None, limit=5),
+            )
+
+        async def history(i: int) -> object:
+            return await store.recent_games(GUILD, users[i], None, limit=10)
+
+        ok = True
+        for name, work in (
+            ("leaderboard page (all time)", page),
+            ("leaderboard page (this month)", month_page),
+            ("stats query", stats),
+            ("history page", history),
+        ):
+            median, worst, cpu = await timed(work, runs)
+            verdict = "ok" if worst < BUDGET_MS else "OVER"
+            ok = ok and worst < BUDGET_MS
+            print(
+                f"{name:30} median {median:6.2f} ms  worst {worst:6.2f} ms  "
+                f"(CPU median {cpu:6.2f} ms)  {verdict}"
+            )
+        return ok
+    finally:
+        await store.close()
+
+
+def cli() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--players", type=int, default=5_000)
+    parser.add_argument("--runs", type=int, default=50)
+    parser.add_argument("--path", type=Path, default=None)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        path = args.path or Path(folder) / "bench.sqlite3"
+        good = asyncio.run(main(args.games, args.players, path, args.runs))
+    raise SystemExit(0 if good else 1)
+
+
+if __name__ == "__main__":
+    cli()

@@ -1,0 +1,312 @@
+"""The game record and the ratings against real SQLite: written with the last move, unrated
+cases, computers by level, Tunge's finishing order, per-server isolation, the ladder."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+import time
+from collections import Counter
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from openskill.models import PlackettLuce
+
+from bot.clock import ManualClock
+from bot.config import Secret, Settings
+from bot.player_stats import call_of, count_calls
+from bot.ratings import month_of
+from bot.sessions import SessionManager
+from bot.store import Result, Store, TableRow
+from games.registry import get_game
+from tests.bot.faults import until
+
+HUMANS = (11, 12, 13, 14)
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    opened = await Store.open(tmp_path / "db.sqlite3")
+    yield opened
+    await opened.close()
+
+
+async def finish(
+    store: Store,
+    *,
+    game: str = "tarneeb",
+    seats: Sequence[int | None] = HUMANS,
+    winners: Sequence[int] = (0, 2),
+    score: Sequence[int] = (31, 12),
+    guild: int = 1,
+    level: str = "normal",
+    stand_in: Sequence[int] = (),
+    flags: str = "",
+    status: str = "finished",
+) -> TableRow:
+    """A table whose game ends with its last move: every seat moves twice, a stand-in seat's
+    moves are made by the computer (no user id)."""
+    table = await store.create_table(
+        guild_id=guild,
+        channel_id=5,
+        host_id=next(s for s in seats if s is not None),
+        game=game,
+        options={"players": len(seats)} if game in ("thunee", "tunge") else {},
+        seed=1,
+        seats=[(user, f"p{user}" if user else f"bot{i}") for i, user in enumerate(seats)],
+        computer_level=level,
+    )
+    if flags:
+        async with store.transaction() as db:
+            await db.execute(f"UPDATE game_tables SET {flags} WHERE id = ?", (table.id,))
+        table = await store.get_table(table.id) or table
+    await store.start_game(table.id, 0, [])
+    seq = 0
+    for _ in range(2):
+        for seat, user in enumerate(seats):
+            by = None if seat in stand_in else user
+            last = seq == 2 * len(seats) - 1
+            result = None
+            if last:
+                result = Result(
+                    status,
+                    {
+                        "winners": list(winners),
+                        "score": list(score),
+                        "abandoned": status == "abandoned",
+                    },
+                    [],
+                )
+            await store.append_move(table.id, seq, seat, {"action": "play"}, by, result=result)
+            seq += 1
+    done = await store.get_table(table.id)
+    assert done is not None
+    return done
+
+
+async def rows(store: Store, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+    return [tuple(r) for r in await store._all(sql, params)]
+
+
+async def test_a_team_game_rates_the_partnerships_as_openskill_does(store: Store) -> None:
+    table = await finish(store)
+    model = PlackettLuce()
+    expected = model.rate([[model.rating(), model.rating()] for _ in range(2)], ranks=[1.0, 2.0])
+    ladder = await store.ladder(1, "tarneeb")
+    assert ladder.total == 4
+    winners = {row.user_id: row for row in ladder.rows[:2]}
+    assert set(winners) == {11, 13}
+    assert winners[11].ordinal == pytest.approx(expected[0][0].ordinal())
+    assert ladder.rows[3].ordinal == pytest.approx(expected[1][0].ordinal())
+    assert [(r.games, r.wins) for r in ladder.rows] == [(1, 1), (1, 1), (1, 0), (1, 0)]
+    [(rated, reason, duration)] = await rows(
+        store, "SELECT rated, unrated_reason, duration FROM results WHERE table_id = ?", table.id
+    )
+    assert rated == 1 and reason is None and duration >= 0
+    assert await store.result_note(table.id) == "Rated."
+    history = await rows(store, "SELECT player, won FROM rating_history ORDER BY player")
+    assert history == [("11", 1), ("12", 0), ("13", 1), ("14", 0)]
+    players = await rows(store, "SELECT user_id, team, place, rated FROM result_players")
+    assert sorted(players) == [(11, 0, 1, 1), (12, 1, 2, 1), (13, 0, 1, 1), (14, 1, 2, 1)]
+
+
+async def test_the_record_fails_with_the_last_move_or_not_at_all(store: Store) -> None:
+    async with store.transaction() as db:  # the rating write will fail
+        await db.execute(
+            "CREATE TRIGGER no_ratings BEFORE INSERT ON ratings"
+            " BEGIN SELECT RAISE(ABORT, 'disk says no'); END"
+        )
+    with pytest.raises(sqlite3.IntegrityError):
+        await finish(store)
+    assert await rows(store, "SELECT COUNT(*) FROM results") == [(0,)]
+    [(table_id, status)] = await rows(store, "SELECT id, status FROM game_tables")
+    assert status == "playing"
+    moves = await store.moves(table_id)
+    assert len(moves) == 7, "the last move went with its record"
+
+
+@pytest.mark.parametrize(
+    ("flags", "status", "reason"),
+    [
+        ("hints = 1", "finished", "Not rated: the table allowed hints."),
+        ("rated = 0", "finished", "Not rated: the server had ratings off"),
+        ("", "abandoned", "Not rated: the game was abandoned."),
+    ],
+)
+async def test_unrated_games_change_no_rating(
+    store: Store, flags: str, status: str, reason: str
+) -> None:
+    table = await finish(store, flags=flags, status=status)
+    note = await store.result_note(table.id)
+    assert note is not None and note.startswith(reason)
+    assert await rows(store, "SELECT COUNT(*) FROM ratings") == [(0,)]
+    assert (await store.ladder(1, "tarneeb")).rows == []
+    places = await rows(store, "SELECT DISTINCT place, rated FROM result_players ORDER BY place")
+    assert places == ([(None, 0)] if status == "abandoned" else [(1, 0), (2, 0)])
+
+
+async def test_a_seat_played_mostly_by_a_computer_counts_for_nobody(store: Store) -> None:
+    table = await finish(store, stand_in=[1])
+    note = await store.result_note(table.id)
+    assert note == (
+        "Rated, except that a computer played most of the moves for p12, "
+        "so that seat counts for nobody."
+    )
+    rated = await rows(store, "SELECT player FROM ratings ORDER BY player")
+    assert rated == [("11",), ("13",), ("14",)], "neither the away human nor the stand-in"
+    model = PlackettLuce()
+    expected = model.rate([[model.rating(), model.rating()] for _ in range(2)], ranks=[1.0, 2.0])
+    ladder = await store.ladder(1, "tarneeb")
+    assert ladder.rows[-1].user_id == 14
+    assert ladder.rows[-1].ordinal == pytest.approx(expected[1][1].ordinal())
+    [(seat_rated,)] = await rows(store, "SELECT rated FROM result_players WHERE user_id = 12")
+    assert seat_rated == 0
+
+
+async def test_computers_are_rated_once_per_level_and_listed_on_request(store: Store) -> None:
+    await finish(store, seats=(11, None, 13, None), level="hard", winners=(1, 3))
+    humans = await store.ladder(1, "tarneeb")
+    assert [r.user_id for r in humans.rows] == [11, 13]
+    everyone = await store.ladder(1, "tarneeb", computers=True)
+    assert everyone.rows[0].player == "computer:hard" and everyone.rows[0].level == "hard"
+    assert (everyone.rows[0].games, everyone.rows[0].wins) == (1, 1)
+    assert everyone.total == 3
+
+
+async def test_tunge_rates_its_finishing_order_a_blocked_deal_included(store: Store) -> None:
+    await finish(store, game="tunge", seats=(11, 12, 13), winners=(), score=(17, 4, 9))
+    model = PlackettLuce()
+    expected = model.rate([[model.rating()] for _ in range(3)], ranks=[3.0, 1.0, 2.0])
+    ladder = await store.ladder(1, "tunge")
+    assert [r.user_id for r in ladder.rows] == [12, 13, 11]
+    assert [r.ordinal for r in ladder.rows] == pytest.approx(
+        [expected[1][0].ordinal(), expected[2][0].ordinal(), expected[0][0].ordinal()]
+    )
+    places = await rows(store, "SELECT user_id, place FROM result_players ORDER BY user_id")
+    assert places == [(11, 3), (12, 1), (13, 2)]
+
+
+async def test_six_player_thunee_is_three_against_three(store: Store) -> None:
+    six = (11, 12, 13, 14, 15, 16)
+    await finish(store, game="thunee", seats=six, winners=(1, 3, 5), score=(3, 12))
+    teams = await rows(store, "SELECT user_id, team, won FROM result_players ORDER BY user_id")
+    assert teams == [(11, 0, 0), (12, 1, 1), (13, 0, 0), (14, 1, 1), (15, 0, 0), (16, 1, 1)]
+    model = PlackettLuce()
+    expected = model.rate([[model.rating() for _ in range(3)] for _ in range(2)], ranks=[2.0, 1.0])
+    top = (await store.ladder(1, "thunee")).rows[0]
+    assert top.user_id in (12, 14, 16) and top.ordinal == pytest.approx(expected[1][0].ordinal())
+
+
+async def test_ratings_carry_over_and_stay_in_their_server(store: Store) -> None:
+    await finish(store, guild=1)
+    await finish(store, guild=1, winners=(1, 3))
+    await finish(store, guild=2, seats=(11, 21, 22, 23))
+    model = PlackettLuce()
+    a, b, c, d = (model.rating() for _ in range(4))
+    [[a, c], [b, d]] = model.rate([[a, c], [b, d]], ranks=[1.0, 2.0])
+    [[a, c], [b, d]] = model.rate([[a, c], [b, d]], ranks=[2.0, 1.0])
+    first = {r.user_id: r for r in (await store.ladder(1, "tarneeb")).rows}
+    assert first[11].ordinal == pytest.approx(a.ordinal()) and first[11].games == 2
+    assert first[12].ordinal == pytest.approx(b.ordinal())
+    second = await store.ladder(2, "tarneeb")
+    assert {r.user_id for r in second.rows} == {11, 21, 22, 23}
+    assert {r.user_id: r.games for r in second.rows}[11] == 1, "server 1's games stay there"
+    assert [g.game for g in await store.player_games(2, 12)] == []
+    recent = await store.recent_games(2, 11)
+    assert len(recent) == 1 and recent[0].won
+
+
+async def test_the_month_ranks_by_rating_gained_and_pages_hold_ten(store: Store) -> None:
+    for first in range(0, 24, 4):  # six games, 24 players
+        await finish(store, seats=tuple(100 + first + i for i in range(4)))
+    page = await store.ladder(1, "tarneeb", offset=10, limit=10)
+    assert page.total == 24 and [r.rank for r in page.rows] == list(range(11, 21))
+    month = await store.ladder(1, "tarneeb", month=month_of(time.time()))
+    assert month.total == 24
+    assert month.rows[0].change is not None and month.rows[0].change > 0
+    assert (await store.ladder(1, "tarneeb", month="1999-12")).rows == []
+
+
+async def test_stats_best_partner_and_recent_games(store: Store) -> None:
+    await finish(store)
+    await finish(store, winners=(1, 3))
+    await finish(store, seats=(11, 12, 14, 13))
+    partner = await store.best_partner(1, 11)
+    assert partner is not None and (partner.user_id, partner.games, partner.wins) == (13, 2, 1)
+    tallies = await store.player_games(1, 11)
+    assert [(t.game, t.games, t.wins) for t in tallies] == [("tarneeb", 3, 2)]
+    trend = await store.rating_trend(1, "tarneeb", 11)
+    assert len(trend) == 3 and trend[-1][1] == pytest.approx(tallies[0].rating)
+    recent = await store.recent_games(1, 11)
+    assert [r.won for r in recent] == [True, False, True] and recent[0].delta is not None
+
+
+async def test_the_session_manager_tells_the_result_an_away_seat_counts_for_nobody(
+    tmp_path: Path,
+) -> None:
+    store = await Store.open(tmp_path / "sessions.sqlite3")
+    settings = Settings(discord_token=Secret("x.y.z"), database_path=tmp_path, turn_seconds=60)
+    timed = SessionManager(store, settings, clock=ManualClock(time.time()))  # this month
+    try:
+        await play_with_an_away_guest(timed)
+    finally:
+        await timed.shutdown()
+        await store.close()
+
+
+async def play_with_an_away_guest(timed: SessionManager) -> None:
+    table = await timed.create_table(
+        guild_id=1, channel_id=2, host_id=11, host_name="Host", game="tiny"
+    )
+    await timed.join(table.id, 12, "Guest")
+    await timed.start(table.id, 11)
+    host, guest = table.seat_of(11), table.seat_of(12)
+    assert guest is not None and isinstance(timed.clock, ManualClock)
+    while table.id in timed.tables:
+        game, seq = table.game, table.moves
+        assert game is not None
+        if guest in game.to_act() and not table.seats[guest].away:
+            # The guest lets their first turn time out: a computer plays for them from then on.
+            clock = timed.clock
+            await until(lambda: clock.sleepers > 0, "the turn timer")  # noqa: B023
+            await clock.advance(3600)
+            await until(lambda: table.seats[guest].away, "the guest marked away")
+        elif host in game.to_act():
+            await timed.submit(table.id, 11, table.moves, game.legal_moves(host)[0])
+        else:
+            await until(lambda: table.id not in timed.tables or table.moves > seq, "a move")  # noqa: B023
+    assert table.result_note == (
+        "Rated, except that a computer played most of the moves for Guest, "
+        "so that seat counts for nobody."
+    )
+    ladder = await timed.ladder(1, "tiny", computers=True)
+    assert [row.user_id for row in ladder.rows] == [11], "neither the guest nor its stand-in"
+    month = await timed.ladder(1, "tiny", month=True)
+    assert [(row.user_id, row.games) for row in month.rows] == [(11, 1)]
+
+
+@pytest.mark.parametrize("game_name", ["tarneeb", "thunee", "norwegian_whist"])
+def test_favourite_calls_are_read_from_a_replay_of_the_moves(game_name: str) -> None:
+    game_class = get_game(game_name)
+    game = game_class.new({}, seed=8)
+    rng = random.Random(8)
+    moves, settled = [], []
+    while game.status != "finished":
+        seat = game.to_act()[0]
+        move = rng.choice(game.legal_moves(seat))
+        moves.append((seat, move.to_json()))
+        settled += [call for e in game.apply(seat, move) if (call := call_of(e)) is not None]
+    assert settled, "the game settled some calls"
+    row = TableRow(1, 1, 2, None, 3, game_name, {}, 8, game.first_dealer, "finished", None, 0, 0)
+    deals = [deal.to_json() for deal in game.deals]
+    for seat in range(4):
+        mine = Counter(label for who, label, _ in settled if who == seat)
+        won = Counter(label for who, label, ok in settled if who == seat and ok)
+        judged = {label for who, label, ok in settled if who == seat and ok is not None}
+        expected = [
+            (label, n, won[label] if label in judged else None) for label, n in mine.most_common(3)
+        ]
+        counted = count_calls([(row, seat, deals, moves)])
+        assert [(c.label, c.made, c.won) for c in counted] == expected
