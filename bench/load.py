@@ -56,7 +56,7 @@ GAMES = ("thunee", "tarneeb", "tarneeb_egyptian", "tuppi", "norwegian_whist", "t
 TABLE_TITLE = re.compile(r"table #(\d+)", re.IGNORECASE)
 JUMP_LINK = re.compile(r"https://discord\.com/channels/\d+/\d+/(\d+)")
 DEADLINE = 3.0
-REOPEN_AFTER = 30.0  # seconds a hand may offer nothing before its player opens it again
+REOPEN_AFTER = 20.0  # seconds a hand may offer nothing before its player opens it again
 TOKEN_LIFETIME = 12 * 60.0  # reopen a hand before its interaction token (15 min) runs out
 CHANNEL_EDIT_LIMIT = (5, 5.0)  # Discord: 5 edits per 5 s per channel
 
@@ -186,9 +186,13 @@ class Person:
         self.answers = answers
         self.table_id = 0
         self.table_message_id = 0
+        self.reopen_after = REOPEN_AFTER
         self.hand: Message | None = None
         self.hand_opened = 0.0
-        self.moves_told: list[tuple[int, str]] = []  # (button's move number, move code) accepted
+        # Every move this person sent: (move code, what they were told: "accepted", "refused",
+        # or "unknown" when no answer came, as when the bot was killed meanwhile).
+        self.moves_sent: list[tuple[str, str]] = []
+        self.clicked: asyncio.Event | None = None  # set as each move is sent (for the soak)
 
     async def interact(self, kind: str, action: Any) -> InteractionResult | None:
         try:
@@ -248,6 +252,7 @@ class Person:
 
     async def play(self, until: float) -> None:
         """Play until the game is over or the time is up."""
+        await asyncio.sleep(self.rng.uniform(0, self.think[1]))  # people do not arrive at once
         await self.open_hand()
         idle_since = time.monotonic()
         while time.monotonic() < until:
@@ -257,7 +262,7 @@ class Person:
                     return
                 now = time.monotonic()
                 stale = now - self.hand_opened > TOKEN_LIFETIME
-                if stale or now - idle_since > REOPEN_AFTER or self.current_hand() is None:
+                if stale or now - idle_since > self.reopen_after or self.current_hand() is None:
                     await self.open_hand("reopen")
                     idle_since = time.monotonic()
                 await asyncio.sleep(0.1)
@@ -276,20 +281,28 @@ class Person:
             pick = self.rng.randrange(len(buttons) + len(options))
             if pick < len(buttons):
                 custom_id = str(buttons[pick]["custom_id"])
-                result = await self.interact("move", self.user.click(hand, custom_id=custom_id))
+                code = custom_id.split(":", 4)[-1]
+                sending = self.user.click(hand, custom_id=custom_id)
             else:
                 select, value = options[pick - len(buttons)]
-                custom_id = str(select["custom_id"])
-                result = await self.interact(
-                    "move", self.user.select(hand, custom_id, [str(value)])
-                )
-            if result is None or result.failed:
+                custom_id, code = str(select["custom_id"]), str(value)
+                sending = self.user.select(hand, custom_id, [code])
+            step = custom_id.startswith("ct:q:")  # a step of the sequence builder, not a move
+            if self.clicked is not None and not step:
+                self.clicked.set()
+            result = await self.interact("move", sending)
+            if result is None:
                 return
-            if result.message is not None and result.ephemeral:
-                self.hand = result.message
-            if not custom_id.startswith("ct:q:"):  # a builder step is not a move yet
-                parts = custom_id.split(":", 4)
-                self.moves_told.append((int(parts[3]), parts[4] if len(parts) > 4 else ""))
+            if result.failed:
+                if not step:
+                    self.moves_sent.append((code, "unknown"))
+                return
+            shown = result.message if result.ephemeral else None
+            if shown is not None:
+                self.hand = shown
+            if not step:
+                refused = shown is None or "⚠️" in shown.text()
+                self.moves_sent.append((code, "refused" if refused else "accepted"))
                 return
 
 
