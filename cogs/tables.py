@@ -23,6 +23,7 @@ from discord.ext import commands
 from bot.sessions import LiveTable, UserError
 from cogs.errors import answer, guarded, patiently, quote
 from cogs.options import options_message
+from cogs.pacing import ChannelPacer
 from cogs.play import answer_error, chosen_value, refresh_hands, table_view
 from cogs.render import LEVEL_TEXT, LeakError, event_message, jump_url, lobby_embed, table_embed
 from games.base import Event
@@ -276,6 +277,8 @@ class _Pending:
     results: list[tuple[int, str]] = field(default_factory=list)  # (move number, message)
     dirty: bool = True
     task: asyncio.Task[None] | None = None
+    hands_dirty: bool = True  # the players' open hands, refreshed apart from the table message
+    hands_task: asyncio.Task[None] | None = None
 
 
 def _retryable(error: BaseException) -> bool:
@@ -300,6 +303,7 @@ class Board:
         self.pending: dict[int, _Pending] = {}
         self.first_backoff = BACKOFF_FIRST_SECONDS
         self.max_backoff = BACKOFF_MAX_SECONDS
+        self.pacer = ChannelPacer()
 
     def table_changed(self, table: LiveTable, events: Sequence[Event]) -> None:
         results = [e for e in events if e.public and e.history]
@@ -329,8 +333,24 @@ class Board:
         pending.table = table
         pending.results.extend(results)
         pending.dirty = True
+        pending.hands_dirty = True
+        loop = asyncio.get_running_loop()
         if pending.task is None or pending.task.done():
-            pending.task = asyncio.get_running_loop().create_task(self._flush(pending))
+            pending.task = loop.create_task(self._flush(pending))
+        if pending.hands_task is None or pending.hands_task.done():
+            pending.hands_task = loop.create_task(self._refresh_hands(pending))
+
+    async def _refresh_hands(self, pending: _Pending) -> None:
+        """Bring the players' open hands up to date, without waiting for the table message.
+
+        A hand is its player's controls: it must not wait for the channel's edit slot. Each hand
+        is edited through its own interaction token, which has limits of its own.
+        """
+        while pending.hands_dirty and not self.bot.is_closed():
+            await asyncio.sleep(self.delay)
+            pending.hands_dirty = False
+            if pending.table.game is not None:
+                await refresh_hands(self.bot, pending.table)
 
     async def _flush(self, pending: _Pending) -> None:
         backoff = self.first_backoff
@@ -384,12 +404,13 @@ class Board:
             await channel.send(text)
             pending.results.pop(0)
         if pending.dirty:
-            pending.dirty = False
-            try:
-                await self.render(table)
-            except BaseException:
-                pending.dirty = True
-                raise
+            async with self.pacer.turn(table.row.channel_id):  # the channel's edits are shared
+                pending.dirty = False
+                try:
+                    await self.render(table)
+                except BaseException:
+                    pending.dirty = True
+                    raise
         if not pending.results and not pending.dirty:
             await self._record(table)
 
@@ -413,8 +434,6 @@ class Board:
                 raise
             log.warning("table %s: its message was deleted; posting it again", table.id)
             await self.repost(table)
-        if table.game is not None:
-            await refresh_hands(self.bot, table)
 
     def content(self, table: LiveTable) -> tuple[discord.Embed, discord.ui.View | None]:
         status = table.row.status
