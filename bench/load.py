@@ -191,7 +191,8 @@ class Person:
         self.hand_opened = 0.0
         # Every move this person sent: (move code, what they were told: "accepted", "refused",
         # or "unknown" when no answer came, as when the bot was killed meanwhile).
-        self.moves_sent: list[tuple[str, str]] = []
+        self.moves_sent: list[tuple[int, str, str]] = []  # (table, move code, outcome)
+        self.games: list[int] = []  # the tables this person played at
         self.clicked: asyncio.Event | None = None  # set as each move is sent (for the soak)
 
     async def interact(self, kind: str, action: Any) -> InteractionResult | None:
@@ -250,12 +251,12 @@ class Person:
             return None
         return self.fake.messages.get(self.hand.id)
 
-    async def play(self, until: float) -> None:
-        """Play until the game is over or the time is up."""
+    async def play(self, until: float, stop: asyncio.Event | None = None) -> None:
+        """Play until the game is over or the time is up (or ``stop`` is set)."""
         await asyncio.sleep(self.rng.uniform(0, self.think[1]))  # people do not arrive at once
         await self.open_hand()
         idle_since = time.monotonic()
-        while time.monotonic() < until:
+        while time.monotonic() < until and not (stop and stop.is_set()):
             buttons, options = self.controls()
             if not buttons and not options:
                 if self.game_over():
@@ -295,14 +296,15 @@ class Person:
                 return
             if result.failed:
                 if not step:
-                    self.moves_sent.append((code, "unknown"))
+                    self.moves_sent.append((self.table_id, code, "unknown"))
                 return
             shown = result.message if result.ephemeral else None
             if shown is not None:
                 self.hand = shown
             if not step:
                 refused = shown is None or "⚠️" in shown.text()
-                self.moves_sent.append((code, "refused" if refused else "accepted"))
+                outcome = "refused" if refused else "accepted"
+                self.moves_sent.append((self.table_id, code, outcome))
                 return
 
 

@@ -39,6 +39,8 @@ from games.base import Deal, Move
 from games.registry import get_game
 from tests.fakediscord import DEFAULT_TOKEN, FakeDiscord
 
+GRACE_SECONDS = 20.0  # play on after the last kill, so its recovery is part of the run
+
 
 @dataclass
 class SoakReport:
@@ -121,23 +123,25 @@ def check(path: Path, people: list[load.Person], report: SoakReport) -> None:
         elif status == "playing":
             report.games_resumable += 1
     for person in people:
-        _, moves = games.get(person.table_id, ("", []))
-        stored = [m.code for _, user, m in moves if user == person.user.id]
-        told = [code for code, outcome in person.moves_sent if outcome == "accepted"]
-        unanswered = sum(1 for _, outcome in person.moves_sent if outcome == "unknown")
-        report.moves_told_accepted += len(told)
-        report.moves_unanswered += unanswered
-        if not is_subsequence(told, stored):
-            report.lost += 1
-            report.failures.append(
-                f"{person.user.name} at table {person.table_id}: told {told}, stored {stored}"
-            )
-        if len(stored) > len(told) + unanswered:
-            report.doubled += 1
-            report.failures.append(
-                f"{person.user.name} at table {person.table_id}: {len(stored)} stored moves for"
-                f" {len(told)} accepted and {unanswered} unanswered"
-            )
+        for table_id in person.games:
+            _, moves = games.get(table_id, ("", []))
+            stored = [m.code for _, user, m in moves if user == person.user.id]
+            sent = [(code, outcome) for t, code, outcome in person.moves_sent if t == table_id]
+            told = [code for code, outcome in sent if outcome == "accepted"]
+            unanswered = sum(1 for _, outcome in sent if outcome == "unknown")
+            report.moves_told_accepted += len(told)
+            report.moves_unanswered += unanswered
+            if not is_subsequence(told, stored):
+                report.lost += 1
+                report.failures.append(
+                    f"{person.user.name} at table {table_id}: told {told}, stored {stored}"
+                )
+            if len(stored) > len(told) + unanswered:
+                report.doubled += 1
+                report.failures.append(
+                    f"{person.user.name} at table {table_id}: {len(stored)} stored moves for"
+                    f" {len(told)} accepted and {unanswered} unanswered"
+                )
 
 
 async def killer(
@@ -145,16 +149,14 @@ async def killer(
     bot: load.BotProcess,
     clicked: asyncio.Event,
     args: argparse.Namespace,
-    until: float,
     report: SoakReport,
     rng: random.Random,
 ) -> None:
-    """Kill the bot ``args.kills`` times over the run, restarting it each time."""
-    gap = args.minutes * 60 / (args.kills + 1)
+    """Kill the bot ``args.kills`` times, about ``--minutes`` apart in all, restarting it each
+    time; then let the tables play on for a while, so every last kill is recovered from."""
+    gap = args.minutes * 60 / args.kills
     for number in range(args.kills):
         await asyncio.sleep(rng.uniform(0.5, 1.5) * gap)
-        if time.monotonic() > until:
-            return
         kind = number % 3
         if kind:  # right after a click: during its write (1), or as computers follow (2)
             clicked.clear()
@@ -169,6 +171,35 @@ async def killer(
         bot.start()
         await load.wait_connected(fake, identified + 1, bot)
         report.restarts_seconds.append(round(time.monotonic() - started, 2))
+    await asyncio.sleep(GRACE_SECONDS)
+
+
+async def keep_playing(
+    fake: FakeDiscord, person: load.Person, game: str, stop: asyncio.Event
+) -> None:
+    """Play one table after another (the same game) until the soak stops."""
+    while not stop.is_set():
+        try:
+            await load.open_table(fake, person, None, game, "normal")
+        except (RuntimeError, TimeoutError, KeyError):  # the bot died under the lobby
+            await asyncio.sleep(1.0)
+            continue
+        person.games.append(person.table_id)
+        await ensure_started(person)
+        await person.play(float("inf"), stop)
+
+
+async def ensure_started(person: load.Person) -> None:
+    """A lobby whose clicks died with the bot: fill it and start it again."""
+    for _ in range(10):
+        message = person.table_message()
+        labels = [b.get("label") for b in message.buttons()] if message else []
+        if message is None or "Start" not in labels:
+            return
+        for _ in range(message.text().count("*empty*")):
+            await person.interact("lobby", person.user.click(message, "Add computer player"))
+        await person.interact("lobby", person.user.click(message, "Start"))
+        await asyncio.sleep(1.0)
 
 
 async def run(args: argparse.Namespace) -> SoakReport:
@@ -191,7 +222,6 @@ async def run(args: argparse.Namespace) -> SoakReport:
                 for i in range((args.tables + args.per_channel - 1) // args.per_channel)
             ]
             clicked = asyncio.Event()
-            openings = []
             for index in range(args.tables):
                 channel = channels[index // args.per_channel]
                 host = load.Person(
@@ -205,14 +235,14 @@ async def run(args: argparse.Namespace) -> SoakReport:
                 host.clicked = clicked
                 host.reopen_after = 3.0  # a restart forgets open hands: people look again soon
                 people.append(host)
-                openings.append(load.open_table(fake, host, None, load.GAMES[index % 6], "normal"))
-            for opening in openings:
-                await opening
-            until = time.monotonic() + args.minutes * 60
-            await asyncio.gather(
-                killer(fake, bot, clicked, args, until, report, rng),
-                *(person.play(until) for person in people),
-            )
+            stop = asyncio.Event()
+            players = [
+                asyncio.create_task(keep_playing(fake, person, load.GAMES[i % 6], stop))
+                for i, person in enumerate(people)
+            ]
+            await killer(fake, bot, clicked, args, report, rng)
+            stop.set()
+            await asyncio.gather(*players)
         finally:
             bot.stop()
             await fake.stop()
