@@ -76,6 +76,7 @@ class Report:
     tables: int
     minutes: float
     humans: int
+    tables_not_opened: int = 0
     interactions: int = 0
     interactions_per_second: float = 0.0
     answer_ms: dict[str, dict[str, float]] = field(default_factory=dict)
@@ -88,6 +89,9 @@ class Report:
     busiest_channel_edits_per_5s: int = 0
     channel_edit_limit_per_5s: int = CHANNEL_EDIT_LIMIT[0]
     rate_limited: dict[str, int] = field(default_factory=dict)
+    requests_per_second: dict[str, float] = field(default_factory=dict)
+    harness_cpu_share: float = 0.0  # this process (the fake Discord and the people): if near 1,
+    # the harness, not the bot, is what slows the answers
     bot_cpu_seconds: float = 0.0
     bot_cpu_share: float = 0.0
     bot_peak_rss_mb: float = 0.0
@@ -383,6 +387,16 @@ def channel_edit_peak(fake: FakeDiscord, since: float) -> tuple[int, int]:
     return total, peak
 
 
+def route_rates(fake: FakeDiscord, since: float, seconds: float) -> dict[str, float]:
+    """Requests the bot sent per second while people played, by method and route shape."""
+    counts: Counter[str] = Counter()
+    for record in fake.requests:
+        if record.at >= since:
+            shape = re.sub(r"/\d+|/(?=[^/]*$)[A-Za-z0-9_-]{20,}", "/:id", record.path)
+            counts[f"{record.method} {re.sub(r'/[A-Za-z0-9_-]{40,}', '/:token', shape)}"] += 1
+    return {k: round(v / seconds, 2) for k, v in counts.most_common(8)}
+
+
 def database_figures(path: Path) -> tuple[int, int, float, int, float | None]:
     """(bytes, moves stored, tricks played, finished games, bytes per finished game)."""
     with contextlib.closing(sqlite3.connect(path)) as db:
@@ -419,6 +433,8 @@ async def run(args: argparse.Namespace) -> Report:
         bot.start()
         try:
             await wait_connected(fake, 1, bot)
+            assert bot.proc is not None
+            print(f"bot process {bot.proc.pid} (profile it with py-spy)", flush=True)
             idle_rss = bot.memory_kb("VmRSS")
             answers: list[Answer] = []
             channels = [
@@ -448,21 +464,29 @@ async def run(args: argparse.Namespace) -> Report:
 
             async def limited(opening: Any) -> int:
                 async with semaphore:
-                    return int(await opening)
+                    try:
+                        return int(await opening)
+                    except (RuntimeError, TimeoutError) as error:  # counted, not fatal
+                        print(f"a table did not open: {error}", flush=True)
+                        return 0
 
-            await asyncio.gather(*(limited(o) for o in openings))
+            opened = await asyncio.gather(*(limited(o) for o in openings))
+            people = [p for p in people if p.table_id]
             await fake.quiet(idle=0.2, timeout=30)
             loaded_rss = bot.memory_kb("VmRSS")
             play_start = time.monotonic()
             cpu_start = bot.cpu_seconds()
+            harness_start = time.process_time()
             until = play_start + args.minutes * 60
             await asyncio.gather(*(p.play(until) for p in people))
             elapsed = time.monotonic() - play_start
             cpu = bot.cpu_seconds() - cpu_start
+            harness = time.process_time() - harness_start
             peak = bot.memory_kb("VmHWM")
             edits, busiest = channel_edit_peak(fake, play_start)
             played = [a for a in answers if a.at >= play_start]
             report = Report(tables=args.tables, minutes=args.minutes, humans=len(people))
+            report.tables_not_opened = sum(1 for table_id in opened if not table_id)
             report.interactions = len(answers)
             report.interactions_per_second = round(len(played) / elapsed, 2)
             report.answer_ms = {"all": percentiles([a.latency for a in answers])}
@@ -473,8 +497,10 @@ async def run(args: argparse.Namespace) -> Report:
             report.table_edits = edits
             report.busiest_channel_edits_per_5s = busiest
             report.rate_limited = dict(fake.limits.refused) if fake.limits else {}
+            report.requests_per_second = route_rates(fake, play_start, elapsed)
             report.bot_cpu_seconds = round(cpu, 1)
             report.bot_cpu_share = round(cpu / elapsed, 3)
+            report.harness_cpu_share = round(harness / elapsed, 3)
             report.bot_peak_rss_mb = round(peak / 1024, 1)
             report.bot_rss_mb_idle = round(idle_rss / 1024, 1)
             report.bot_rss_mb_loaded = round(loaded_rss / 1024, 1)
@@ -497,7 +523,8 @@ async def run(args: argparse.Namespace) -> Report:
 
 def lines(report: Report) -> Iterator[str]:
     yield f"tables {report.tables} · humans {report.humans} · {report.minutes} min · {report.games}"
-    yield f"computer levels: {report.levels}"
+    yield f"computer levels: {report.levels} · tables not opened: {report.tables_not_opened}"
+    yield f"requests to Discord per second, by route: {report.requests_per_second}"
     yield (
         f"interactions: {report.interactions} ({report.interactions_per_second}/s while playing)"
         f" · missed 3 s deadlines: {report.missed_deadlines}"
@@ -524,6 +551,7 @@ def lines(report: Report) -> Iterator[str]:
         f" {report.bot_rss_mb_idle} MB, with the tables {report.bot_rss_mb_loaded} MB, peak"
         f" {report.bot_peak_rss_mb} MB · {report.memory_per_table_kb} KB per open table"
     )
+    yield f"harness (fake Discord and people) CPU: {report.harness_cpu_share:.0%} of one core"
     per_game = report.database_bytes_per_finished_game
     yield (
         f"database {report.database_bytes} bytes · {report.database_bytes_per_move} per move"

@@ -401,6 +401,7 @@ class Board:
         channel = self.bot.get_partial_messageable(table.row.channel_id)
         while pending.results:
             _, text = pending.results[0]
+            await self.pacer.slot()
             await channel.send(text)
             pending.results.pop(0)
         if pending.dirty:
@@ -671,6 +672,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
             )
             await self.bot.sessions.move_to_channel(table, thread.id)
             channel = thread
+        await self.board.pacer.slot()  # a new lobby counts towards the bot's global limit
         message = await channel.send(embed=lobby_embed(table), view=lobby_view(table))
         await self.bot.sessions.set_message(table, message.id)
         return message

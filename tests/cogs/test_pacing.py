@@ -27,3 +27,32 @@ async def test_edits_in_one_channel_wait_their_turn_and_other_channels_do_not() 
     release.set()
     await asyncio.wait_for(asyncio.gather(first, second), 1)
     assert order[3:] == ["a ends", "b starts", "b ends"]
+
+
+class Clock:
+    """Seconds that pass only when the pacer sleeps."""
+
+    def __init__(self) -> None:
+        self.t = 100.0
+
+    def now(self) -> float:
+        return self.t
+
+    async def sleep(self, seconds: float) -> None:
+        self.t += seconds
+
+
+async def test_no_more_edits_start_in_a_second_than_the_budget() -> None:
+    clock = Clock()
+    pacer = ChannelPacer(per_second=3, now=clock.now, sleep=clock.sleep)
+    started: list[float] = []
+
+    async def edit(channel: int) -> None:
+        async with pacer.turn(channel):
+            started.append(clock.t)
+
+    await asyncio.gather(*(edit(channel) for channel in range(10)))
+    assert len(started) == 10
+    for i, start in enumerate(started):
+        assert sum(1 for t in started[i:] if t < start + 1.0) <= 3
+    assert started[-1] - started[0] >= 3.0  # ten edits at three a second take three seconds

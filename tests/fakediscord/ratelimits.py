@@ -22,6 +22,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 GLOBAL_PER_SECOND = 50
+MIN_WAIT = 0.01  # a 429's shortest retry_after (Discord's are given to the millisecond)
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,7 @@ class DiscordLimits:
             if len(self.global_bucket) >= GLOBAL_PER_SECOND:
                 self.refused["global"] = self.refused.get("global", 0) + 1
                 wait = self.global_bucket[0] + 1.0 - now
-                return Verdict({"X-RateLimit-Global": "true"}, max(wait, 0.001), True)
+                return Verdict({"X-RateLimit-Global": "true"}, max(wait, MIN_WAIT), True)
         for route in ROUTES:
             match = route.pattern.match(path) if method == route.method else None
             if match is None:
@@ -93,7 +94,7 @@ class DiscordLimits:
                     "X-RateLimit-Reset-After": f"{reset_after:.3f}",
                     "X-RateLimit-Scope": "user",
                 }
-                return Verdict(headers, max(reset_after, 0.001))
+                return Verdict(headers, max(reset_after, MIN_WAIT))
             bucket.append(now)
             if not exempt:
                 self.global_bucket.append(now)

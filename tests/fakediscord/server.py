@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import re
 import secrets
 import time
@@ -807,10 +808,14 @@ class FakeDiscord:
             return verdict.headers
         reply = {
             "message": "You are being rate limited.",
-            "retry_after": round(verdict.retry_after, 3),
+            "retry_after": math.ceil(verdict.retry_after * 1000) / 1000,
             "global": verdict.is_global,
         }
-        headers = {**verdict.headers, "Retry-After": str(max(1, round(verdict.retry_after)))}
+        headers = {
+            **verdict.headers,
+            "Retry-After": str(max(1, round(verdict.retry_after))),
+            "Via": "1.1 google",  # discord.py takes a 429 without it for a Cloudflare ban
+        }
         self.requests.append(Recorded(method, path, 429, None, reply))
         return self._json(429, reply, headers)
 
