@@ -9,7 +9,7 @@ $(BIN)/.installed: pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $@
 
-.PHONY: install run test lint format bench play
+.PHONY: install run test lint format bench load play
 install: $(BIN)/.installed
 
 run: install
@@ -32,6 +32,10 @@ format: install
 
 bench: install
 	$(BIN)/python -m bench.random_games
+
+# A short load run (20 tables for a minute against the fake Discord); see bench/load.py.
+load: install
+	$(BIN)/python -m bench.load --tables 20 --minutes 1
 
 play: install
 	$(BIN)/python -m tests.fakediscord play

@@ -163,7 +163,12 @@ class CardTableBot(commands.Bot):
             waiting = [asyncio.ensure_future(flush())]
         else:  # the Board as it is today: wait for the edit tasks it already started
             pending = getattr(presenter, "pending", {})
-            waiting = [p.task for p in list(pending.values()) if getattr(p, "task", None)]
+            waiting = [
+                task
+                for p in list(pending.values())
+                for task in (getattr(p, "task", None), getattr(p, "hands_task", None))
+                if task is not None
+            ]
         if waiting:
             _, late = await asyncio.wait(waiting, timeout=FLUSH_SECONDS)
             if late:

@@ -25,6 +25,7 @@ from cogs.errors import answer, guarded, patiently, quote
 from cogs.lobby import DYNAMIC_ITEMS as LOBBY_ITEMS
 from cogs.lobby import RematchButton, SitInButton, add_lobby_controls, describe_lobby
 from cogs.options import options_message
+from cogs.pacing import ChannelPacer
 from cogs.play import answer_error, chosen_value, refresh_hands, table_view
 from cogs.render import LEVEL_TEXT, LeakError, event_message, jump_url, lobby_embed, table_embed
 from cogs.trick_lines import TrickLines
@@ -326,6 +327,8 @@ class _Pending:
     results: list[tuple[int, str]] = field(default_factory=list)  # (move number, message)
     dirty: bool = True
     task: asyncio.Task[None] | None = None
+    hands_dirty: bool = True  # the players' open hands, refreshed apart from the table message
+    hands_task: asyncio.Task[None] | None = None
 
 
 def _retryable(error: BaseException) -> bool:
@@ -352,6 +355,7 @@ class Board:
         self.max_backoff = BACKOFF_MAX_SECONDS
         self.turn_pings = TurnPings(bot)  # issue 17: mention a player whose turn it is
         self.trick_lines = TrickLines(bot)  # issue 17: trick results in a table's thread
+        self.pacer = ChannelPacer()
 
     def table_changed(self, table: LiveTable, events: Sequence[Event]) -> None:
         results = [e for e in events if e.public and e.history]
@@ -384,8 +388,24 @@ class Board:
         pending.table = table
         pending.results.extend(results)
         pending.dirty = True
+        pending.hands_dirty = True
+        loop = asyncio.get_running_loop()
         if pending.task is None or pending.task.done():
-            pending.task = asyncio.get_running_loop().create_task(self._flush(pending))
+            pending.task = loop.create_task(self._flush(pending))
+        if pending.hands_task is None or pending.hands_task.done():
+            pending.hands_task = loop.create_task(self._refresh_hands(pending))
+
+    async def _refresh_hands(self, pending: _Pending) -> None:
+        """Bring the players' open hands up to date, without waiting for the table message.
+
+        A hand is its player's controls: it must not wait for the channel's edit slot. Each hand
+        is edited through its own interaction token, which has limits of its own.
+        """
+        while pending.hands_dirty and not self.bot.is_closed():
+            await asyncio.sleep(self.delay)
+            pending.hands_dirty = False
+            if pending.table.game is not None:
+                await refresh_hands(self.bot, pending.table)
 
     async def _flush(self, pending: _Pending) -> None:
         backoff = self.first_backoff
@@ -437,15 +457,17 @@ class Board:
         while pending.results:
             _, text = pending.results[0]
             if await self.trick_lines.allows(table, text):
+                await self.pacer.slot()
                 await channel.send(text)
             pending.results.pop(0)
         if pending.dirty:
-            pending.dirty = False
-            try:
-                await self.render(table)
-            except BaseException:
-                pending.dirty = True
-                raise
+            async with self.pacer.turn(table.row.channel_id):  # the channel's edits are shared
+                pending.dirty = False
+                try:
+                    await self.render(table)
+                except BaseException:
+                    pending.dirty = True
+                    raise
         if not pending.results and not pending.dirty:
             await self._record(table)
 
@@ -469,8 +491,6 @@ class Board:
                 raise
             log.warning("table %s: its message was deleted; posting it again", table.id)
             await self.repost(table)
-        if table.game is not None:
-            await refresh_hands(self.bot, table)
 
     def content(self, table: LiveTable) -> tuple[discord.Embed, discord.ui.View | None]:
         status = table.row.status
@@ -727,6 +747,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
             )
             await self.bot.sessions.move_to_channel(table, thread.id)
             channel = thread
+        await self.board.pacer.slot()  # a new lobby counts towards the bot's global limit
         message = await channel.send(
             embed=describe_lobby(lobby_embed(table), table), view=lobby_view(table)
         )

@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import re
 import secrets
 import time
@@ -46,6 +47,7 @@ from .model import (
     Snowflakes,
     User,
 )
+from .ratelimits import DiscordLimits
 
 if TYPE_CHECKING:
     from .users import FakeUser, InteractionResult
@@ -153,8 +155,11 @@ class FakeDiscord:
         clock: Clock | None = None,
         response_deadline: float = 3.0,
         heartbeat_interval_ms: int = 41250,
+        discord_limits: bool = False,
     ) -> None:
         self.token = token
+        # Discord's per-route limits (tests/fakediscord/ratelimits.py), for load runs.
+        self.limits = DiscordLimits() if discord_limits else None
         self.clock = clock or Clock()
         self.response_deadline = response_deadline
         self.heartbeat_interval_ms = heartbeat_interval_ms
@@ -815,6 +820,26 @@ class FakeDiscord:
             self._in_flight -= 1
             self._last_activity = time.monotonic()
 
+    def _limit(self, method: str, path: str) -> web.Response | dict[str, str] | None:
+        """With Discord's limits on: a 429 for a request over its bucket, else its headers."""
+        if self.limits is None:
+            return None
+        verdict = self.limits.check(method, path, time.monotonic())
+        if verdict.retry_after is None:
+            return verdict.headers
+        reply = {
+            "message": "You are being rate limited.",
+            "retry_after": math.ceil(verdict.retry_after * 1000) / 1000,
+            "global": verdict.is_global,
+        }
+        headers = {
+            **verdict.headers,
+            "Retry-After": str(max(1, round(verdict.retry_after))),
+            "Via": "1.1 google",  # discord.py takes a 429 without it for a Cloudflare ban
+        }
+        self.requests.append(Recorded(method, path, 429, None, reply))
+        return self._json(429, reply, headers)
+
     async def _rest_inner(self, request: web.Request) -> web.Response:
         prefix = f"/api/v{API_VERSION}"
         path = request.path
@@ -826,6 +851,9 @@ class FakeDiscord:
             return self._json(404, {"message": "404: Not Found", "code": 0})
         path = path[len(prefix) :] or "/"
         key = f"{request.method} {path}"
+        limited = self._limit(request.method, path)
+        if isinstance(limited, web.Response):
+            return limited
         for rule in self.rate_limits:
             if rule.remaining > 0 and rule.pattern in key:
                 rule.remaining -= 1
@@ -877,7 +905,7 @@ class FakeDiscord:
                 return self._json(exc.status, exc.body)
             status = 204 if result is None else 200
             self.requests.append(Recorded(request.method, path, status, body, result))
-            return self._json(status, result)
+            return self._json(status, result, limited)
         rec = Recorded(request.method, path, 404, None, None)
         self.requests.append(rec)
         self.unknown_routes.append(rec)

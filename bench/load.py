@@ -1,0 +1,582 @@
+"""How many tables one machine holds: N tables played at once through the in-repo fake Discord.
+
+``python -m bench.load --tables N --minutes M [--think LOW HIGH] [--hard SHARE] [--json PATH]``
+
+The real bot runs as its own process (``python -m bot``) against the fake Discord, which runs in
+this process with Discord's per-route rate limits switched on (tests/fakediscord/ratelimits.py).
+Simulated people open tables (mixed games, a few tables to a channel, one or two humans a table,
+computers in the other seats, a share of tables at the hard level when it is built), then play as
+people do: they open their hand once, wait until it offers them a move, think for LOW-HIGH
+seconds, and click a legal card or pick a bid. A hand that has offered nothing for a while is
+opened again, as a person would.
+
+At the end it prints a table and writes a JSON report: interactions per second; the bot's time to
+answer (median, 95th, 99th percentile), overall and per kind of interaction; missed 3-second
+deadlines; table-message edits per trick and per channel against Discord's limit; 429s; the bot
+process's CPU and peak memory; memory per open table; database bytes per move and per finished
+game.
+
+``make load`` runs a short version (20 tables, one minute).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import re
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from games.players import AVAILABLE_LEVELS
+from tests.fakediscord import (
+    DEFAULT_TOKEN,
+    ClientRefused,
+    FakeDiscord,
+    FakeUser,
+    InteractionResult,
+    Message,
+)
+from tests.fakediscord.model import Channel
+
+REPO = Path(__file__).resolve().parent.parent
+GAMES = ("thunee", "tarneeb", "tarneeb_egyptian", "tuppi", "norwegian_whist", "tunge")
+TABLE_TITLE = re.compile(r"table #(\d+)", re.IGNORECASE)
+JUMP_LINK = re.compile(r"https://discord\.com/channels/\d+/\d+/(\d+)")
+DEADLINE = 3.0
+REOPEN_AFTER = 20.0  # seconds a hand may offer nothing before its player opens it again
+TOKEN_LIFETIME = 12 * 60.0  # reopen a hand before its interaction token (15 min) runs out
+CHANNEL_EDIT_LIMIT = (5, 5.0)  # Discord: 5 edits per 5 s per channel
+
+
+@dataclass
+class Answer:
+    """One interaction as the user saw it."""
+
+    kind: str  # "new", "lobby", "hand", "move", "reopen"
+    latency: float
+    failed: bool
+    at: float
+
+
+@dataclass
+class Report:
+    tables: int
+    minutes: float
+    humans: int
+    tables_not_opened: int = 0
+    interactions: int = 0
+    interactions_per_second: float = 0.0
+    answer_ms: dict[str, dict[str, float]] = field(default_factory=dict)
+    missed_deadlines: int = 0
+    moves_stored: int = 0
+    tricks: float = 0.0
+    finished_games: int = 0
+    table_edits: int = 0
+    table_edits_per_trick: float = 0.0
+    busiest_channel_edits_per_5s: int = 0
+    channel_edit_limit_per_5s: int = CHANNEL_EDIT_LIMIT[0]
+    rate_limited: dict[str, int] = field(default_factory=dict)
+    requests_per_second: dict[str, float] = field(default_factory=dict)
+    harness_cpu_share: float = 0.0  # this process (the fake Discord and the people): if near 1,
+    # the harness, not the bot, is what slows the answers
+    bot_cpu_seconds: float = 0.0
+    bot_cpu_share: float = 0.0
+    bot_peak_rss_mb: float = 0.0
+    bot_rss_mb_idle: float = 0.0
+    bot_rss_mb_loaded: float = 0.0
+    memory_per_table_kb: float = 0.0
+    database_bytes: int = 0
+    database_bytes_per_move: float = 0.0
+    database_bytes_per_finished_game: float | None = None
+    levels: dict[str, int] = field(default_factory=dict)
+    games: dict[str, int] = field(default_factory=dict)
+
+
+# --- the bot process ---------------------------------------------------------------------------
+
+
+class BotProcess:
+    """``python -m bot`` against the fake; its CPU and memory read from /proc (Linux)."""
+
+    def __init__(self, env: dict[str, str], log: Path) -> None:
+        self.env = env
+        self.log = log
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        from tests.conftest import die_with_parent
+
+        with open(self.log, "ab") as out:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "bot"],
+                cwd=REPO,
+                env={**os.environ, **self.env, "PYTHONUNBUFFERED": "1"},
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                preexec_fn=die_with_parent,
+            )
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(5)
+
+    def stop(self) -> None:
+        """A clean stop (SIGTERM), as an operator's restart would do."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def cpu_seconds(self) -> float:
+        assert self.proc is not None
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks = os.sysconf("SC_CLK_TCK")
+        return (int(fields[11]) + int(fields[12])) / ticks  # utime + stime
+
+    def memory_kb(self, name: str) -> int:
+        """``VmRSS`` (now) or ``VmHWM`` (peak) of the bot process, in KiB."""
+        assert self.proc is not None
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith(name + ":"):
+                return int(line.split()[1])
+        return 0
+
+
+async def wait_connected(fake: FakeDiscord, count: int, bot: BotProcess) -> None:
+    try:
+        await fake.wait_for(lambda: fake.identify_count >= count and fake.connected, timeout=60)
+    except TimeoutError:
+        tail = bot.log.read_text(errors="replace")[-3000:] if bot.log.exists() else ""
+        raise SystemExit(f"the bot did not connect; its output ends:\n{tail}") from None
+    await asyncio.sleep(0.5)  # the guild-ready timeout before discord.py calls on_ready
+
+
+# --- people ------------------------------------------------------------------------------------
+
+
+class Person:
+    """A simulated player at one table: clicks only what their screen shows."""
+
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        user: FakeUser,
+        channel: Channel,
+        rng: random.Random,
+        think: tuple[float, float],
+        answers: list[Answer],
+    ) -> None:
+        self.fake = fake
+        self.user = user
+        self.channel = channel
+        self.rng = rng
+        self.think = think
+        self.answers = answers
+        self.table_id = 0
+        self.table_message_id = 0
+        self.reopen_after = REOPEN_AFTER
+        self.hand: Message | None = None
+        self.hand_opened = 0.0
+        # Every move this person sent: (move code, what they were told: "accepted", "refused",
+        # or "unknown" when no answer came, as when the bot was killed meanwhile).
+        self.moves_sent: list[tuple[int, str, str]] = []  # (table, move code, outcome)
+        self.games: list[int] = []  # the tables this person played at
+        self.clicked: asyncio.Event | None = None  # set as each move is sent (for the soak)
+
+    async def interact(self, kind: str, action: Any) -> InteractionResult | None:
+        try:
+            result: InteractionResult = await action
+        except ClientRefused:  # the screen changed under the user's finger: look again
+            return None
+        self.answers.append(Answer(kind, result.latency, result.failed, time.monotonic()))
+        return result
+
+    def table_message(self) -> Message | None:
+        """The table's message: found once on screen, then read where it is (edited in place)."""
+        known = self.fake.messages.get(self.table_message_id)
+        if known is not None and not known.deleted:
+            return known
+        for message in reversed(self.user.visible_messages(self.channel)):
+            if message.is_ephemeral or not message.embeds:
+                continue
+            match = TABLE_TITLE.search(str(message.embeds[0].get("title", "")))
+            if match and int(match.group(1)) == self.table_id:
+                self.table_message_id = message.id
+                return message
+        return None
+
+    def game_over(self) -> bool:
+        message = self.table_message()
+        return message is not None and "Game over" in message.text()
+
+    async def open_hand(self, kind: str = "hand") -> None:
+        message = self.table_message()
+        if message is None or not any(b.get("label") == "Show my hand" for b in message.buttons()):
+            return
+        result = await self.interact(kind, self.user.click(message, "Show my hand"))
+        if result is not None and result.message is not None and result.ephemeral:
+            self.hand, self.hand_opened = result.message, time.monotonic()
+
+    def controls(self) -> tuple[list[dict[str, Any]], list[tuple[dict[str, Any], str]]]:
+        hand = self.current_hand()
+        if hand is None:
+            return [], []
+        buttons = [
+            b
+            for b in hand.buttons()
+            if str(b.get("custom_id", "")).startswith("ct:m:") and not b.get("disabled")
+        ]
+        options = [
+            (c, o["value"])
+            for c in hand.iter_components()
+            if c.get("type") == 3 and str(c.get("custom_id", "")).startswith(("ct:s:", "ct:q:"))
+            for o in c.get("options", [])
+        ]
+        return buttons, options
+
+    def current_hand(self) -> Message | None:
+        if self.hand is None:
+            return None
+        return self.fake.messages.get(self.hand.id)
+
+    async def play(self, until: float, stop: asyncio.Event | None = None) -> None:
+        """Play until the game is over or the time is up (or ``stop`` is set)."""
+        await asyncio.sleep(self.rng.uniform(0, self.think[1]))  # people do not arrive at once
+        await self.open_hand()
+        idle_since = time.monotonic()
+        while time.monotonic() < until and not (stop and stop.is_set()):
+            buttons, options = self.controls()
+            if not buttons and not options:
+                if self.game_over():
+                    return
+                now = time.monotonic()
+                stale = now - self.hand_opened > TOKEN_LIFETIME
+                if stale or now - idle_since > self.reopen_after or self.current_hand() is None:
+                    await self.open_hand("reopen")
+                    idle_since = time.monotonic()
+                await asyncio.sleep(0.1)
+                continue
+            await asyncio.sleep(self.rng.uniform(*self.think))
+            await self.move()
+            idle_since = time.monotonic()
+
+    async def move(self) -> None:
+        """One move (through the sequence builder's steps when a select is one)."""
+        for _ in range(30):
+            buttons, options = self.controls()
+            hand = self.current_hand()
+            if hand is None or not (buttons or options):
+                return
+            pick = self.rng.randrange(len(buttons) + len(options))
+            if pick < len(buttons):
+                custom_id = str(buttons[pick]["custom_id"])
+                code = custom_id.split(":", 4)[-1]
+                sending = self.user.click(hand, custom_id=custom_id)
+            else:
+                select, value = options[pick - len(buttons)]
+                custom_id, code = str(select["custom_id"]), str(value)
+                sending = self.user.select(hand, custom_id, [code])
+            step = custom_id.startswith("ct:q:")  # a step of the sequence builder, not a move
+            if self.clicked is not None and not step:
+                self.clicked.set()
+            result = await self.interact("move", sending)
+            if result is None:
+                return
+            if result.failed:
+                if not step:
+                    self.moves_sent.append((self.table_id, code, "unknown"))
+                return
+            shown = result.message if result.ephemeral else None
+            if shown is not None:
+                self.hand = shown
+            if not step:
+                refused = shown is None or "⚠️" in shown.text()
+                outcome = "refused" if refused else "accepted"
+                self.moves_sent.append((self.table_id, code, outcome))
+                return
+
+
+# --- the run -----------------------------------------------------------------------------------
+
+
+def percentiles(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {"n": 0}
+    ordered = sorted(values)
+
+    def at(q: float) -> float:
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+    return {
+        "n": len(ordered),
+        "median": round(statistics.median(ordered) * 1000, 1),
+        "p95": round(at(0.95), 1),
+        "p99": round(at(0.99), 1),
+        "max": round(ordered[-1] * 1000, 1),
+    }
+
+
+async def open_table(
+    fake: FakeDiscord,
+    host: Person,
+    guest: Person | None,
+    game: str,
+    level: str,
+) -> int:
+    """Host opens a table in their channel; the guest joins; computers fill; host starts."""
+    options: dict[str, Any] = {"game": game}
+    if level != "normal":
+        options["level"] = level
+    made = await host.interact("new", host.user.slash("table new", channel=host.channel, **options))
+    if made is not None and made.deferred:
+        await made.wait_done(timeout=30)  # "thinking...", then the reply with the link
+    link = JUMP_LINK.search(made.text) if made is not None else None
+    if link is None:
+        raise RuntimeError(f"{host.user.name} got no table: {made.text if made else 'refused'}")
+    lobby = fake.messages[int(link.group(1))]
+    match = TABLE_TITLE.search(str(lobby.embeds[0].get("title", "")))
+    assert match
+    table_id = int(match.group(1))
+    for person in (host, guest):
+        if person is not None:
+            person.table_id = table_id
+    if guest is not None:
+        await guest.interact("lobby", guest.user.click(lobby, "Join"))
+    empty = fake.messages[lobby.id].text().count("*empty*") - (guest is not None)
+    for _ in range(empty):  # the lobby's text lags behind the clicks: count once
+        await host.interact(
+            "lobby", host.user.click(fake.messages[lobby.id], "Add computer player")
+        )
+    await host.interact("lobby", host.user.click(fake.messages[lobby.id], "Start"))
+    return table_id
+
+
+def channel_edit_peak(fake: FakeDiscord, since: float) -> tuple[int, int]:
+    """Table-message edits in the run, and the most in any 5 s window of one channel."""
+    by_channel: dict[str, list[float]] = defaultdict(list)
+    for record in fake.requests:
+        edit = record.method == "PATCH" and record.path.startswith("/channels/")
+        if edit and record.at >= since and record.status < 300:
+            by_channel[record.path.split("/")[2]].append(record.at)
+    total = sum(len(times) for times in by_channel.values())
+    peak = 0
+    window = CHANNEL_EDIT_LIMIT[1]
+    for times in by_channel.values():
+        times.sort()
+        start = 0
+        for end, at in enumerate(times):
+            while times[start] <= at - window:
+                start += 1
+            peak = max(peak, end - start + 1)
+    return total, peak
+
+
+def route_rates(fake: FakeDiscord, since: float, seconds: float) -> dict[str, float]:
+    """Requests the bot sent per second while people played, by method and route shape."""
+    counts: Counter[str] = Counter()
+    for record in fake.requests:
+        if record.at >= since:
+            shape = re.sub(r"/\d+|/(?=[^/]*$)[A-Za-z0-9_-]{20,}", "/:id", record.path)
+            counts[f"{record.method} {re.sub(r'/[A-Za-z0-9_-]{40,}', '/:token', shape)}"] += 1
+    return {k: round(v / seconds, 2) for k, v in counts.most_common(8)}
+
+
+def database_figures(path: Path) -> tuple[int, int, float, int, float | None]:
+    """(bytes, moves stored, tricks played, finished games, bytes per finished game)."""
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        moves = int(db.execute("SELECT COUNT(*) FROM moves").fetchone()[0])
+        tricks = 0.0
+        for table_id, game, plays in db.execute(
+            "SELECT m.table_id, t.game, COUNT(*) FROM moves m JOIN game_tables t ON t.id ="
+            " m.table_id WHERE json_extract(m.move, '$.action') = 'play' GROUP BY m.table_id"
+        ).fetchall():
+            seats = db.execute("SELECT COUNT(*) FROM seats WHERE table_id = ?", (table_id,))
+            if game != "tunge":
+                tricks += plays / max(1, int(seats.fetchone()[0]))
+        finished = db.execute(
+            "SELECT COUNT(*), AVG(n) FROM (SELECT t.id, (SELECT COUNT(*) FROM moves m"
+            " WHERE m.table_id = t.id) AS n FROM game_tables t WHERE t.status = 'finished')"
+        ).fetchone()
+    size = sum(p.stat().st_size for p in path.parent.glob(path.name + "*"))
+    per_move = size / moves if moves else 0.0
+    per_game = per_move * finished[1] if finished[0] else None
+    return size, moves, tricks, int(finished[0]), per_game
+
+
+async def run(args: argparse.Namespace) -> Report:
+    rng = random.Random(args.seed)
+    level_hard = "hard" in AVAILABLE_LEVELS and args.hard > 0
+    with tempfile.TemporaryDirectory(prefix="cardtable-load-") as folder:
+        database = Path(folder) / "load.sqlite3"
+        fake = FakeDiscord(token=f"{DEFAULT_TOKEN}-{rng.getrandbits(64):x}", discord_limits=True)
+        await fake.start()
+        env = fake.env(DATABASE_PATH=str(database), LOG_LEVEL="WARNING", TURN_SECONDS="600")
+        args.log.unlink(missing_ok=True)
+        bot = BotProcess(env, args.log)
+        bot.start()
+        try:
+            await wait_connected(fake, 1, bot)
+            assert bot.proc is not None
+            print(f"bot process {bot.proc.pid} (profile it with py-spy)", flush=True)
+            idle_rss = bot.memory_kb("VmRSS")
+            answers: list[Answer] = []
+            channels = [
+                fake.add_channel(f"tables-{i}")
+                for i in range((args.tables + args.per_channel - 1) // args.per_channel)
+            ]
+            people: list[Person] = []
+            openings = []
+            levels: Counter[str] = Counter()
+            games: Counter[str] = Counter()
+            for index in range(args.tables):
+                channel = channels[index // args.per_channel]
+                game = GAMES[index % len(GAMES)]
+                level = "hard" if level_hard and rng.random() < args.hard else "normal"
+                levels[level] += 1
+                games[game] += 1
+
+                def person(name: str, channel: Channel = channel) -> Person:
+                    user = fake.user(name)
+                    return Person(fake, user, channel, random.Random(name), args.think, answers)
+
+                host = person(f"p{index}a")
+                guest = person(f"p{index}b") if index % 2 == 0 else None
+                people += [p for p in (host, guest) if p is not None]
+                openings.append(open_table(fake, host, guest, game, level))
+            semaphore = asyncio.Semaphore(8)
+
+            async def limited(opening: Any) -> int:
+                async with semaphore:
+                    try:
+                        return int(await opening)
+                    except (RuntimeError, TimeoutError) as error:  # counted, not fatal
+                        print(f"a table did not open: {error}", flush=True)
+                        return 0
+
+            opened = await asyncio.gather(*(limited(o) for o in openings))
+            people = [p for p in people if p.table_id]
+            await fake.quiet(idle=0.2, timeout=30)
+            loaded_rss = bot.memory_kb("VmRSS")
+            play_start = time.monotonic()
+            cpu_start = bot.cpu_seconds()
+            harness_start = time.process_time()
+            until = play_start + args.minutes * 60
+            await asyncio.gather(*(p.play(until) for p in people))
+            elapsed = time.monotonic() - play_start
+            cpu = bot.cpu_seconds() - cpu_start
+            harness = time.process_time() - harness_start
+            peak = bot.memory_kb("VmHWM")
+            edits, busiest = channel_edit_peak(fake, play_start)
+            played = [a for a in answers if a.at >= play_start]
+            report = Report(tables=args.tables, minutes=args.minutes, humans=len(people))
+            report.tables_not_opened = sum(1 for table_id in opened if not table_id)
+            report.interactions = len(answers)
+            report.interactions_per_second = round(len(played) / elapsed, 2)
+            report.answer_ms = {"all": percentiles([a.latency for a in answers])}
+            kinds = sorted({a.kind for a in answers})
+            for kind in kinds:
+                report.answer_ms[kind] = percentiles([a.latency for a in answers if a.kind == kind])
+            report.missed_deadlines = sum(1 for a in answers if a.failed or a.latency > DEADLINE)
+            report.table_edits = edits
+            report.busiest_channel_edits_per_5s = busiest
+            report.rate_limited = dict(fake.limits.refused) if fake.limits else {}
+            report.requests_per_second = route_rates(fake, play_start, elapsed)
+            report.bot_cpu_seconds = round(cpu, 1)
+            report.bot_cpu_share = round(cpu / elapsed, 3)
+            report.harness_cpu_share = round(harness / elapsed, 3)
+            report.bot_peak_rss_mb = round(peak / 1024, 1)
+            report.bot_rss_mb_idle = round(idle_rss / 1024, 1)
+            report.bot_rss_mb_loaded = round(loaded_rss / 1024, 1)
+            report.memory_per_table_kb = round((loaded_rss - idle_rss) / args.tables, 1)
+            report.levels = dict(levels)
+            report.games = dict(games)
+        finally:
+            bot.stop()
+            await fake.stop()
+        size, moves, tricks, finished, per_game = database_figures(database)
+        report.database_bytes = size
+        report.moves_stored = moves
+        report.tricks = round(tricks, 1)
+        report.finished_games = finished
+        report.table_edits_per_trick = round(edits / tricks, 2) if tricks else 0.0
+        report.database_bytes_per_move = round(size / moves, 1) if moves else 0.0
+        report.database_bytes_per_finished_game = round(per_game) if per_game else None
+    return report
+
+
+def lines(report: Report) -> Iterator[str]:
+    yield f"tables {report.tables} · humans {report.humans} · {report.minutes} min · {report.games}"
+    yield f"computer levels: {report.levels} · tables not opened: {report.tables_not_opened}"
+    yield f"requests to Discord per second, by route: {report.requests_per_second}"
+    yield (
+        f"interactions: {report.interactions} ({report.interactions_per_second}/s while playing)"
+        f" · missed 3 s deadlines: {report.missed_deadlines}"
+    )
+    yield "answer time (ms)      n   median    p95    p99    max"
+    for kind, figures in report.answer_ms.items():
+        if figures.get("n"):
+            yield (
+                f"  {kind:<10} {figures['n']:>10} {figures['median']:>8} {figures['p95']:>6}"
+                f" {figures['p99']:>6} {figures['max']:>6}"
+            )
+    yield (
+        f"moves stored {report.moves_stored} · tricks {report.tricks} · finished games"
+        f" {report.finished_games}"
+    )
+    yield (
+        f"table-message edits {report.table_edits} ({report.table_edits_per_trick} per trick);"
+        f" busiest channel {report.busiest_channel_edits_per_5s} per 5 s"
+        f" (Discord allows {report.channel_edit_limit_per_5s})"
+    )
+    yield f"429s given by the fake: {report.rate_limited or 'none'}"
+    yield (
+        f"bot CPU {report.bot_cpu_seconds} s ({report.bot_cpu_share:.0%} of one core) · RSS idle"
+        f" {report.bot_rss_mb_idle} MB, with the tables {report.bot_rss_mb_loaded} MB, peak"
+        f" {report.bot_peak_rss_mb} MB · {report.memory_per_table_kb} KB per open table"
+    )
+    yield f"harness (fake Discord and people) CPU: {report.harness_cpu_share:.0%} of one core"
+    per_game = report.database_bytes_per_finished_game
+    yield (
+        f"database {report.database_bytes} bytes · {report.database_bytes_per_move} per move"
+        + (f" · {per_game} per finished game" if per_game else "")
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.load", description=__doc__)
+    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--minutes", type=float, default=1.0)
+    parser.add_argument("--think", type=float, nargs=2, default=(1.0, 5.0), metavar=("LOW", "HIGH"))
+    parser.add_argument("--hard", type=float, default=0.25, help="share of tables at hard level")
+    parser.add_argument("--per-channel", type=int, default=4, help="tables sharing a channel")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--log", type=Path, default=Path(tempfile.gettempdir()) / "load-bot.log")
+    parser.add_argument("--json", type=Path, default=Path("bench/load-report.json"))
+    args = parser.parse_args(argv)
+    report = asyncio.run(run(args))
+    for line in lines(report):
+        print(line)
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps(asdict(report), indent=2) + "\n")
+    print(f"report: {args.json}")
+
+
+if __name__ == "__main__":
+    main()
