@@ -15,11 +15,13 @@ players' names and :func:`fill_names` does it for plain output.
 
 from __future__ import annotations
 
+import _random
 import random
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from hashlib import sha512
 from typing import Any, ClassVar, Literal, Self
 
 from games.cards import CardError, parse_card, parse_cards
@@ -276,8 +278,20 @@ def deal_rng(seed: int, index: int) -> random.Random:
 
     Deriving it from (seed, index) means a game rebuilt from its stored deals shuffles the next
     deal exactly as the original would have, with no generator state to store or clone.
+
+    The generator is exactly ``random.Random(f"{seed}:{index}")``, built without its Python-level
+    ``seed`` (which turns the string into this same integer, after an ``__init__`` that first
+    seeds from the operating system): a new hand costs one seeding, not two.
     """
-    return random.Random(f"{seed}:{index}")
+    key = f"{seed}:{index}".encode()
+    rng = _new_random(random.Random)
+    _seed_random(rng, int.from_bytes(key + sha512(key).digest()))
+    rng.gauss_next = None  # type: ignore[attr-defined]  # Random.seed sets it too
+    return rng
+
+
+_new_random = random.Random.__new__
+_seed_random = _random.Random.seed
 
 
 def fill_names(text: str, names: Sequence[str] | None = None) -> str:
