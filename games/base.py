@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Literal, Self
 
 from games.cards import CardError, parse_card, parse_cards
 from games.state import clone as clone_state
+from games.views import TableView
 
 Status = Literal["in_progress", "finished", "awaiting_deal"]
 MoveValue = int | str | bool | tuple[str, ...]
@@ -423,17 +424,11 @@ class Game(ABC):
 
     # --- what people see ---
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (``None``: the public view), as plain JSON-ready data.
-
-        Keys every game provides, so one renderer serves them all:
-        ``game``, ``players``, ``dealer``, ``phase`` (words), ``to_act`` (seats), ``prompt`` (what
-        the seats to act are deciding, a text with seat placeholders), ``hand_sizes``,
-        ``hand`` (the seat's own cards, sorted for display; absent in the public view),
-        ``trick`` (``[[seat, card], ...]``), ``last_trick`` (``{"cards", "winner", "points"}`` or
-        ``None``), ``trump`` (a suit letter, ``"NT"`` or ``None``), ``lines`` (further texts:
-        bids, declarations), ``score`` (per team or seat) and ``score_label``.
-        """
+    def view(self, seat: int | None) -> TableView:
+        """What ``seat`` may see (``None``: the public view): the family's typed view, built on
+        :class:`games.views.TableView` (the fields every game provides, so one renderer serves
+        them all: phase, seats to act, prompt, hand sizes, the seat's own hand, trick, last
+        trick, trump, lines, score)."""
 
     @abstractmethod
     def hidden_cards(self, seat: int | None) -> set[str]:

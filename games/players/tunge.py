@@ -15,6 +15,7 @@ from games.base import Move, NotYourTurn
 from games.players import Seen
 from games.tunge.grammar import PHANTOM, count_matches
 from games.tunge.scoring import CARD_VALUES
+from games.views import TungeView
 
 # The easy level's share of random moves. Higher than the other families' 0.3: most Tunge
 # decisions are forced (draw or pass) and the heuristic's edge over random play is small, so at
@@ -30,10 +31,11 @@ def choose(seen: Seen, rng: random.Random) -> Move:
     if not plays:
         return seen.legal[0]  # the draw, or the pass when there is nothing to draw
     view = seen.view
-    size = len(view["hand"])
-    reference = view["reference"]
-    ref = "".join("A" if r == PHANTOM else r for r in reference["ranks"]) if reference else ""
-    distinct = view["pickup_count"] == "distinct_ranks"
+    assert isinstance(view, TungeView)
+    size = len(view.hand or ())
+    reference = view.reference
+    ref = "".join("A" if r == PHANTOM else r for r in reference.ranks) if reference else ""
+    distinct = view.pickup_count == "distinct_ranks"
     best = plays[0]
     best_score = -1e9
     for move in plays:

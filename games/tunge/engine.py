@@ -42,6 +42,7 @@ from games.tunge.grammar import (
 )
 from games.tunge.scoring import deal_points, game_winners, ranking
 from games.tunge.state import DealRecord, DealResult, DealState, Pickup, TungeState, Turn
+from games.views import TungeView
 
 HAND_SIZE = 12
 DRAW = Move("draw")
@@ -784,7 +785,7 @@ class Tunge(Game):
         return events
 
     # ------------------------------------------------------------------ what people see
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> TungeView:
         return view.build_view(self, seat)
 
     def hidden_cards(self, seat: int | None) -> set[str]:
