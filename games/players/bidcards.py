@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from games.actions import Action
 from games.base import Move
 from games.players import Seen
 from games.tricks import PLAY, strength_table, trick_winner
@@ -59,13 +60,13 @@ def choose_bid(view: BidCardsView, legal: Sequence[Move]) -> Move:
     strength += max(0, max(suits.values()) - 4)
     game = view.game
     want = HIGH_WORDS[game] if strength >= HIGH_THRESHOLD else LOW_WORDS[game]
-    moves = [m for m in legal if m.action == "bid" and m.get("value") == want]
+    moves = [m for m in legal if m.action == Action.BID and m.get("value") == want]
     return min(moves, key=lambda m: NORMAL_STRENGTH[m.get("card")] if m.get("card") else -1)
 
 
 def choose_exchange(legal: Sequence[Move]) -> Move:
     """The partner gives his lowest card, the soloist returns his highest (aces are low)."""
-    if legal[0].action == "give":
+    if legal[0].action == Action.GIVE:
         return min(legal, key=lambda m: ACE_LOW_STRENGTH[m.get("card")])
     return max(legal, key=lambda m: ACE_LOW_STRENGTH[m.get("card")])
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
+from games.actions import Action
 from games.base import Move
 from games.players import Seen
 from games.tricks import PLAY, strength_table, trick_winner
@@ -61,7 +62,7 @@ def estimate(hand: Iterable[str]) -> tuple[float, str]:
 def choose_call(hand: Sequence[str], legal: Sequence[Move]) -> Move:
     """Tarneeb: bid the cheapest bid while it is within the estimate (or when forced), else pass."""
     value, _ = estimate(hand)
-    bids = [m for m in legal if m.action == "bid"]
+    bids = [m for m in legal if m.action == Action.BID]
     if not bids:
         return PASS
     cheapest = bids[0]
@@ -75,7 +76,7 @@ def choose_egyptian_call(seat: int, view: TarneebView, legal: Sequence[Move]) ->
     hand = list(view.hand or ())
     value, best = estimate(hand)
     level = int(value)
-    bids = [call for call in view.bids if call.action == "bid"]
+    bids = [call for call in view.bids if call.action == Action.BID]
     high_level = (bids[-1].value or 0) if bids else 0
     high_bidder = bids[-1].seat if bids else -1
     if DOUBLE in legal and high_level >= 9 and level <= 6:
@@ -85,18 +86,22 @@ def choose_egyptian_call(seat: int, view: TarneebView, legal: Sequence[Move]) ->
     own_side = high_bidder >= 0 and high_bidder % 2 == seat % 2
     if not own_side:
         for move in legal:
-            if move.action == "bid" and move.get("suit") == best and move.get("value") <= level:
+            if (
+                move.action == Action.BID
+                and move.get("suit") == best
+                and move.get("value") <= level
+            ):
                 return move
     if PASS in legal:
         return PASS
-    return next(m for m in legal if m.action == "bid")
+    return next(m for m in legal if m.action == Action.BID)
 
 
 def choose_play(seat: int, view: TarneebView, moves: Sequence[Move]) -> Move:
     """Lead masters or a low plain card; win cheaply unless partner holds the trick."""
     hand = list(view.hand or ())
     played = set(view.played)
-    legal: list[str] = [m.get("card") for m in moves if m.action == "play"]
+    legal: list[str] = [m.get("card") for m in moves if m.action == Action.PLAY]
     trick = list(view.trick)
     declared = view.trump
     trump = declared if declared not in (None, "NT") else ""

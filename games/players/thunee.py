@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from games.actions import Action
 from games.base import IllegalMove, Move
 from games.players import Seen
 from games.tricks import strength_table, trick_winner
@@ -76,7 +77,7 @@ def _choose_play(seen: Seen, hand: list[str], legal: list[Move]) -> Move:
     seat = seen.seat
     challenge_mode = view.rules.challenge_mode
     values: Mapping[str, int] = view.jodhi_values or {}
-    jodhi = [m for m in legal if m.action == "jodhi"]
+    jodhi = [m for m in legal if m.action == Action.JODHI]
     if jodhi and not challenge_mode:
         return max(jodhi, key=lambda m: values.get(m.get("suit"), 0))
     if jodhi:
@@ -88,7 +89,7 @@ def _choose_play(seen: Seen, hand: list[str], legal: list[Move]) -> Move:
         accuse = Move.of("challenge", target=proven) if proven is not None else None
         if accuse is not None and accuse in legal:
             return accuse
-    plays = [m.get("card") for m in legal if m.action == "play"]
+    plays = [m.get("card") for m in legal if m.action == Action.PLAY]
     if not plays:
         return legal[0]
     trick: Trick = list(view.trick)
@@ -110,7 +111,7 @@ def _choose_call(hand: list[str], legal: list[Move], call: int) -> Move:
         in_suit = [c for c in hand if c[1] == suit]
         best = max(best, card_points(in_suit) + 12 * len(in_suit))
     strength = best + sum(POINTS[c] for c in hand if c[0] == "J")
-    calls = [m for m in legal if m.action == "call"]
+    calls = [m for m in legal if m.action == Action.CALL]
     if calls and strength >= 95 and call < 40:
         return min(calls, key=lambda m: int(m.get("value")))
     return PASS

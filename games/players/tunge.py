@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from games.actions import Action
 from games.base import Move, NotYourTurn
 from games.players import Seen
 from games.tunge.grammar import PHANTOM, count_matches
@@ -27,7 +28,7 @@ EASY_NOISE = 0.6
 def choose(seen: Seen, rng: random.Random) -> Move:
     if not seen.legal:
         raise NotYourTurn("It is not your turn.")
-    plays = [move for move in seen.legal if move.action == "play"]
+    plays = [move for move in seen.legal if move.action == Action.PLAY]
     if not plays:
         return seen.legal[0]  # the draw, or the pass when there is nothing to draw
     view = seen.view

@@ -22,8 +22,8 @@ GAMES = all_games()
 PLAYER_GAMES = sorted(name for name, cls in GAMES.items() if cls.player_module)
 PLAYERS_DIR = Path(players.__file__).parent
 ALLOWED_IMPORTS = {"games.base", "games.cards", "games.players", "games.seats", "games.tricks"}
-# The typed views every family hands its player (games.views holds no rules and no state).
-ALLOWED_IMPORTS |= {"games.views"}
+# The typed views and the move actions (no rules and no state in either).
+ALLOWED_IMPORTS |= {"games.views", "games.actions"}
 # A game's own vocabulary that holds no game state: Tunge's sequence grammar and card values.
 ALLOWED_IMPORTS |= {"games.tunge.grammar", "games.tunge.scoring"}
 
