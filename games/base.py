@@ -21,7 +21,6 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from hashlib import sha512
 from typing import Any, ClassVar, Literal, Self
 
 from games.cards import CardError, parse_card, parse_cards
@@ -280,9 +279,9 @@ def deal_rng(seed: int, index: int) -> random.Random:
     Deriving it from (seed, index) means a game rebuilt from its stored deals shuffles the next
     deal exactly as the original would have, with no generator state to store or clone.
 
-    The generator is exactly ``random.Random(f"{seed}:{index}")``, built without its Python-level
-    ``seed`` (which turns the string into this same integer, after an ``__init__`` that first
-    seeds from the operating system): a new hand costs one seeding, not two.
+    The generator is exactly ``random.Random(f"{seed}:{index}")`` (a test pins it), seeded with
+    the integer ``Random.seed`` derives from that string but without its Python-level ``__init__``
+    and ``seed``, which cost a new hand more than the generator's own seeding.
     """
     key = f"{seed}:{index}".encode()
     rng = _new_random(random.Random)
@@ -293,6 +292,10 @@ def deal_rng(seed: int, index: int) -> random.Random:
 
 _new_random = random.Random.__new__
 _seed_random = _random.Random.seed
+try:  # the hash random.Random uses itself: the built-in module, without loading OpenSSL
+    from _sha512 import sha512
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import sha512
 
 
 def fill_names(text: str, names: Sequence[str] | None = None) -> str:
