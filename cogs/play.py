@@ -41,7 +41,7 @@ def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
     game = table.game
     assert game is not None
     view = discord.ui.View(timeout=None)
-    own = game.view(seat).get("hand") or []
+    own = game.view(seat).hand or ()
     moves = game.legal_moves(seat) if game.status == "in_progress" else []
     layout = hand_layout(own, moves)
     if layout.sequences:

@@ -21,6 +21,7 @@ from cogs.hand_watch import restart_note
 from cogs.words import explain_words
 from games.base import Event, Game, Move, Option, fill_names
 from games.cards import RANKS, SUITS, display
+from games.views import TableView
 
 TEAM_NAMES = ("A", "B")
 MAX_ROWS = 5
@@ -43,7 +44,7 @@ def guard_public(game: Game | None, text: str) -> str:
 
 
 def seat_line(
-    table: LiveTable, seat: int, view: dict[str, Any] | None, names: Sequence[str] | None = None
+    table: LiveTable, seat: int, view: TableView | None, names: Sequence[str] | None = None
 ) -> str:
     game_class = table.game_class
     row = table.seats.get(seat)
@@ -54,12 +55,12 @@ def seat_line(
     if row and row.user_id == table.row.host_id and table.row.status == "lobby":
         parts.append("host")
     if view is not None:
-        sizes = view.get("hand_sizes") or []
+        sizes = view.hand_sizes
         if seat < len(sizes):
             parts.append(f"{sizes[seat]} card{'' if sizes[seat] == 1 else 's'}")
-        if view.get("dealer") == seat:
+        if view.dealer == seat:
             parts.append("dealer")
-        if seat in (view.get("to_act") or []):
+        if seat in view.to_act:
             parts.append("⏳ to act")
     if row and row.away:
         parts.append("away (computer plays)")
@@ -188,9 +189,9 @@ def trick_text(trick: Sequence[Sequence[Any]], names: Sequence[str]) -> str:
     return " · ".join(f"{names[seat]} {card_face(card)}" for seat, card in trick) or "—"
 
 
-def score_text(game_class: type[Game], view: dict[str, Any], names: Sequence[str]) -> str:
-    score = view.get("score") or []
-    label = view.get("score_label", "")
+def score_text(game_class: type[Game], view: TableView, names: Sequence[str]) -> str:
+    score = view.score
+    label = view.score_label
     if game_class.teams:
         return " · ".join(f"Team {TEAM_NAMES[i]}: **{v}**" for i, v in enumerate(score)) + (
             f" {label}" if label else ""
@@ -232,7 +233,7 @@ def _table_embed(table: LiveTable, names: Sequence[str]) -> discord.Embed:
         title=f"🃏 {table.game_class.title} · table #{table.id}", colour=discord.Colour.dark_green()
     )
     head = []
-    prompt = fill_names(view.get("prompt") or "", names)
+    prompt = fill_names(view.prompt, names)
     if status == "finished":
         head.append(f"**{result_headline(table, names)}**")
     elif prompt:
@@ -247,24 +248,24 @@ def _table_embed(table: LiveTable, names: Sequence[str]) -> discord.Embed:
         value="\n".join(seat_line(table, s, view, names) for s in range(table.seat_count)),
         inline=False,
     )
-    trump = view.get("trump")
+    trump = view.trump
     if trump:
         embed.add_field(name="Trump", value=_suit_text(trump), inline=True)
     embed.add_field(name="Score", value=score_text(table.game_class, view, names), inline=True)
-    if view.get("trick"):
-        embed.add_field(name="Trick", value=trick_text(view["trick"], names), inline=False)
+    if view.trick:
+        embed.add_field(name="Trick", value=trick_text(view.trick, names), inline=False)
     else:
-        last = view.get("last_trick")
+        last = view.last_trick
         if last:
-            won = f" → **{names[last['winner']]}**" if last.get("winner") is not None else ""
-            points = f" ({last['points']} pts)" if last.get("points") is not None else ""
+            won = f" → **{names[last.winner]}**"
+            points = f" ({last.points} pts)" if last.points is not None else ""
             embed.add_field(
                 name="Last trick",
-                value=trick_text(last["cards"], names) + won + points,
+                value=trick_text(last.cards, names) + won + points,
                 inline=False,
             )
     recent = [fill_names(polish(text), names) for text in table.recent][-RECENT_LINES:]
-    extra = [fill_names(polish(line), names) for line in view.get("lines") or []]
+    extra = [fill_names(polish(line), names) for line in view.lines]
     extra = [line for line in extra if line not in recent]
     if extra:
         embed.add_field(name="Table", value=_clip(" · ".join(extra), 1024), inline=False)
@@ -531,12 +532,12 @@ def hand_embed(
     if game.status == "finished":
         lines.append("The game is over.")
     elif seat in game.to_act():
-        prompt = fill_names(view.get("prompt") or "", names)
+        prompt = fill_names(view.prompt, names)
         lines.append(f"**Your move.** {prompt}")
     else:
-        prompt = fill_names(view.get("prompt") or "", names)
+        prompt = fill_names(view.prompt, names)
         lines.append(f"Waiting: {prompt}" if prompt else "Waiting for the others.")
-    lines.append(cards_face(view.get("hand") or []) or "—")
+    lines.append(cards_face(view.hand or ()) or "—")
     if chosen:
         lines.append(f"Your sequence so far: **{cards_face(chosen)}**")
     embed.description = "\n".join(lines)

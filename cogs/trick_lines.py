@@ -67,9 +67,9 @@ class TrickLines:
         plays = self.plays.get(table.id)
         if plays is None:  # first look (after a restart): the cards of the trick under way
             plays = self.plays[table.id] = {}
-            view = table.game.view(None) if table.game is not None else {}
-            if not any(e.kind == "trick_won" for e in events):
-                plays.update({int(s): str(c) for s, c in view.get("trick") or []})
+            if table.game is not None and not any(e.kind == "trick_won" for e in events):
+                trick = getattr(table.game.view(None), "trick", None) or ()
+                plays.update({int(s): str(c) for s, c in trick})
         out = []
         for event in events:
             if not event.public:

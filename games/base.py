@@ -15,6 +15,7 @@ players' names and :func:`fill_names` does it for plain output.
 
 from __future__ import annotations
 
+import _random
 import random
 import re
 from abc import ABC, abstractmethod
@@ -24,6 +25,7 @@ from typing import Any, ClassVar, Literal, Self
 
 from games.cards import CardError, parse_card, parse_cards
 from games.state import clone as clone_state
+from games.views import TableView
 
 Status = Literal["in_progress", "finished", "awaiting_deal"]
 MoveValue = int | str | bool | tuple[str, ...]
@@ -276,8 +278,24 @@ def deal_rng(seed: int, index: int) -> random.Random:
 
     Deriving it from (seed, index) means a game rebuilt from its stored deals shuffles the next
     deal exactly as the original would have, with no generator state to store or clone.
+
+    The generator is exactly ``random.Random(f"{seed}:{index}")`` (a test pins it), seeded with
+    the integer ``Random.seed`` derives from that string but without its Python-level ``__init__``
+    and ``seed``, which cost a new hand more than the generator's own seeding.
     """
-    return random.Random(f"{seed}:{index}")
+    key = f"{seed}:{index}".encode()
+    rng = _new_random(random.Random)
+    _seed_random(rng, int.from_bytes(key + sha512(key).digest()))
+    rng.gauss_next = None  # type: ignore[attr-defined]  # Random.seed sets it too
+    return rng
+
+
+_new_random = random.Random.__new__
+_seed_random = _random.Random.seed
+try:  # the hash random.Random uses itself: the built-in module, without loading OpenSSL
+    from _sha512 import sha512
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import sha512
 
 
 def fill_names(text: str, names: Sequence[str] | None = None) -> str:
@@ -409,17 +427,11 @@ class Game(ABC):
 
     # --- what people see ---
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (``None``: the public view), as plain JSON-ready data.
-
-        Keys every game provides, so one renderer serves them all:
-        ``game``, ``players``, ``dealer``, ``phase`` (words), ``to_act`` (seats), ``prompt`` (what
-        the seats to act are deciding, a text with seat placeholders), ``hand_sizes``,
-        ``hand`` (the seat's own cards, sorted for display; absent in the public view),
-        ``trick`` (``[[seat, card], ...]``), ``last_trick`` (``{"cards", "winner", "points"}`` or
-        ``None``), ``trump`` (a suit letter, ``"NT"`` or ``None``), ``lines`` (further texts:
-        bids, declarations), ``score`` (per team or seat) and ``score_label``.
-        """
+    def view(self, seat: int | None) -> TableView:
+        """What ``seat`` may see (``None``: the public view): the family's typed view, built on
+        :class:`games.views.TableView` (the fields every game provides, so one renderer serves
+        them all: phase, seats to act, prompt, hand sizes, the seat's own hand, trick, last
+        trick, trump, lines, score)."""
 
     @abstractmethod
     def hidden_cards(self, seat: int | None) -> set[str]:

@@ -56,6 +56,7 @@ from games.tricks import (
     strength_table,
     trick_winner,
 )
+from games.views import BID_PHASES, BidCardsView, BidView, LastTrick, OwnBid
 
 DECK = make_deck()
 DECK_SET = frozenset(DECK)
@@ -686,43 +687,43 @@ class BidCardGame(Game):
             return f"The hand is {self.hand_type}."
         return f"The hand is {self.hand_type}, by {seat_ref(self.declarer)}."
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    VIEW: ClassVar[type[BidCardsView]] = BidCardsView  # the family member's view class
+
+    def view(self, seat: int | None) -> BidCardsView:
         own_bid = None
         if seat is not None and self.phase != "between":
             commit = self.commits[seat]
             if commit is not None:
-                own_bid = {"value": commit[0], "card": commit[1]}
-        data: dict[str, Any] = {
+                own_bid = OwnBid(commit[0], commit[1])
+        fields: dict[str, Any] = {
             "game": self.name,
             "players": 4,
             "dealer": self.dealer,
-            "phase": {"between": "waiting for the deal", "over": "game over"}.get(
-                self.phase, self.phase
-            ),
-            "to_act": list(self.to_act()),
+            "phase": BID_PHASES[self.phase],
+            "to_act": self.to_act(),
             "prompt": self._prompt(),
-            "hand_sizes": [len(hand) for hand in self.hands],
-            "trick": [[s, c] for s, c in self.trick],
-            "last_trick": None if self.last_trick is None else self.last_trick.last_trick(),
+            "hand_sizes": tuple(len(hand) for hand in self.hands),
+            "trick": tuple(self.trick),
+            "last_trick": LastTrick.of(self.last_trick),
             "trump": None,
-            "lines": self._lines(seat),
-            "score": list(self.score),
+            "lines": tuple(self._lines(seat)),
+            "score": tuple(self.score),
             "score_label": "points",
-            "committed": [commit is not None for commit in self.commits],
+            "committed": tuple(commit is not None for commit in self.commits),
             "own_bid": own_bid,
-            "revealed": [{"seat": s, "value": v, "card": c} for s, v, c in self.revealed],
+            "revealed": tuple(BidView(s, v, c) for s, v, c in self.revealed),
             "hand_type": self.hand_type,
             "declarer": self.declarer,
-            "tricks_won": list(self.won),
+            "tricks_won": tuple(self.won),
             "hand_number": len(self.records),
+            "hand": None if seat is None else tuple(self._sorted(self.hands[seat])),
         }
-        if seat is not None:
-            data["hand"] = self._sorted(self.hands[seat])
-        self._view_extra(seat, data)
-        return data
+        fields.update(self._view_extra(seat))
+        return self.VIEW(**fields)
 
-    def _view_extra(self, seat: int | None, data: dict[str, Any]) -> None:
-        """Add the subclass's keys."""
+    def _view_extra(self, seat: int | None) -> dict[str, Any]:
+        """The subclass's fields of its view (and any common field it words otherwise)."""
+        return {}
 
     def move_label(self, move: Move, seat: int | None = None) -> str:
         action = move.action

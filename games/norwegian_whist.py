@@ -40,12 +40,14 @@ from games.bidcards import BidCardGame, against, malformed, team_title
 from games.cards import display
 from games.registry import register
 from games.seats import seat_ref
+from games.views import NorwegianWhistView
 
 EXPOSE_MOVE = Move.of("expose")
 
 
 @register
 class NorwegianWhist(BidCardGame):
+    VIEW = NorwegianWhistView
     name = "norwegian_whist"
     title = "Norwegian Whist"
     HIGH = "grand"
@@ -206,6 +208,8 @@ class NorwegianWhist(BidCardGame):
                 return True, team
         return False, None
 
-    def _view_extra(self, seat: int | None, data: dict[str, Any]) -> None:
-        data["target"] = self.options["target"]
-        data["granding_team"] = None if self.declarer is None else self.declarer % 2
+    def _view_extra(self, seat: int | None) -> dict[str, Any]:
+        return {
+            "target": self.options["target"],
+            "granding_team": None if self.declarer is None else self.declarer % 2,
+        }

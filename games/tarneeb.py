@@ -95,6 +95,7 @@ from games.tricks import (
     strength_table,
     trick_winner,
 )
+from games.views import TARNEEB_PHASES, CallView, LastTrick, TarneebPhase, TarneebView
 
 RANKS = "23456789TJQKA"
 DECK: tuple[str, ...] = tuple(make_deck())
@@ -616,7 +617,7 @@ class _TarneebBase(Game):
             return f"{who} to {'lead' if not self.trick else 'play'}."
         return "Waiting for the next deal."
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> TarneebView:
         """The common keys (see :meth:`Game.view`), the auction, and ``played``: every card played
         so far this hand (public; the computer player counts the masters with it)."""
         last = self.tricks[-1] if self.tricks else None
@@ -633,46 +634,33 @@ class _TarneebBase(Game):
                 if self.trump == "NT"
                 else f"Trump: {SUIT_NAMES[self.trump]} {SUIT_SYMBOLS[self.trump]}."
             )
-        phase = (
-            "game over"
-            if self.winner is not None
-            else {
-                "auction": "auction",
-                "trump": "naming trump",
-                "play": "tricks",
-                "awaiting_deal": "waiting for the deal",
-                "over": "game over",
-            }[self.phase]
+        phase = TarneebPhase.OVER if self.winner is not None else TARNEEB_PHASES[self.phase]
+        return TarneebView(
+            game=self.name,
+            players=4,
+            dealer=self.dealer,
+            phase=phase,
+            to_act=self.to_act(),
+            prompt=self._prompt(),
+            hand_sizes=tuple(len(hand) for hand in self.hands),
+            trick=tuple(self.trick),
+            last_trick=LastTrick.of(last),
+            trump=self.trump,
+            lines=tuple(lines),
+            score=tuple(self.score),
+            score_label="points",
+            target=self.options["target"],
+            bids=tuple(CallView(s, a, v if a == "bid" else None, st) for s, a, v, st in self.calls),
+            declarer=self.declarer if self.declarer >= 0 else None,
+            contract=self.contract or None,
+            doubled=self.doubled,
+            team_tricks=tuple(self.team_tricks),
+            deal_number=self.deal_no,
+            played=tuple(sort_hand(self.played, SUIT_ORDER, RANK_VALUE)),
+            hand=None
+            if seat is None
+            else tuple(sort_hand(self.hands[seat], SUIT_ORDER, RANK_VALUE)),
         )
-        data: dict[str, Any] = {
-            "game": self.name,
-            "players": 4,
-            "dealer": self.dealer,
-            "phase": phase,
-            "to_act": list(self.to_act()),
-            "prompt": self._prompt(),
-            "hand_sizes": [len(hand) for hand in self.hands],
-            "trick": [[s, c] for s, c in self.trick],
-            "last_trick": last.last_trick() if last else None,
-            "trump": self.trump,
-            "lines": lines,
-            "score": list(self.score),
-            "score_label": "points",
-            "target": self.options["target"],
-            "bids": [
-                {"seat": s, "action": a, "value": v if a == "bid" else None, "strain": st}
-                for s, a, v, st in self.calls
-            ],
-            "declarer": self.declarer if self.declarer >= 0 else None,
-            "contract": self.contract or None,
-            "doubled": self.doubled,
-            "team_tricks": list(self.team_tricks),
-            "deal_number": self.deal_no,
-            "played": sort_hand(self.played, SUIT_ORDER, RANK_VALUE),
-        }
-        if seat is not None:
-            data["hand"] = sort_hand(self.hands[seat], SUIT_ORDER, RANK_VALUE)
-        return data
 
     def hidden_cards(self, seat: int | None) -> set[str]:
         return {card for s, hand in enumerate(self.hands) if s != seat for card in hand}

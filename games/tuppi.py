@@ -59,6 +59,7 @@ from games.cards import display
 from games.registry import register
 from games.seats import seat_ref
 from games.tricks import strength_table
+from games.views import TuppiView
 
 ACE_LOW_STRENGTH = strength_table("A23456789TJQK")
 SEED_RANKS = frozenset("3456789T")
@@ -82,6 +83,8 @@ PRESETS: dict[str, dict[str, Any]] = {
 @register
 @dataclass(init=False, eq=False, repr=False)
 class Tuppi(BidCardGame):
+    VIEW = TuppiView
+
     name = "tuppi"
     title = "Tuppi"
     HIGH = "rami"
@@ -502,15 +505,17 @@ class Tuppi(BidCardGame):
             )
         return lines
 
-    def _view_extra(self, seat: int | None, data: dict[str, Any]) -> None:
+    def _view_extra(self, seat: int | None) -> dict[str, Any]:
         soloist = self.soloist
-        data["soloist"] = soloist
-        data["sitting_out"] = None if soloist is None else (soloist + 2) % 4
-        data["nousussa"] = (0 if self.score[0] else 1) if any(self.score) else None
-        data["peaks"] = list(self.peaks)
-        data["target"] = self.options["target"]
-        data["max_hands"] = self.options["max_hands"]
-        data["score_label"] = "points (only one team can have points)"
+        data: dict[str, Any] = {
+            "soloist": soloist,
+            "sitting_out": None if soloist is None else (soloist + 2) % 4,
+            "nousussa": (0 if self.score[0] else 1) if any(self.score) else None,
+            "peaks": tuple(self.peaks),
+            "target": self.options["target"],
+            "max_hands": self.options["max_hands"],
+            "score_label": "points (only one team can have points)",
+        }
         if (
             seat is not None
             and self.phase == "exchange"
@@ -519,6 +524,7 @@ class Tuppi(BidCardGame):
             and seat in (soloist, (soloist + 2) % 4)
         ):
             data["exchange_card"] = self.given
+        return data
 
 
 _EXCHANGE_MOVES = {

@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from games.base import Game, Move
+    from games.views import TableView
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +36,7 @@ class Seen:
     """All a computer player may know: its seat, that seat's view and its legal moves."""
 
     seat: int
-    view: Mapping[str, Any]
+    view: TableView
     legal: tuple[Move, ...]
 
 

@@ -12,12 +12,13 @@ the soloist returns his highest (aces low).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
+from games.actions import Action
 from games.base import Move
 from games.players import Seen
 from games.tricks import PLAY, strength_table, trick_winner
+from games.views import BidCardsView, BidPhase, TuppiView
 
 NORMAL_STRENGTH = strength_table("23456789TJQKA")
 ACE_LOW_STRENGTH = strength_table("A23456789TJQK")
@@ -32,49 +33,50 @@ PASS = Move.of("pass")
 def choose(seen: Seen, rng: random.Random) -> Move:
     """The move for ``seen.seat``."""
     view = seen.view
+    assert isinstance(view, BidCardsView)
     legal = seen.legal
-    phase = view["phase"]
-    if phase == "tricks":
+    phase = view.phase
+    if phase == BidPhase.TRICKS:
         return choose_play(seen.seat, view, legal)
-    if phase == "bids":
+    if phase == BidPhase.BIDS:
         if EXPOSE in legal:
             return EXPOSE
-        if not view["committed"][seen.seat]:
+        if not view.committed[seen.seat]:
             return choose_bid(view, legal)
-    if phase == "sooli":
-        hand: list[str] = view["hand"]
+    if phase == BidPhase.SOOLI:
+        hand = view.hand or ()
         high = sum(1 for card in hand if card[0] != "A" and NORMAL_STRENGTH[card] >= 7)
         return SOOLI if high <= 1 else PASS
-    if phase == "exchange":
+    if phase == BidPhase.EXCHANGE:
         return choose_exchange(legal)
     return rng.choice(legal)
 
 
-def choose_bid(view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
+def choose_bid(view: BidCardsView, legal: Sequence[Move]) -> Move:
     """High with a strong hand, else low; the lowest card that carries the bid (verbal first)."""
-    hand: list[str] = view["hand"]
+    hand = view.hand or ()
     strength = sum({"A": 4, "K": 3, "Q": 2, "J": 1}.get(card[0], 0) for card in hand)
     suits = {s: sum(1 for card in hand if card[1] == s) for s in "SHDC"}
     strength += max(0, max(suits.values()) - 4)
-    game = view["game"]
+    game = view.game
     want = HIGH_WORDS[game] if strength >= HIGH_THRESHOLD else LOW_WORDS[game]
-    moves = [m for m in legal if m.action == "bid" and m.get("value") == want]
+    moves = [m for m in legal if m.action == Action.BID and m.get("value") == want]
     return min(moves, key=lambda m: NORMAL_STRENGTH[m.get("card")] if m.get("card") else -1)
 
 
 def choose_exchange(legal: Sequence[Move]) -> Move:
     """The partner gives his lowest card, the soloist returns his highest (aces are low)."""
-    if legal[0].action == "give":
+    if legal[0].action == Action.GIVE:
         return min(legal, key=lambda m: ACE_LOW_STRENGTH[m.get("card")])
     return max(legal, key=lambda m: ACE_LOW_STRENGTH[m.get("card")])
 
 
-def choose_play(seat: int, view: Mapping[str, Any], moves: Sequence[Move]) -> Move:
+def choose_play(seat: int, view: BidCardsView, moves: Sequence[Move]) -> Move:
     """Win tricks in a high hand, duck in a low one (in sooli nobody wants a trick)."""
-    strength = ACE_LOW_STRENGTH if view["hand_type"] == "sooli" else NORMAL_STRENGTH
+    strength = ACE_LOW_STRENGTH if view.hand_type == "sooli" else NORMAL_STRENGTH
     legal: list[str] = [m.get("card") for m in moves]
-    want = view["hand_type"] == HIGH_WORDS[view["game"]]
-    trick = [(s, c) for s, c in view["trick"]]
+    want = view.hand_type == HIGH_WORDS[view.game]
+    trick = list(view.trick)
     if not trick:
         if want:
             best = max(legal, key=strength.__getitem__)
@@ -85,7 +87,7 @@ def choose_play(seat: int, view: Mapping[str, Any], moves: Sequence[Move]) -> Mo
     best = dict(trick)[best_seat]
     led = trick[0][1][1]
     following = legal[0][1] == led
-    seats_in_trick = 3 if view.get("sitting_out") is not None else 4
+    seats_in_trick = 3 if isinstance(view, TuppiView) and view.sitting_out is not None else 4
     last = len(trick) == seats_in_trick - 1
     if want:
         if best_seat % 2 == seat % 2:

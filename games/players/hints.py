@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from games.base import Move, NotYourTurn
 from games.players import Seen, random_player
@@ -23,6 +23,7 @@ from games.players import thunee as thunee_player
 from games.tricks import PLAY, trick_winner
 from games.tunge.grammar import PHANTOM, count_matches
 from games.tunge.scoring import CARD_VALUES
+from games.views import BidCardsView, TarneebView, ThuneeView
 
 if TYPE_CHECKING:
     from games.base import Game
@@ -72,6 +73,7 @@ def _thunee(seen: Seen, rng: random.Random) -> Hint:
     if len(legal) == 1:
         return legal[0], ONLY
     view = seen.view
+    assert isinstance(view, ThuneeView)
     phase = view["phase"]
     hand: list[str] = list(view["hand"])
     if phase == "weak-hand redeal":
@@ -94,6 +96,7 @@ def _thunee(seen: Seen, rng: random.Random) -> Hint:
 def _thunee_play(seen: Seen, hand: list[str], legal: list[Move]) -> Hint:
     p = thunee_player
     view = seen.view
+    assert isinstance(view, ThuneeView)
     seat = seen.seat
     challenge_mode = bool(view["rules"]["challenge_mode"])
     values: Mapping[str, int] = view.get("jodhi_values", {})
@@ -128,7 +131,7 @@ def _thunee_play(seen: Seen, hand: list[str], legal: list[Move]) -> Hint:
 
 
 def _thunee_card(
-    view: Mapping[str, Any],
+    view: ThuneeView,
     seat: int,
     hand: list[str],
     trick: list[tuple[int, str]],
@@ -177,6 +180,7 @@ def _thunee_card(
 def _tarneeb(seen: Seen, rng: random.Random) -> Hint:
     p = tarneeb_player
     view = seen.view
+    assert isinstance(view, TarneebView)
     hand: list[str] = list(view["hand"])
     phase = view["phase"]
     if phase == "tricks":
@@ -204,7 +208,7 @@ def _tarneeb_call(hand: Sequence[str], legal: Sequence[Move]) -> Hint:
     return p.PASS, f"{worth}, less than the next bid: pass"
 
 
-def _egyptian_call(seat: int, view: Mapping[str, Any], legal: Sequence[Move]) -> Hint:
+def _egyptian_call(seat: int, view: TarneebView, legal: Sequence[Move]) -> Hint:
     p = tarneeb_player
     hand: list[str] = view["hand"]
     value, best = p.estimate(hand)
@@ -228,7 +232,7 @@ def _egyptian_call(seat: int, view: Mapping[str, Any], legal: Sequence[Move]) ->
     return next(m for m in legal if m.action == "bid"), "you may not pass: bid"
 
 
-def _tarneeb_play(seat: int, view: Mapping[str, Any], moves: Sequence[Move]) -> Hint:
+def _tarneeb_play(seat: int, view: TarneebView, moves: Sequence[Move]) -> Hint:
     p = tarneeb_player
     rank = p.RANK_VALUE
     hand: list[str] = view["hand"]
@@ -274,6 +278,7 @@ def _tarneeb_play(seat: int, view: Mapping[str, Any], moves: Sequence[Move]) -> 
 def _bidcards(seen: Seen, rng: random.Random) -> Hint:
     p = bid_player
     view = seen.view
+    assert isinstance(view, BidCardsView)
     legal = seen.legal
     phase = view["phase"]
     if phase == "tricks":
@@ -301,7 +306,7 @@ def _bidcards(seen: Seen, rng: random.Random) -> Hint:
     return rng.choice(legal), "any legal move will do"
 
 
-def _bidcards_play(seat: int, view: Mapping[str, Any], moves: Sequence[Move]) -> Hint:
+def _bidcards_play(seat: int, view: BidCardsView, moves: Sequence[Move]) -> Hint:
     p = bid_player
     strength = p.ACE_LOW_STRENGTH if view["hand_type"] == "sooli" else p.NORMAL_STRENGTH
     legal: list[str] = [m.get("card") for m in moves]

@@ -10,12 +10,13 @@ the view and the legal moves, never on the random source.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
 
+from games.actions import Action
 from games.base import Move
 from games.players import Seen
 from games.tricks import PLAY, strength_table, trick_winner
+from games.views import TarneebPhase, TarneebView
 
 RANKS = "23456789TJQKA"
 RANK_VALUE = strength_table(RANKS)
@@ -27,14 +28,15 @@ TRUMP_MOVES = {s: Move.of("trump", suit=s) for s in ("S", "H", "D", "C", "NT")}
 def choose(seen: Seen, rng: random.Random) -> Move:
     """The move for ``seen.seat``: a call, a trump suit or a card."""
     view = seen.view
-    hand: list[str] = list(view["hand"])
-    phase = view["phase"]
-    if phase == "tricks":
+    assert isinstance(view, TarneebView)
+    hand: list[str] = list(view.hand or ())
+    phase = view.phase
+    if phase == TarneebPhase.PLAY:
         return choose_play(seen.seat, view, seen.legal)
-    if phase == "naming trump":
+    if phase == TarneebPhase.TRUMP:
         _, best = estimate(hand)
         return TRUMP_MOVES[best]
-    if view["game"] == "tarneeb_egyptian":
+    if view.game == "tarneeb_egyptian":
         return choose_egyptian_call(seen.seat, view, seen.legal)
     return choose_call(hand, seen.legal)
 
@@ -60,7 +62,7 @@ def estimate(hand: Iterable[str]) -> tuple[float, str]:
 def choose_call(hand: Sequence[str], legal: Sequence[Move]) -> Move:
     """Tarneeb: bid the cheapest bid while it is within the estimate (or when forced), else pass."""
     value, _ = estimate(hand)
-    bids = [m for m in legal if m.action == "bid"]
+    bids = [m for m in legal if m.action == Action.BID]
     if not bids:
         return PASS
     cheapest = bids[0]
@@ -69,14 +71,14 @@ def choose_call(hand: Sequence[str], legal: Sequence[Move]) -> Move:
     return PASS
 
 
-def choose_egyptian_call(seat: int, view: Mapping[str, Any], legal: Sequence[Move]) -> Move:
+def choose_egyptian_call(seat: int, view: TarneebView, legal: Sequence[Move]) -> Move:
     """Egyptian: double a high enemy bid with four quick tricks, else bid the best strain."""
-    hand: list[str] = view["hand"]
+    hand = list(view.hand or ())
     value, best = estimate(hand)
     level = int(value)
-    bids = [call for call in view["bids"] if call["action"] == "bid"]
-    high_level = bids[-1]["value"] if bids else 0
-    high_bidder = bids[-1]["seat"] if bids else -1
+    bids = [call for call in view.bids if call.action == Action.BID]
+    high_level = (bids[-1].value or 0) if bids else 0
+    high_bidder = bids[-1].seat if bids else -1
     if DOUBLE in legal and high_level >= 9 and level <= 6:
         quick = sum(1 for c in hand if c[0] in "AK")
         if quick >= 4:
@@ -84,20 +86,24 @@ def choose_egyptian_call(seat: int, view: Mapping[str, Any], legal: Sequence[Mov
     own_side = high_bidder >= 0 and high_bidder % 2 == seat % 2
     if not own_side:
         for move in legal:
-            if move.action == "bid" and move.get("suit") == best and move.get("value") <= level:
+            if (
+                move.action == Action.BID
+                and move.get("suit") == best
+                and move.get("value") <= level
+            ):
                 return move
     if PASS in legal:
         return PASS
-    return next(m for m in legal if m.action == "bid")
+    return next(m for m in legal if m.action == Action.BID)
 
 
-def choose_play(seat: int, view: Mapping[str, Any], moves: Sequence[Move]) -> Move:
+def choose_play(seat: int, view: TarneebView, moves: Sequence[Move]) -> Move:
     """Lead masters or a low plain card; win cheaply unless partner holds the trick."""
-    hand: list[str] = view["hand"]
-    played = set(view["played"])
-    legal: list[str] = [m.get("card") for m in moves if m.action == "play"]
-    trick = [(s, c) for s, c in view["trick"]]
-    declared = view["trump"]
+    hand = list(view.hand or ())
+    played = set(view.played)
+    legal: list[str] = [m.get("card") for m in moves if m.action == Action.PLAY]
+    trick = list(view.trick)
+    declared = view.trump
     trump = declared if declared not in (None, "NT") else ""
 
     def is_master(card: str) -> bool:

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
 
+from games.actions import Action
 from games.base import IllegalMove, Move
 from games.players import Seen
 from games.tricks import strength_table, trick_winner
+from games.views import ThuneePhase, ThuneeView
 
 # The public vocabulary of the game, restated here so that the player never imports the engine.
 RANK_ORDER = "J9ATKQ"  # high to low in a normal hand; Royals reverse it
@@ -56,27 +57,27 @@ def choose(seen: Seen, rng: random.Random) -> Move:
         raise IllegalMove("This seat has nothing to do now.")
     if len(legal) == 1:
         return legal[0]
-    view = seen.view
-    phase = view["phase"]
-    hand: list[str] = list(view["hand"])
-    if phase == "weak-hand redeal":
+    view = _view(seen)
+    phase = view.phase
+    hand: list[str] = list(view.hand or ())
+    if phase == ThuneePhase.REDEAL:
         return DEMAND
-    if phase == "calling":
-        return _choose_call(hand, legal, int(view["call"]))
-    if phase == "setting trump":
+    if phase == ThuneePhase.AUCTION:
+        return _choose_call(hand, legal, view.call)
+    if phase == ThuneePhase.TRUMP:
         return _choose_trump(hand, legal)
-    if phase == "Thunee window":
+    if phase == ThuneePhase.WINDOW:
         return THUNEE if THUNEE in legal and _thunee_worthy(hand) else PASS
     return _choose_play(seen, hand, legal)
 
 
 def _choose_play(seen: Seen, hand: list[str], legal: list[Move]) -> Move:
     """Claims first, then challenges and declarations, then a card."""
-    view = seen.view
+    view = _view(seen)
     seat = seen.seat
-    challenge_mode = bool(view["rules"]["challenge_mode"])
-    values: Mapping[str, int] = view.get("jodhi_values", {})
-    jodhi = [m for m in legal if m.action == "jodhi"]
+    challenge_mode = view.rules.challenge_mode
+    values: Mapping[str, int] = view.jodhi_values or {}
+    jodhi = [m for m in legal if m.action == Action.JODHI]
     if jodhi and not challenge_mode:
         return max(jodhi, key=lambda m: values.get(m.get("suit"), 0))
     if jodhi:
@@ -88,10 +89,10 @@ def _choose_play(seen: Seen, hand: list[str], legal: list[Move]) -> Move:
         accuse = Move.of("challenge", target=proven) if proven is not None else None
         if accuse is not None and accuse in legal:
             return accuse
-    plays = [m.get("card") for m in legal if m.action == "play"]
+    plays = [m.get("card") for m in legal if m.action == Action.PLAY]
     if not plays:
         return legal[0]
-    trick: Trick = [(s, c) for s, c in view["trick"]]
+    trick: Trick = list(view.trick)
     if (
         len(plays) == 1
         and (DOUBLE in legal or KHANAAK in legal)
@@ -110,7 +111,7 @@ def _choose_call(hand: list[str], legal: list[Move], call: int) -> Move:
         in_suit = [c for c in hand if c[1] == suit]
         best = max(best, card_points(in_suit) + 12 * len(in_suit))
     strength = best + sum(POINTS[c] for c in hand if c[0] == "J")
-    calls = [m for m in legal if m.action == "call"]
+    calls = [m for m in legal if m.action == Action.CALL]
     if calls and strength >= 95 and call < 40:
         return min(calls, key=lambda m: int(m.get("value")))
     return PASS
@@ -141,19 +142,23 @@ def _thunee_worthy(hand: list[str]) -> bool:
     return True
 
 
-def _played_cards(view: Mapping[str, Any]) -> set[str]:
+def _view(seen: Seen) -> ThuneeView:
+    view = seen.view
+    assert isinstance(view, ThuneeView)
+    return view
+
+
+def _played_cards(view: ThuneeView) -> set[str]:
     """The cards of this hand already played (the completed tricks and the current one)."""
-    played = {c for t in view["tricks"] for c in t["cards"]}
-    played.update(c for _, c in view["trick"])
+    played = {c for t in view.tricks for c in t.cards}
+    played.update(c for _, c in view.trick)
     return played
 
 
-def _sure_winner(
-    view: Mapping[str, Any], seat: int, hand: list[str], trick: Trick, card: str
-) -> bool:
+def _sure_winner(view: ThuneeView, seat: int, hand: list[str], trick: Trick, card: str) -> bool:
     """Whether ``card`` wins the last trick for sure (only public cards and own hand)."""
-    trump = view["trump"]
-    contract = view["contract"]
+    trump = view.trump
+    contract = view.contract
     strength = strength_for(contract)
     known = _played_cards(view) | set(hand)
     outstanding = [c for c in DECK if c not in known]
@@ -170,23 +175,23 @@ def _sure_winner(
     return True
 
 
-def _khanaak_would_hold(view: Mapping[str, Any], seat: int) -> bool:
+def _khanaak_would_hold(view: ThuneeView, seat: int) -> bool:
     team = seat % 2
     other = (team + 1) % 2
-    against = view["card_points"][other]
-    if view["rules"]["khanaak_formula"] == "strict":
-        against += view["jodhi"][other]
-    return bool(view["jodhi"][team] + 10 > against)
+    against = view.card_points[other]
+    if view.rules.khanaak_formula == "strict":
+        against += view.jodhi[other]
+    return view.jodhi[team] + 10 > against
 
 
-def _proven_revoke(view: Mapping[str, Any], seat: int) -> int | None:
+def _proven_revoke(view: ThuneeView, seat: int) -> int | None:
     """An opponent who played off a suit he was shown void in earlier (public tricks only)."""
-    players = int(view["players"])
+    players = view.players
     void: set[tuple[int, str]] = set()
     sequences: list[Trick] = [
-        [((t["leader"] + i) % players, c) for i, c in enumerate(t["cards"])] for t in view["tricks"]
+        [((t.leader + i) % players, c) for i, c in enumerate(t.cards)] for t in view.tricks
     ]
-    sequences.append([(s, c) for s, c in view["trick"]])
+    sequences.append(list(view.trick))
     for trick in sequences:
         if not trick:
             continue
@@ -200,12 +205,12 @@ def _proven_revoke(view: Mapping[str, Any], seat: int) -> int | None:
 
 
 def _choose_card(
-    view: Mapping[str, Any], seat: int, hand: list[str], trick: Trick, cards: Sequence[str]
+    view: ThuneeView, seat: int, hand: list[str], trick: Trick, cards: Sequence[str]
 ) -> str:
-    contract = view["contract"]
+    contract = view.contract
     strength = strength_for(contract)
-    trump = view["trump"]
-    caller = view["caller"]
+    trump = view.trump
+    caller = view.caller
     if len(cards) == 1:
         return cards[0]
     if contract != "normal" and caller == seat:

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import random
 
+from games.actions import Action
 from games.base import Move, NotYourTurn
 from games.players import Seen
 from games.tunge.grammar import PHANTOM, count_matches
 from games.tunge.scoring import CARD_VALUES
+from games.views import TungeView
 
 # The easy level's share of random moves. Higher than the other families' 0.3: most Tunge
 # decisions are forced (draw or pass) and the heuristic's edge over random play is small, so at
@@ -26,14 +28,15 @@ EASY_NOISE = 0.6
 def choose(seen: Seen, rng: random.Random) -> Move:
     if not seen.legal:
         raise NotYourTurn("It is not your turn.")
-    plays = [move for move in seen.legal if move.action == "play"]
+    plays = [move for move in seen.legal if move.action == Action.PLAY]
     if not plays:
         return seen.legal[0]  # the draw, or the pass when there is nothing to draw
     view = seen.view
-    size = len(view["hand"])
-    reference = view["reference"]
-    ref = "".join("A" if r == PHANTOM else r for r in reference["ranks"]) if reference else ""
-    distinct = view["pickup_count"] == "distinct_ranks"
+    assert isinstance(view, TungeView)
+    size = len(view.hand or ())
+    reference = view.reference
+    ref = "".join("A" if r == PHANTOM else r for r in reference.ranks) if reference else ""
+    distinct = view.pickup_count == "distinct_ranks"
     best = plays[0]
     best_score = -1e9
     for move in plays:

@@ -19,6 +19,9 @@ from games.thunee.deck import seat_ref
 from games.thunee.moves import CALL_MOVES, CONTRACT_NAMES, PASS, ROYALS, THUNEE
 from games.thunee.play import Play
 
+#: The auction's move lists by (call, single step, blind moves); -1: the holding team's pass.
+_AUCTION_MOVES: dict[tuple[int, bool, tuple[Move, ...]], list[Move]] = {}
+
 
 class Auction(Play):
     """Everything before the first card: redeal, calls, trump, the second packet, the window."""
@@ -33,9 +36,20 @@ class Auction(Play):
         return (self.high_seat if self.high_seat is not None else self.trumpman) % 2
 
     def _auction_moves(self, seat: int) -> list[Move]:
+        """The seat's moves in the calling; a list shared by every position alike (never
+        changed: the legal lists are only read, and replaced when the game changes)."""
         if seat % 2 != self._holding_team():
-            return [PASS, *CALL_MOVES[self.call, self._single_step], *self._blind_moves]
-        return [PASS, *self._blind_moves]
+            key = (self.call, self._single_step, self._blind_moves)
+        else:
+            key = (-1, False, self._blind_moves)
+        moves = _AUCTION_MOVES.get(key)
+        if moves is None:
+            if key[0] < 0:
+                moves = [PASS, *self._blind_moves]
+            else:
+                moves = [PASS, *CALL_MOVES[self.call, self._single_step], *self._blind_moves]
+            _AUCTION_MOVES[key] = moves
+        return moves
 
     def _auction_auto(self, events: list[Event]) -> None:
         while self.phase == "auction" and len(self._auction_moves(self.atturn)) == 1:

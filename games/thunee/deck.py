@@ -53,12 +53,12 @@ def winner_of(trick: Sequence[tuple[int, str]], trump: str | None, contract: str
 def shuffled_deck(rng: random.Random) -> list[str]:
     """A uniformly shuffled deck: the cards sorted by independent uniform random keys."""
     draw = rng.random
-    keys = [draw() for _ in DECK]
-    return [DECK[i] for i in sorted(range(len(DECK)), key=keys.__getitem__)]
+    # The sort draws one key per card, in deck order, and keeps ties in deck order.
+    return sorted(DECK, key=lambda _card: draw())
 
 
 def card_points(cards: Sequence[str]) -> int:
-    return sum(POINTS[c] for c in cards)
+    return sum(map(POINTS.__getitem__, cards))
 
 
 def packet_sizes(players: int, six_player_first_packet: int = 2) -> tuple[int, int]:

@@ -244,7 +244,9 @@ class Thunee(View):
         if phase == "play":
             t = self.turn
             challenge = self._challenge
-            moves = [PLAY[c] for c in (self.hands[t] if challenge else self._strict_cards(t))]
+            moves = list(
+                map(PLAY.__getitem__, self.hands[t] if challenge else self._strict_cards(t))
+            )
             if (
                 self.tricks_done == self.total_tricks - 1
                 and n != 2
@@ -335,6 +337,16 @@ class Thunee(View):
             if candidate is move:
                 return True
         return move in legal
+
+    def check(self, seat: int, move: Move) -> None:
+        """:meth:`Game.check` with a fast path for a move taken from the seat's legal list (a
+        button, a computer player): a seat with a legal move is a seat to act, so it is the same
+        answer without the general lookups."""
+        if type(seat) is int and 0 <= seat < self.players:
+            for candidate in (self._legal if self._legal is not None else self._legal_all())[seat]:
+                if candidate is move:
+                    return
+        super().check(seat, move)
 
     def out_of_turn(self, seat: int, move: Move) -> IllegalMove:
         """A seat that is not to act is told the rule's reason where the contract names one (a

@@ -104,14 +104,14 @@ class Play(Claims):
     def _finish_trick(self, events: list[Event]) -> None:
         trick = self.trick
         winner = self._trick_winner(trick)
-        cards = [c for _, c in trick]
+        seats, cards = zip(*trick, strict=True)
         pts = card_points(cards)
         team = winner % 2
         self.points[team] += pts
         self.tricks_done += 1
         self.winners.append(winner)
         self.team_won[team] += 1
-        record = TrickRecord(trick[0][0], tuple(cards), winner, tuple(s for s, _ in trick), pts)
+        record = TrickRecord(seats[0], cards, winner, seats, pts)
         self.records[-1].tricks.append(record)
         self.last_trick = record
         self.trick = []

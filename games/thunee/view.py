@@ -19,6 +19,15 @@ from games.base import Move, Outcome
 from games.cards import SUIT_SYMBOLS, display
 from games.thunee.deck import SORT_KEY, SUIT_ORDER, seat_ref
 from games.thunee.reasons import Reasons
+from games.views import (
+    THUNEE_PHASES,
+    DeclarationView,
+    JodhiClaimView,
+    LastTrick,
+    ThuneeRules,
+    ThuneeView,
+    TrickView,
+)
 
 PHASE_WORDS = {
     "awaiting_deal": "waiting for the deal",
@@ -64,7 +73,7 @@ class View(Reasons):
             return "The game is over."
         return "Waiting for the next deal."
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> ThuneeView:
         n = self.players
         phase = self.phase
         current_turn = {
@@ -83,63 +92,61 @@ class View(Reasons):
             and not self.trump_unseen
         ):
             trump_card = self.trump_card
-        data: dict[str, Any] = {
-            "game": self.name,
-            "players": n,
-            "dealer": self.dealer,
-            "phase": PHASE_WORDS.get(phase, phase),
-            "to_act": list(self.to_act()),
-            "turn": current_turn,
-            "prompt": self._prompt(),
-            "hand_sizes": [len(h) for h in self.hands],
-            "trick": [[s, c] for s, c in self.trick],
-            "last_trick": None if self.last_trick is None else self.last_trick.last_trick(),
-            "trump": self._known_trump(seat),
-            "trump_card": trump_card,
-            "trump_face_down": self.trump_down,
-            "lines": list(self.lines[-12:]),
-            "score": list(self.balls),
-            "score_label": "balls",
-            "target": self._target(),
-            "hand_number": len(self.records),
-            "trumpman": self.trumpman,
-            "trumper": self.trumper,
-            "call": self.call,
-            "caller": self.caller if self.caller is not None else self.high_seat,
-            "contract": self.contract,
-            "counting_team": (
+        reveal_suit = bool(self.options["jodhi_reveal_suit"])
+        own = seat is not None and 0 <= seat < n
+        return ThuneeView(
+            game=self.name,
+            players=n,
+            dealer=self.dealer,
+            phase=THUNEE_PHASES[phase],
+            to_act=self.to_act(),
+            turn=current_turn,
+            prompt=self._prompt(),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            trick=tuple(self.trick),
+            last_trick=LastTrick.of(self.last_trick),
+            trump=self._known_trump(seat),
+            trump_card=trump_card,
+            trump_face_down=self.trump_down,
+            lines=tuple(self.lines[-12:]),
+            score=tuple(self.balls),
+            score_label="balls",
+            target=self._target(),
+            hand_number=len(self.records),
+            trumpman=self.trumpman,
+            trumper=self.trumper,
+            call=self.call,
+            caller=self.caller if self.caller is not None else self.high_seat,
+            contract=self.contract,
+            counting_team=(
                 (self.trumper + 1) % 2
                 if self.trumper is not None and self.contract == "normal"
                 else None
             ),
-            "counting_target": self.count_target,
-            "tricks_won": [sum(1 for w in self.winners if w % 2 == t) for t in (0, 1)],
-            "card_points": list(self.points),
-            "jodhi": list(self.jodhi_tot),
-            "jodhi_claims": [
-                {
-                    "seat": c.seat,
-                    "value": c.value,
-                    "cancelled": c.cancelled,
-                    **({"suit": c.suit} if self.options["jodhi_reveal_suit"] else {}),
-                }
+            counting_target=self.count_target,
+            tricks_won=tuple(sum(1 for w in self.winners if w % 2 == t) for t in (0, 1)),
+            card_points=tuple(self.points),
+            jodhi=tuple(self.jodhi_tot),
+            jodhi_claims=tuple(
+                JodhiClaimView(c.seat, c.value, c.cancelled, c.suit if reveal_suit else None)
                 for c in self.claims
-            ],
-            "jodhi_window": self.jodhi_team,
-            "declaration": (
-                {"kind": self.declaration, "seat": self.declarer} if self.declaration else None
             ),
-            "set_aside": len(self.set_aside),
-            "tricks": [t.to_json(n) for t in self.records[-1].tricks] if self.records else [],
-            "rules": {
-                "challenge_mode": self._challenge,
-                "khanaak_formula": self.options["khanaak_formula"],
-            },
-        }
-        if seat is not None and 0 <= seat < n:
-            data["hand"] = sorted(self.hands[seat], key=SORT_KEY.__getitem__)
-            data["jodhi_values"] = self._own_jodhi_values(seat)
-        return data
+            jodhi_window=self.jodhi_team,
+            declaration=(
+                DeclarationView(self.declaration, self.declarer)
+                if self.declaration and self.declarer is not None
+                else None
+            ),
+            set_aside=len(self.set_aside),
+            tricks=tuple(TrickView.of(t, n) for t in self.records[-1].tricks)
+            if self.records
+            else (),
+            rules=ThuneeRules(self._challenge, self.options["khanaak_formula"]),
+            hand=tuple(sorted(self.hands[seat], key=SORT_KEY.__getitem__))  # type: ignore[index]
+            if own
+            else None,
+            jodhi_values=self._own_jodhi_values(seat) if own else None,  # type: ignore[arg-type]
+        )
 
     def _own_jodhi_values(self, seat: int) -> dict[str, int]:
         """What each valid Jodhi claim of ``seat`` would score, while its team's window is open.

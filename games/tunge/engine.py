@@ -9,8 +9,10 @@ docstring (:mod:`games.tunge`).
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar, Self
 
 from games.base import (
@@ -40,6 +42,7 @@ from games.tunge.grammar import (
 )
 from games.tunge.scoring import deal_points, game_winners, ranking
 from games.tunge.state import DealRecord, DealResult, DealState, Pickup, TungeState, Turn
+from games.views import TungeView
 
 HAND_SIZE = 12
 DRAW = Move("draw")
@@ -55,8 +58,6 @@ PILE_KEYS = {card: tuple(_ZOBRIST.getrandbits(64) for _ in range(52)) for card i
 # One Move object per canonical play: the legal lists of successive positions share them.
 _PLAY_MOVES: dict[tuple[str, ...], Move] = {}
 _PLAY_MOVES_LIMIT = 200_000
-
-_NO_PLAYS: dict[Hashable, Move] = {}  # shared by every position without a play; never changed
 
 _BLOCKED_WHY = {
     "all_passed": "every player passed",
@@ -112,14 +113,27 @@ class Rules:
 
 
 class _Legal:
-    """The legal moves of one position (a cache: dropped whenever the state changes)."""
+    """The legal moves of one position (a cache: dropped whenever the state changes).
 
-    __slots__ = ("by_cards", "moves", "seat")
+    ``moves`` are interned, so a move taken from the list is found by identity (a short scan
+    costs less than building a lookup table for every position, most of which see one move)."""
 
-    def __init__(self, seat: int, moves: list[Move], by_cards: dict[Hashable, Move]) -> None:
+    __slots__ = ("moves", "seat")
+
+    def __init__(self, seat: int, moves: list[Move]) -> None:
         self.seat = seat
         self.moves = moves
-        self.by_cards = by_cards
+
+    def listed(self, move: Move) -> bool:
+        """Whether ``move`` is one of the listed moves itself (not merely an equal one)."""
+        return any(map(is_, self.moves, repeat(move)))
+
+    def play_of(self, cards: object) -> Move | None:
+        """The listed play of exactly these cards, if any."""
+        for candidate in self.moves:
+            if candidate.action == "play" and candidate.fields[0][1] == cards:
+                return candidate
+        return None
 
 
 def _empty_deal(turn: int, players: int) -> DealState:
@@ -381,14 +395,13 @@ class Tunge(Game):
             if plays:
                 interned = _PLAY_MOVES.get
                 moves = [interned(cards) or play_move(cards) for cards in plays]
-                by_cards: dict[Hashable, Move] = dict(zip(plays, moves, strict=True))
             else:
-                moves, by_cards = [], _NO_PLAYS
+                moves = []
             if deal.stock or deal.pile:
                 moves.append(DRAW)
             elif not moves:
                 moves.append(PASS)
-            legal = self._legal = _Legal(deal.turn, moves, by_cards)
+            legal = self._legal = _Legal(deal.turn, moves)
         return legal
 
     def legal_moves(self, seat: int) -> list[Move]:
@@ -401,14 +414,13 @@ class Tunge(Game):
         """:meth:`Game.check` with a fast path for a move taken from the legal list (the usual
         case: a button, a computer player): the same answers, without the general lookups."""
         state = self.state
-        if seat == state.deal.turn and state.in_deal and not state.finished:
-            legal = self._legal or self._legal_now()
-            if move.action == "play":
-                fields = move.fields
-                if len(fields) == 1 and legal.by_cards.get(fields[0][1]) is move:
-                    return
-            elif move is legal.moves[-1]:
-                return
+        if (
+            seat == state.deal.turn
+            and state.in_deal
+            and not state.finished
+            and (self._legal or self._legal_now()).listed(move)
+        ):
+            return
         super().check(seat, move)
 
     def normalise(self, seat: int, move: Move) -> Move:
@@ -421,8 +433,10 @@ class Tunge(Game):
         if len(fields) != 1 or fields[0][0] != "cards":
             return move
         cards = fields[0][1]
-        by_cards = (self._legal or self._legal_now()).by_cards
-        listed = by_cards.get(cards)
+        legal = self._legal or self._legal_now()
+        if legal.listed(move):
+            return move
+        listed = legal.play_of(cards)
         if listed is not None:
             return listed
         if not isinstance(cards, tuple) or not all(isinstance(c, str) for c in cards):
@@ -430,7 +444,7 @@ class Tunge(Game):
         canonical = canonical_cards(self.state.deal.hands[seat], cards)
         if canonical is None:
             return move
-        return by_cards.get(canonical, move)
+        return legal.play_of(canonical) or move
 
     def is_legal(self, seat: int, move: Move) -> bool:
         """Whether ``move`` is accepted: it is listed, or it plays held cards whose ranks, in the
@@ -442,14 +456,11 @@ class Tunge(Game):
         if move.action != "play":
             last = legal.moves[-1]  # the draw or the pass, when legal, is listed last
             return move is last or move == last
-        fields = move.fields
-        if len(fields) != 1:
+        if len(move.fields) != 1:
             return False
-        if legal.by_cards.get(fields[0][1]) is move:
+        if legal.listed(move):
             return True  # a listed play (the usual case: normalise returned it)
-        listed = self.normalise(seat, move)
-        fields = listed.fields
-        return fields[0][0] == "cards" and legal.by_cards.get(fields[0][1]) is listed
+        return legal.listed(self.normalise(seat, move))
 
     def not_your_turn(self, seat: int) -> IllegalMove:
         state = self.state
@@ -462,7 +473,7 @@ class Tunge(Game):
             move,
             deal.hands[seat],
             bool(deal.stock or deal.pile),
-            bool(legal.by_cards),
+            any(listed.action == "play" for listed in legal.moves),
             self.reference(),
         )
 
@@ -774,7 +785,7 @@ class Tunge(Game):
         return events
 
     # ------------------------------------------------------------------ what people see
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> TungeView:
         return view.build_view(self, seat)
 
     def hidden_cards(self, seat: int | None) -> set[str]:

@@ -8,7 +8,7 @@ When the game is finished every hand is shown; the stock stays hidden.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from games.base import Move
 from games.cards import display
@@ -16,6 +16,7 @@ from games.seats import seat_ref
 from games.tunge.grammar import DECK, PHANTOM, RANK_INDEX, SUIT_INDEX, describe
 from games.tunge.scoring import hand_value
 from games.tunge.state import TungeState
+from games.views import ReferenceView, TungePhase, TungeView
 
 if TYPE_CHECKING:
     from games.tunge.engine import Tunge
@@ -29,17 +30,17 @@ def sort_cards(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=SORT_KEY.__getitem__)
 
 
-def build_view(game: Tunge, seat: int | None) -> dict[str, Any]:
+def build_view(game: Tunge, seat: int | None) -> TungeView:
     """The view of ``seat`` (``None``: public). Reads the game, never changes its state."""
     state = game.state
     deal = state.deal
     in_deal = state.in_deal
     if state.finished:
-        phase, prompt = "finished", ""
+        phase, prompt = TungePhase.FINISHED, ""
     elif not in_deal:
-        phase, prompt = "awaiting_deal", "Waiting for the next deal."
+        phase, prompt = TungePhase.AWAITING_DEAL, "Waiting for the next deal."
     else:
-        phase = "end game" if not deal.stock else "turns"
+        phase = TungePhase.END_GAME if not deal.stock else TungePhase.TURNS
         prompt = f"{seat_ref(deal.turn)} to play a sequence or draw a card"
         if not (deal.stock or deal.pile):
             prompt = f"{seat_ref(deal.turn)} to play a sequence or pass"
@@ -54,47 +55,41 @@ def build_view(game: Tunge, seat: int | None) -> dict[str, Any]:
             f"{' '.join(display(c) for c in deal.last_play)} "
             f"({deal.last_matches} match{'es' if deal.last_matches != 1 else ''})"
         )
-    data: dict[str, Any] = {
-        "game": game.name,
-        "players": game.players,
-        "dealer": state.dealer,
-        "phase": phase,
-        "to_act": list(game.to_act()),
-        "prompt": prompt,
-        "hand_sizes": [len(hand) for hand in deal.hands],
-        "trick": [],
-        "last_trick": None,
-        "trump": None,
-        "lines": lines,
-        "score": list(state.totals),
-        "score_label": "points (lower is better)",
-        "pile": list(deal.pile),
-        "stock_size": len(deal.stock),
-        "end_game": in_deal and not deal.stock,
-        "reference": None
+    last = state.records[-1].result if state.records else None
+    own = deal.hands[seat] if seat is not None else None
+    return TungeView(
+        game=game.name,
+        players=game.players,
+        dealer=state.dealer,
+        phase=phase,
+        to_act=game.to_act(),
+        prompt=prompt,
+        hand_sizes=tuple(len(hand) for hand in deal.hands),
+        trick=(),
+        last_trick=None,
+        trump=None,
+        lines=tuple(lines),
+        score=tuple(state.totals),
+        score_label="points (lower is better)",
+        pile=tuple(deal.pile),
+        stock_size=len(deal.stock),
+        end_game=in_deal and not deal.stock,
+        reference=None
         if ref is None or not ref.shown
-        else {
-            "ranks": list(ref.shown),
-            "cards": list(ref.cards),
-            "phantom_ace": ref.shown[0] == PHANTOM,
-            "end_game": ref.end_game,
-        },
-        "known_cards": [sort_cards(cards) for cards in deal.known],
-        "turns_taken": deal.turns_taken,
-        "turn_limit": game.options["turn_limit"],
-        "pickup_count": game.options["pickup_count"],
-        "deal_number": state.deal_index + 1,
-        "last_deal": None,
-    }
-    if state.records and state.records[-1].result is not None:
-        data["last_deal"] = state.records[-1].result.to_json(hands=False)
-    if state.finished:
-        data["final_hands"] = [sort_cards(hand) for hand in deal.hands]
-        data["winners"] = list(state.winners)
-    if seat is not None:
-        data["hand"] = sort_cards(deal.hands[seat])
-        data["hand_value"] = hand_value(deal.hands[seat])
-    return data
+        else ReferenceView(ref.shown, ref.cards, ref.shown[0] == PHANTOM, ref.end_game),
+        known_cards=tuple(tuple(sort_cards(cards)) for cards in deal.known),
+        turns_taken=deal.turns_taken,
+        turn_limit=game.options["turn_limit"],
+        pickup_count=game.options["pickup_count"],
+        deal_number=state.deal_index + 1,
+        last_deal=None if last is None else last.to_json(hands=False),
+        final_hands=tuple(tuple(sort_cards(hand)) for hand in deal.hands)
+        if state.finished
+        else None,
+        winners=tuple(state.winners) if state.finished else None,
+        hand=None if own is None else tuple(sort_cards(own)),
+        hand_value=None if own is None else hand_value(own),
+    )
 
 
 def hidden_cards(state: TungeState, seat: int | None) -> set[str]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 import tests.games.tiny_game  # noqa: F401  (registers the reference game)
@@ -377,6 +379,7 @@ def test_one_card_is_singular_on_the_board() -> None:
     from cogs.render import seat_line
 
     table, _ = played("tunge/t6_three_player_deal", 10)
-    view = {"hand_sizes": [1, 2, 0]}
+    assert table.game is not None
+    view = dataclasses.replace(table.game.view(None), hand_sizes=(1, 2, 0), dealer=9, to_act=())
     assert seat_line(table, 0, view).endswith("1 card")
     assert seat_line(table, 1, view).endswith("2 cards")

@@ -23,6 +23,7 @@ from games.cards import display, make_deck
 from games.registry import all_games
 from games.state import untyped_attributes
 from games.transcript import replay
+from games.views import plain
 
 GAMES = all_games()
 MAX_MOVES = 20_000
@@ -36,7 +37,7 @@ def snapshot(game: Game) -> str:
     seats: list[int | None] = [None, *range(game.players)]
     return json.dumps(
         {
-            "views": [game.view(seat) for seat in seats],
+            "views": [game.view(seat).to_json() for seat in seats],
             "summary": game.summary(),
             "status": game.status,
             "to_act": game.to_act(),
@@ -48,7 +49,7 @@ def snapshot(game: Game) -> str:
 
 def leaked(data: Any, hidden: set[str]) -> set[str]:
     """Hidden cards that appear in ``data`` (as a JSON card string or in people's notation)."""
-    text = json.dumps(data, default=str, ensure_ascii=False)
+    text = json.dumps(plain(data), ensure_ascii=False)
     found = {card for card in hidden if f'"{card}"' in text or display(card) in text}
     # "10♥" must not match inside a longer token such as "110♥": re-check display hits.
     return {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 import json
 import random
 from collections.abc import Iterator
@@ -15,11 +16,14 @@ import games.players as players
 from games.base import Game, Move, NotYourTurn
 from games.players import Seen, player_for
 from games.registry import all_games
+from games.views import TableView
 
 GAMES = all_games()
 PLAYER_GAMES = sorted(name for name, cls in GAMES.items() if cls.player_module)
 PLAYERS_DIR = Path(players.__file__).parent
 ALLOWED_IMPORTS = {"games.base", "games.cards", "games.players", "games.seats", "games.tricks"}
+# The typed views and the move actions (no rules and no state in either).
+ALLOWED_IMPORTS |= {"games.views", "games.actions"}
 # A game's own vocabulary that holds no game state: Tunge's sequence grammar and card values.
 ALLOWED_IMPORTS |= {"games.tunge.grammar", "games.tunge.scoring"}
 
@@ -27,7 +31,10 @@ ALLOWED_IMPORTS |= {"games.tunge.grammar", "games.tunge.scoring"}
 def walk(value: Any) -> Iterator[Any]:
     """Every object reachable from ``value`` through containers."""
     yield value
-    if isinstance(value, dict):
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for item in dataclasses.fields(value):
+            yield from walk(getattr(value, item.name))
+    elif isinstance(value, dict):
         for key, item in value.items():
             yield from walk(key)
             yield from walk(item)
@@ -50,9 +57,10 @@ def test_a_player_is_handed_only_plain_data(name: str, monkeypatch: pytest.Monke
         calls += 1
         assert type(seen) is Seen and type(rng) is random.Random
         assert all(type(move) is Move for move in seen.legal)
-        json.dumps(seen.view)  # plain data only
+        assert isinstance(seen.view, TableView)
+        json.dumps(seen.view.to_json())  # plain data only
         assert not any(isinstance(item, Game) for item in walk(seen.view))
-        assert set(seen.view.get("hand", ())) <= set(game.view(seen.seat).get("hand", ()))
+        assert set(seen.view.hand or ()) <= set(game.view(seen.seat).hand or ())
         move = real(seen, rng)
         assert move in seen.legal
         return move

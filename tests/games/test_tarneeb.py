@@ -40,10 +40,17 @@ def trump(suit: str) -> Move:
 
 
 def refusal(game: _TarneebBase, seat: int, move: Move) -> str:
-    before = json.dumps([game.view(None), game.summary(), game.view(seat)], sort_keys=True)
+    before = json.dumps(
+        [game.view(None).to_json(), game.summary(), game.view(seat).to_json()], sort_keys=True
+    )
     with pytest.raises(IllegalMove) as error:
         game.apply(seat, move)
-    assert json.dumps([game.view(None), game.summary(), game.view(seat)], sort_keys=True) == before
+    assert (
+        json.dumps(
+            [game.view(None).to_json(), game.summary(), game.view(seat).to_json()], sort_keys=True
+        )
+        == before
+    )
     return str(error.value)
 
 
@@ -331,7 +338,7 @@ def check_invariants(game: _TarneebBase) -> None:
         assert sum(game.team_tricks) == len(game.tricks)
     for seat in [None, 0, 1, 2, 3]:
         hidden = game.hidden_cards(seat)
-        text = json.dumps(game.view(seat))
+        text = json.dumps(game.view(seat).to_json())
         assert not any(f'"{card}"' in text for card in hidden)
         if seat is not None:
             assert hidden == {c for s, h in enumerate(game.hands) if s != seat for c in h}
@@ -359,7 +366,7 @@ def run_property_game(game: _TarneebBase, seed: int) -> None:
                 assert game.legal_moves(other) == []
         if rng.random() < 0.15:
             check_invariants(game)
-            before = json.dumps([game.view(None), game.summary()], sort_keys=True)
+            before = json.dumps([game.view(None).to_json(), game.summary()], sort_keys=True)
             probes = [
                 P,
                 D,
@@ -378,7 +385,7 @@ def run_property_game(game: _TarneebBase, seed: int) -> None:
                         game.apply(seat, move)
                 with pytest.raises(IllegalMove):
                     game.apply((seat + 1) % 4, move)
-            assert json.dumps([game.view(None), game.summary()], sort_keys=True) == before
+            assert json.dumps([game.view(None).to_json(), game.summary()], sort_keys=True) == before
         move = game.choose_move(seat, rng) if rng.random() < 0.3 else rng.choice(legal)
         assert move in legal
         deal_before = game.deal_no

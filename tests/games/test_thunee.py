@@ -7,6 +7,7 @@ E9 corner-house test and the E11 boundary) are checked here.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -64,7 +65,7 @@ def snapshot(game: Thunee) -> str:
     seats: list[int | None] = [None, *range(game.players)]
     return json.dumps(
         {
-            "views": [game.view(s) for s in seats],
+            "views": [game.view(s).to_json() for s in seats],
             "summary": game.summary(),
             "status": game.status,
             "to_act": game.to_act(),
@@ -434,7 +435,7 @@ def test_challenge_mode_revoke_and_challenge() -> None:
     assert refusal(game, 3, Move.of("play", card="QS")) == "You don't hold that card."
     assert refusal(game, 0, Move.of("play", card="QD")) == "It is {s3}'s turn to play."
     game.apply(3, Move.of("play", card="JC"))  # a revoke: seat 3 holds JD
-    assert all("illegal" not in json.dumps(game.view(s)) for s in (None, 0, 1, 2, 3))
+    assert all("illegal" not in json.dumps(game.view(s).to_json()) for s in (None, 0, 1, 2, 3))
     assert refusal(game, 2, Move.of("challenge", target=0)) == "You may only challenge an opponent."
     events = game.apply(0, Move.of("challenge", target=3))
     result = game.summary()["deals"][0]["result"]
@@ -549,7 +550,8 @@ def test_computer_player_sees_only_its_seat(players: int) -> None:
     while game.status == "in_progress":
         seat = game.waiting_for()[0]
         seen = Seen(seat, game.view(seat), tuple(game.legal_moves(seat)))
-        assert not any(isinstance(value, Thunee) for value in seen.view.values())
+        fields = (getattr(seen.view, item.name) for item in dataclasses.fields(seen.view))
+        assert not any(isinstance(value, Thunee) for value in fields)
         expected = choose(seen, random.Random(0))
         assert choose_move(game, seat, random.Random(0)) == expected
         game.apply(seat, game.choose_move(seat, rng))
@@ -601,7 +603,7 @@ def check_state(game: Thunee) -> None:
     public = game.hidden_cards(None)
     assert {c for h in game.hands for c in h} - {game.revealed} <= public
     for viewer in (None, *range(game.players)):
-        text = json.dumps(game.view(viewer), ensure_ascii=False)
+        text = json.dumps(game.view(viewer).to_json(), ensure_ascii=False)
         for c in game.hidden_cards(viewer):
             assert f'"{c}"' not in text and display(c) not in text.replace("1" + display(c), "")
 

@@ -31,6 +31,7 @@ from games.tunge import (
     longest_viable,
     sequence_error,
 )
+from games.views import TungePhase, TungeView
 
 DECK = make_deck()
 
@@ -47,7 +48,7 @@ def snapshot(game: Tunge) -> str:
     seats: list[int | None] = [None, *range(game.players)]
     return json.dumps(
         {
-            "views": [game.view(s) for s in seats],
+            "views": [game.view(s).to_json() for s in seats],
             "summary": game.summary(),
             "status": game.status,
             "to_act": game.to_act(),
@@ -564,7 +565,7 @@ def test_random_deals(options: dict[str, Any], seed: int, ai: bool) -> None:
                     game.apply(seat, bad)
             assert snapshot(game) == before
         for viewer in [None, *range(n)]:
-            view = json.dumps(game.view(viewer), ensure_ascii=False)
+            view = json.dumps(game.view(viewer).to_json(), ensure_ascii=False)
             for card in game.hidden_cards(viewer):
                 assert f'"{card}"' not in view
             if viewer is not None:
@@ -609,7 +610,8 @@ def test_computer_player_sheds_high_cards() -> None:
 def test_view_shapes() -> None:
     game = Tunge.new({"players": 3}, seed=8)
     public = game.view(None)
-    assert "hand" not in public
+    assert isinstance(public, TungeView) and public.phase is TungePhase.TURNS
+    assert public.hand is None and "hand" not in public.to_json()
     for key in (
         "game",
         "players",
@@ -628,9 +630,9 @@ def test_view_shapes() -> None:
         "stock_size",
         "reference",
     ):
-        assert key in public
+        assert key in public.to_json()
     mine = game.view(1)
-    assert sorted(mine["hand"]) == sorted(game.state.deal.hands[1])
+    assert sorted(mine.hand or ()) == sorted(game.state.deal.hands[1])
     assert game.move_label(play("AS", "5H")) == "Play A♠ 5♥"
     assert game.move_label(Move.of("draw")) == "Draw"
 
@@ -785,7 +787,7 @@ def test_computer_player_sees_only_its_seat(monkeypatch: pytest.MonkeyPatch) -> 
     assert isinstance(seen, Seen) and seen.seat == seat
     assert seen.view == game.view(seat) and list(seen.legal) == game.legal_moves(seat)
     hidden = game.hidden_cards(seat)
-    assert not hidden & set(json.dumps(dict(seen.view)).replace('"', " ").split())
+    assert not hidden & set(json.dumps(seen.view.to_json()).replace('"', " ").split())
 
 
 @pytest.mark.parametrize(

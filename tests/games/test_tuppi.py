@@ -316,7 +316,7 @@ def test_bid_commit_events_never_name_the_card(seed: int) -> None:
     shown = {e.data["seat"] for e in public if e.kind == "bid_revealed"}
     hidden_cards = {card for seat, (_, card) in commits.items() if seat not in shown and card}
     text = json.dumps([[e.text, dict(e.data)] for e in public]) + json.dumps(game.summary())
-    text += json.dumps(game.view(None))
+    text += json.dumps(game.view(None).to_json())
     for card in hidden_cards:
         assert card not in text
     for seat in range(4):

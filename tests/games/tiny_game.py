@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Self
 
 from games.base import (
@@ -32,10 +33,19 @@ from games.cards import SUIT_NAMES, display
 from games.registry import register
 from games.seats import next_seat, seat_ref
 from games.tricks import PLAY, TrickRecord, play_problem, playable, strength_table, trick_winner
+from games.views import LastTrick, TableView
 
 ORDER = "9TA"
 DECK = [r + s for s in "SH" for r in ORDER]
 STRENGTH = strength_table(ORDER, "SH")
+
+
+class TinyPhase(StrEnum):
+    """The tiny game's phases: its status words ("tricks" while in progress)."""
+
+    TRICKS = "tricks"
+    FINISHED = "finished"
+    AWAITING_DEAL = "awaiting_deal"
 
 
 @register
@@ -152,25 +162,26 @@ class TinyGame(Game):
         score = self.score()
         return 0 if score[0] > score[1] else 1
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "game": self.name,
-            "players": 2,
-            "dealer": self.dealer,
-            "phase": "tricks" if self.status == "in_progress" else self.status,
-            "to_act": list(self.to_act()),
-            "prompt": f"{seat_ref(self.turn)} to play" if self.to_act() else "",
-            "hand_sizes": [len(hand) for hand in self.hands],
-            "trick": [list(pair) for pair in self.trick],
-            "last_trick": self.tricks[-1].last_trick() if self.tricks else None,
-            "trump": None,
-            "lines": [],
-            "score": self.score(),
-            "score_label": "tricks",
-        }
+    def view(self, seat: int | None) -> TableView:
+        hand = None
         if seat is not None:
-            data["hand"] = sorted(self.hands[seat], key=lambda c: (c[1], ORDER.index(c[0])))
-        return data
+            hand = tuple(sorted(self.hands[seat], key=lambda c: (c[1], ORDER.index(c[0]))))
+        return TableView(
+            game=self.name,
+            players=2,
+            dealer=self.dealer,
+            phase=TinyPhase.TRICKS if self.status == "in_progress" else TinyPhase(self.status),
+            to_act=self.to_act(),
+            prompt=f"{seat_ref(self.turn)} to play" if self.to_act() else "",
+            hand_sizes=tuple(len(hand) for hand in self.hands),
+            trick=tuple(self.trick),
+            last_trick=LastTrick.of(self.tricks[-1]) if self.tricks else None,
+            trump=None,
+            lines=(),
+            score=tuple(self.score()),
+            score_label="tricks",
+            hand=hand,
+        )
 
     def hidden_cards(self, seat: int | None) -> set[str]:
         return {card for s, hand in enumerate(self.hands) if s != seat for card in hand}

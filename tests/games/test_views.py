@@ -1,0 +1,50 @@
+"""The typed views and the action constants: one contract for every game."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from enum import StrEnum
+
+import pytest
+
+import tests.games.tiny_game  # noqa: F401  (registers the reference game)
+from games.actions import Action
+from games.registry import all_games
+from games.views import TableView
+
+VARIANTS = [
+    (name, options)
+    for name in sorted(all_games())
+    for options in ({"players": 2}, {"players": 4}, {"players": 6}, {"players": 3})
+    if name in ("thunee", "tunge") or options == {"players": 4}
+    if not (name == "thunee" and options == {"players": 3})
+    if not (name == "tunge" and options == {"players": 6})
+]
+
+
+def options_for(name: str, options: dict[str, object]) -> dict[str, object]:
+    return options if name in ("thunee", "tunge") else {}
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS)
+def test_views_are_typed_frozen_and_json_ready(name: str, options: dict[str, object]) -> None:
+    """Every view of random games is a frozen TableView with a phase enum; to_json is plain data
+    and the mapping bridge answers with it; every listed move's action is an Action."""
+    game = all_games()[name].new(options_for(name, options), seed=7)
+    rng = random.Random(7)
+    while game.status == "in_progress":
+        for seat in (None, *range(game.players)):
+            view = game.view(seat)
+            assert isinstance(view, TableView) and isinstance(view.phase, StrEnum)
+            assert (view.hand is None) == (seat is None)
+            data = view.to_json()
+            assert json.loads(json.dumps(data)) == data
+            assert all(view[key] == value for key, value in data.items())
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                view.prompt = "changed"  # type: ignore[misc]
+        seat = rng.choice(game.to_act())
+        legal = game.legal_moves(seat)
+        assert all(move.action in set(Action) for move in legal)
+        game.apply(seat, rng.choice(legal))
