@@ -37,50 +37,14 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from games.base import Game
 from games.players import AVAILABLE_LEVELS, choose_move
+from games.players.outcome import CARD_POINTS, SCORERS
 from games.registry import all_games
-
-SeatPoints = Callable[[Mapping[str, Any], int], list[float]]
-
-
-def _team(points: Sequence[float], players: int) -> list[float]:
-    return [float(points[seat % 2]) for seat in range(players)]
-
-
-def _tuppi(result: Mapping[str, Any], players: int) -> list[float]:
-    team = [0.0, 0.0]
-    team[int(result["scoring_team"])] = float(result["points"])
-    return _team(team, players)
-
-
-# Each game's score of one hand for every seat (higher is better), from the hand_scored result.
-SCORERS: dict[str, SeatPoints] = {
-    "thunee": lambda result, players: _team(result["balls"], players),
-    "tarneeb": lambda result, players: _team(result["points"], players),
-    "tarneeb_egyptian": lambda result, players: _team(result["points"], players),
-    "tuppi": _tuppi,
-    "norwegian_whist": lambda result, players: _team(result["changes"], players),
-    "tunge": lambda result, players: [-float(p) for p in result["points"]],
-}
-
-
-def _thunee_card_points(result: Mapping[str, Any], players: int) -> list[float] | None:
-    """The hand's card points, only for an ordinary contract (a Thunee, Royals or blind call
-    ends or turns the hand, so its card points say nothing about the play)."""
-    if result.get("contract") != "normal":
-        return None
-    return _team(result["points"], players)
-
-
-# A second score printed beside the first where the issue measures in it: Thunee's card points.
-CARD_POINTS: dict[str, Callable[[Mapping[str, Any], int], list[float] | None]] = {
-    "thunee": _thunee_card_points,
-}
 
 
 @dataclass

@@ -1,0 +1,88 @@
+"""The hard level: determinized playouts with the normal policy (PIMC), for every game.
+
+The player is handed a :class:`~games.players.Seen` (the seat's view, legal moves, the game's
+name and options and the deal's public history as this seat saw it), never a game object. From
+it, it deals *worlds* of its own (:mod:`games.search.worlds`): games dealt with a sample of
+the unseen cards consistent with everything the seat has seen, the public history replayed.
+
+Each candidate move is then applied in every world and the hand played out to its score by the
+normal player at every seat; the move with the best mean score for the seat's side wins (the
+normal player's own move on a tie). Bids, trump choices and calls are moves like any other, so
+they too are chosen by playing whole deals out per option.
+
+The budget is counted, not timed (worlds and simulated moves), so a seed gives the same move on a
+busy machine. When no consistent world is found (a deal whose card flows the sampler does not
+model), the seat plays the normal player's move.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from games.base import Move
+from games.players import Seen
+from games.players.outcome import SCORERS
+from games.search.playout import normal_player, playout
+from games.search.worlds import Knowledge, NoWorld, world
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much a decision may think: at most ``worlds`` sampled deals, and no new world once
+    ``steps`` moves have been simulated (after at least ``min_worlds``); ``candidates`` caps the
+    moves compared (the normal player's and a random choice of the others)."""
+
+    worlds: int = 40
+    steps: int = 4000
+    min_worlds: int = 4
+    candidates: int = 10
+    attempts: int = 40  # failed samples before giving up on worlds
+
+
+DEFAULT_BUDGET = Budget()
+
+
+def candidates(legal: Sequence[Move], normal: Move, limit: int, rng: random.Random) -> list[Move]:
+    """The moves worth comparing: all of them, or the normal move and a random few others."""
+    if len(legal) <= limit:
+        return list(legal)
+    others = [move for move in legal if move != normal]
+    return [normal, *rng.sample(others, limit - 1)]
+
+
+def choose(seen: Seen, rng: random.Random, budget: Budget | None = None) -> Move:
+    """The hard player's move for ``seen.seat`` (see the module docstring); ``budget``
+    defaults to :data:`DEFAULT_BUDGET`, read at call time (the tests shrink it)."""
+    budget = budget or DEFAULT_BUDGET
+    legal = seen.legal
+    normal = normal_player(seen.game)(seen, rng)
+    if len(legal) == 1 or seen.game not in SCORERS:  # a game without a hand score: no search
+        return normal if len(legal) > 1 else legal[0]
+    search = random.Random(rng.getrandbits(64))
+    try:
+        knowledge = Knowledge.of(seen)
+    except NoWorld:
+        return normal
+    moves = candidates(legal, normal, budget.candidates, search)
+    totals = dict.fromkeys(moves, 0.0)
+    worlds = steps = failures = 0
+    while worlds < budget.worlds and (steps < budget.steps or worlds < budget.min_worlds):
+        sample = world(seen, knowledge, search)
+        if sample is None:
+            failures += 1
+            if failures >= budget.attempts:
+                break
+            continue
+        worlds += 1
+        for move in moves:
+            value, used = playout(sample.clone(), seen.seat, move, search)
+            totals[move] += value
+            steps += used
+    if not worlds:
+        return normal
+    best = max(totals.values())
+    if totals[normal] >= best - 1e-9:
+        return normal
+    return next(move for move in moves if totals[move] == best)
