@@ -7,8 +7,11 @@ the unseen cards consistent with everything the seat has seen, the public histor
 
 Each candidate move is then applied in every world and the hand played out to its score by the
 normal player at every seat; the move with the best mean score for the seat's side wins (the
-normal player's own move on a tie). Bids, trump choices and calls are moves like any other, so
-they too are chosen by playing whole deals out per option.
+normal player's own move on a tie). Near the end of the card play of a trick game (at most
+:attr:`Budget.endgame` cards left) each world is solved exactly instead (alpha-beta over the
+remaining tricks with every hand open, :func:`games.search.tricks.best_tricks`). Bids, trump
+choices and calls are moves like any other, so they too are chosen by playing whole deals out
+per option.
 
 The budget is counted, not timed (worlds and simulated moves), so a seed gives the same move on a
 busy machine. When no consistent world is found (a deal whose card flows the sampler does not
@@ -20,12 +23,20 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from games.base import Move
 from games.players import Seen
 from games.players.outcome import SCORERS
 from games.search.playout import normal_player, playout
+from games.search.tricks import best_tricks, from_world
 from games.search.worlds import Knowledge, NoWorld, world
+
+if TYPE_CHECKING:
+    from games.base import Game
+
+ENDGAME_GAMES = frozenset({"tarneeb", "tarneeb_egyptian", "tuppi", "norwegian_whist"})
+LOW_HANDS = frozenset({"nolo", "nullo"})  # the bid-card games' hands where tricks count against
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +50,7 @@ class Budget:
     min_worlds: int = 4
     candidates: int = 10
     attempts: int = 40  # failed samples before giving up on worlds
+    endgame: int = 12  # cards left in all hands when the exact solver replaces the playouts
 
 
 DEFAULT_BUDGET = Budget()
@@ -50,6 +62,36 @@ def candidates(legal: Sequence[Move], normal: Move, limit: int, rng: random.Rand
         return list(legal)
     others = [move for move in legal if move != normal]
     return [normal, *rng.sample(others, limit - 1)]
+
+
+def endgame_sign(seen: Seen, budget: Budget) -> int:
+    """+1 (more tricks are better) or -1 (fewer) when the exact solver takes over this
+    decision: the card play of a trick game the fast path models, with at most
+    ``budget.endgame`` cards left on the table's hands; 0 otherwise."""
+    view = seen.view
+    if seen.game not in ENDGAME_GAMES or sum(view.get("hand_sizes", ())) > budget.endgame:
+        return 0
+    if view.get("phase") != "tricks":
+        return 0
+    hand_type = view.get("hand_type")
+    if hand_type == "sooli":
+        return 0
+    return -1 if hand_type in LOW_HANDS else 1
+
+
+def evaluate(
+    world: Game, seen: Seen, move: Move, rng: random.Random, budget: Budget
+) -> tuple[float, int]:
+    """The value of ``move`` in ``world`` for the seat: solved exactly near the end of the card
+    play (the tricks the side takes with every hand open), else by a normal playout."""
+    sign = endgame_sign(seen, budget)
+    if sign:
+        world.apply(seen.seat, move)
+        state = from_world(world)
+        if state is not None:
+            return sign * best_tricks(state, seen.seat % 2), 1
+        return 0.0, 1
+    return playout(world, seen.seat, move, rng)
 
 
 def choose(seen: Seen, rng: random.Random, budget: Budget | None = None) -> Move:
@@ -77,7 +119,7 @@ def choose(seen: Seen, rng: random.Random, budget: Budget | None = None) -> Move
             continue
         worlds += 1
         for move in moves:
-            value, used = playout(sample.clone(), seen.seat, move, search)
+            value, used = evaluate(sample.clone(), seen, move, search, budget)
             totals[move] += value
             steps += used
     if not worlds:
