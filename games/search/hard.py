@@ -30,7 +30,7 @@ from games.players import Seen
 from games.players.outcome import SCORERS
 from games.search.playout import normal_player, playout
 from games.search.tricks import best_tricks, from_world
-from games.search.worlds import Knowledge, NoWorld, world
+from games.search.worlds import Knowledge, NoWorld, repaired_world, world
 
 if TYPE_CHECKING:
     from games.base import Game
@@ -104,14 +104,18 @@ def choose(seen: Seen, rng: random.Random, budget: Budget | None = None) -> Move
         return normal if len(legal) > 1 else legal[0]
     search = random.Random(rng.getrandbits(64))
     try:
-        knowledge = Knowledge.of(seen)
+        knowledge: Knowledge | None = Knowledge.of(seen)
     except NoWorld:
-        return normal
+        knowledge = None  # cards changed hands: worlds by repair
     moves = candidates(legal, normal, budget.candidates, search)
     totals = dict.fromkeys(moves, 0.0)
     worlds = steps = failures = 0
     while worlds < budget.worlds and (steps < budget.steps or worlds < budget.min_worlds):
-        sample = world(seen, knowledge, search)
+        sample = (
+            world(seen, knowledge, search)
+            if knowledge is not None
+            else repaired_world(seen, search)
+        )
         if sample is None:
             failures += 1
             if failures >= budget.attempts:

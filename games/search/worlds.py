@@ -171,3 +171,94 @@ def world(seen: Seen, knowledge: Knowledge, rng: random.Random) -> Game | None:
     if set(world.legal_moves(knowledge.seat)) != set(seen.legal):
         return None
     return world
+
+
+def _hand_of(sample: Any, seat: int) -> list[str]:
+    """The cards ``seat`` holds in a world (the search's own game, so its state may be read)."""
+    state = getattr(sample, "state", None)
+    if state is not None:  # Tunge keeps the deal in progress in its state
+        return list(state.deal.hands[seat])
+    return list(sample.hands[seat])
+
+
+REPAIRS = 60  # swaps tried before a repaired world is given up
+
+
+def repaired_world(seen: Seen, rng: random.Random) -> Game | None:
+    """A world for a deal whose cards change hands (Tunge's draws and pick-ups, Tuppi's sooli
+    exchange), found by repair instead of by constraint: deal at random (the seat's own cards in
+    its own places), replay, and when a seat plays a card it does not hold in the world, swap that
+    card's place in the deal with the place of a card the seat holds that no shown move has tied
+    down; at the end swap the seat's own cards into place the same way. ``None`` when the swaps
+    run out."""
+    view = seen.view
+    players = len(view["hand_sizes"])
+    dealer = int(view["dealer"])
+    deck, sizes, _stock = _shape(seen.game, _options_key(seen.options), dealer)
+    mine = list(view.get("hand", ()))
+    rest = sorted(deck - set(mine))
+    rng.shuffle(rest)
+    own = mine[: sizes[seen.seat]]
+    rest = mine[sizes[seen.seat] :] + rest  # more cards than dealt: the rest start elsewhere
+    places: list[str] = []
+    for seat in range(players):
+        if seat == seen.seat:
+            places.extend(own + rest[: sizes[seat] - len(own)])
+            rest = rest[sizes[seat] - len(own) :]
+        else:
+            places.extend(rest[: sizes[seat]])
+            rest = rest[sizes[seat] :]
+    places.extend(rest)
+    tied: set[str] = set()  # cards whose place a replayed move has shown to be right
+
+    def swap(card: str, holders: list[str]) -> bool:
+        free = [other for other in holders if other not in tied and other != card]
+        if not free or card in tied:
+            return False
+        other = rng.choice(free)
+        first, second = places.index(card), places.index(other)
+        places[first], places[second] = other, card
+        return True
+
+    for _ in range(REPAIRS):
+        hands, start = [], 0
+        for size in sizes:
+            hands.append(tuple(places[start : start + size]))
+            start += size
+        deal = Deal(tuple(hands), tuple(places[start:]))
+        sample = game_class(seen.game).new(dict(seen.options), deals=[deal], first_dealer=dealer)
+        repaired = False
+        for mover, move in seen.history:
+            if sample.status != "in_progress":
+                return None
+            if move is None:
+                move = normal_move(sample, mover, rng)
+            shown = named_cards(move)
+            if shown:
+                held = _hand_of(sample, mover)
+                missing = [card for card in shown if card not in held]
+                if missing:
+                    if not swap(missing[0], held):
+                        return None
+                    repaired = True
+                    break
+            try:
+                sample.apply(mover, move)
+            except IllegalMove:
+                return None
+            tied.update(shown)
+        if repaired:
+            continue
+        if sample.status != "in_progress":
+            return None
+        held = _hand_of(sample, seen.seat)
+        missing = [card for card in mine if card not in held]
+        if missing:
+            extra = [card for card in held if card not in mine]
+            if not swap(missing[0], extra):
+                return None
+            continue
+        if set(sample.legal_moves(seen.seat)) != set(seen.legal):
+            return None
+        return sample
+    return None

@@ -18,7 +18,7 @@ from games.players import Seen, choose_move, player_for
 from games.registry import all_games
 from games.search import hard
 from games.search.playout import LIGHT, light_view
-from games.search.worlds import Knowledge, world
+from games.search.worlds import Knowledge, repaired_world, world
 
 GAMES = all_games()
 
@@ -174,3 +174,21 @@ def test_the_hard_decision_does_not_depend_on_other_seats_cards(
         assert choose_move(twin, seat, random.Random(99), "hard") == first
         checked += 1
     assert checked >= 3
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_repaired_tunge_worlds_agree_with_the_seats_knowledge(players: int) -> None:
+    """Tunge's cards change hands (draws, pick-ups): its worlds are found by repair."""
+    built = 0
+    for index, (game, seat) in enumerate(random_games("tunge", range(3), {"players": players})):
+        if index % 7 or index > 400:
+            continue
+        seen = seen_of(game, seat)
+        sample = repaired_world(seen, random.Random(index))
+        if sample is None:
+            continue
+        built += 1
+        assert sorted(sample.view(seat)["hand"]) == sorted(seen.view["hand"])
+        assert set(sample.legal_moves(seat)) == set(seen.legal)
+        assert sample.view(None)["pile"] == seen.view["pile"]
+    assert built > 10
