@@ -20,6 +20,7 @@ from games.players import Seen
 from games.players import bidcards as bidcards_player
 from games.players import tarneeb as tarneeb_player
 from games.players.outcome import seat_value
+from games.search.finish import can_finish, finish
 
 if TYPE_CHECKING:
     from games.base import Game
@@ -109,6 +110,9 @@ def playout(world: Game, seat: int, move: Move, rng: random.Random) -> tuple[flo
                 return seat_value(name, result, players, seat), steps
         if world.status != "in_progress" or steps >= PLAYOUT_LIMIT:
             return 0.0, steps  # thrown in, or too long: no score either way
+        if can_finish(world):  # the rest is card play: the fast path
+            result, plays = finish(world)
+            return seat_value(name, result, players, seat), steps + plays
         acting = world.to_act()
         mover = acting[0] if len(acting) == 1 else rng.choice(acting)
         events = world.apply(mover, normal_move(world, mover, rng))
