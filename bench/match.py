@@ -23,7 +23,9 @@ cards cancels in the pair; what is left is how the levels play them.
   gives its mean, standard error and the two-sided normal p-value of mean / standard error.
 - Win rate: the first ``G`` deals (default ``min(N, 100)``) are played on to the end of the
   game; a's wins over those ``2G`` games (a shared win or a draw counts a half).
-- Decision times: each ``choose_move`` call (view, legal moves and the decision), per level.
+- Decision times: each ``choose_move`` call (view, legal moves and the decision), per level, in
+  wall-clock time and in this process's CPU time (on a busy machine the CPU time is what the
+  decision costs; the wall time adds the waits for a core).
 
 Random sources are fixed by the seed: each seat has its own ``Random`` per deal, the same in both
 plays (so a level against itself plays identical games and the mean difference is exactly 0),
@@ -64,6 +66,7 @@ class Result:
     wins: float
     games: int
     times: dict[str, list[float]] = field(default_factory=dict)
+    cpu_times: dict[str, list[float]] = field(default_factory=dict)
     # Thunee's card points, over the deals played as ordinary contracts in both plays
     point_differences: list[float] = field(default_factory=list)
 
@@ -114,6 +117,7 @@ def play(
     seed: str,
     times: dict[str, list[float]],
     to_the_end: bool,
+    cpu_times: dict[str, list[float]] | None = None,
 ) -> Play:
     """Play ``game`` with ``levels[seat]`` in each seat until its first hand is scored (or the
     game ends, when ``to_the_end``)."""
@@ -126,9 +130,11 @@ def play(
         acting = game.to_act()
         seat = acting[0] if len(acting) == 1 else order.choice(acting)
         level = levels[seat]
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         move = choose_move(game, seat, rngs[seat], level)
         times[level].append(time.perf_counter() - start)
+        if cpu_times is not None:
+            cpu_times[level].append(time.process_time() - cpu)
         for event in game.apply(seat, move):
             if hand is None and event.kind == "hand_scored":
                 result = event.data.get("result", event.data)
@@ -174,6 +180,7 @@ def match(
         raise KeyError(f"no hand score for {name!r} (known: {', '.join(sorted(SCORERS))})")
     full = min(deals, 100) if games is None else min(games, deals)
     times: dict[str, list[float]] = {a: [], b: []}
+    cpu_times: dict[str, list[float]] = {a: [], b: []}
     differences: list[float] = []
     point_differences: list[float] = []
     wins = 0.0
@@ -188,7 +195,7 @@ def match(
         for swap, game in enumerate((first, game_class.new(options, seed=game_seed))):
             mine = seats_b if swap else seats_a
             levels = [a if seat in mine else b for seat in range(players)]
-            result = play(game, levels, f"{seed}:{index}", times, index < full)
+            result = play(game, levels, f"{seed}:{index}", times, index < full, cpu_times)
             theirs = seats_a if swap else seats_b
             total += side_score(result.hand, mine) - side_score(result.hand, theirs)
             if result.points is None:
@@ -200,7 +207,9 @@ def match(
         differences.append(total / 2)
         if points is not None and name in CARD_POINTS:
             point_differences.append(points / 2)
-    return Result(differences, wins, 2 * full, times, point_differences)
+    return Result(
+        differences, wins, 2 * full, times, cpu_times=cpu_times, point_differences=point_differences
+    )
 
 
 def percentile(values: Sequence[float], share: float) -> float:
@@ -226,10 +235,17 @@ def report(name: str, a: str, b: str, options: Mapping[str, Any], result: Result
     lines.append(f"  {a} wins {result.win_rate:.1%} of {result.games} full games")
     for level, values in result.times.items():
         if values:
-            lines.append(
+            line = (
                 f"  {level} decisions: median {statistics.median(values) * 1000:.3f} ms, "
                 f"95th percentile {percentile(values, 0.95) * 1000:.3f} ms ({len(values)})"
             )
+            cpu = result.cpu_times.get(level)
+            if cpu:
+                line += (
+                    f"; CPU median {statistics.median(cpu) * 1000:.3f} ms, "
+                    f"95th {percentile(cpu, 0.95) * 1000:.3f} ms"
+                )
+            lines.append(line)
     return "\n".join(lines)
 
 
