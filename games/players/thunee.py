@@ -6,9 +6,9 @@ trump, calls Thunee only holding nothing but top cards, claims every Jodhi it ca
 first), declares Double/Khanaak only with a card that surely wins the last trick, leads a card
 that is the highest left in its suit (else its cheapest), wins a trick with the cheapest winning
 card, and throws its cheapest card when the partner is winning or it cannot win (except that,
-last to play to a partner's trick in an ordinary contract, it feeds it its richest plain card). In challenge
-mode it answers nothing with Murial, claims only true Jodhi, and challenges only a revoke it can
-prove from the public tricks.
+last to play to a partner's trick in an ordinary contract, it feeds it its richest plain card).
+In challenge mode it answers nothing with Murial, claims only true Jodhi, and challenges only a
+revoke it can prove from the public tricks.
 """
 
 from __future__ import annotations
