@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from games.base import Move
@@ -54,6 +54,33 @@ class Budget:
 
 
 DEFAULT_BUDGET = Budget()
+
+# Per game (and table size), how many simulated moves a decision of the default budget may use:
+# a move costs more in some games (full views in Thunee's playouts, Tunge's long deals and its
+# repaired worlds) and less in others (Tarneeb's fast finish). Sized from CPU times measured with
+# bench.match so that the 95th percentile stays under 250 ms on an idle machine.
+STEP_SCALE: dict[tuple[str, int], float] = {
+    ("tarneeb", 4): 2.5,
+    ("tarneeb_egyptian", 4): 2.0,
+    ("tuppi", 4): 1.8,
+    ("norwegian_whist", 4): 1.8,
+    ("thunee", 2): 0.8,
+    ("thunee", 4): 1.2,
+    ("thunee", 6): 1.2,
+    ("tunge", 2): 0.35,
+    ("tunge", 3): 0.35,
+    ("tunge", 4): 0.35,
+}
+
+
+def scaled(budget: Budget, game: str, players: int) -> Budget:
+    """``budget`` with its simulated moves scaled for ``game`` (see :data:`STEP_SCALE`); below
+    1 the minimum of worlds shrinks alike (a world itself costs more there)."""
+    scale = STEP_SCALE.get((game, players), 1.0)
+    if scale == 1.0:
+        return budget
+    min_worlds = budget.min_worlds if scale > 1 else max(1, round(budget.min_worlds * scale))
+    return replace(budget, steps=int(budget.steps * scale), min_worlds=min_worlds)
 
 
 def candidates(legal: Sequence[Move], normal: Move, limit: int, rng: random.Random) -> list[Move]:
@@ -97,7 +124,8 @@ def evaluate(
 def choose(seen: Seen, rng: random.Random, budget: Budget | None = None) -> Move:
     """The hard player's move for ``seen.seat`` (see the module docstring); ``budget``
     defaults to :data:`DEFAULT_BUDGET`, read at call time (the tests shrink it)."""
-    budget = budget or DEFAULT_BUDGET
+    if budget is None:
+        budget = scaled(DEFAULT_BUDGET, seen.game, len(seen.view.get("hand_sizes", ())))
     legal = seen.legal
     normal = normal_player(seen.game)(seen, rng)
     if len(legal) == 1 or seen.game not in SCORERS:  # a game without a hand score: no search
