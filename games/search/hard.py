@@ -30,7 +30,7 @@ from games.players import Seen
 from games.players.outcome import SCORERS
 from games.search.playout import normal_player, playout
 from games.search.tricks import best_tricks, from_world
-from games.search.worlds import Knowledge, NoWorld, repaired_world, world
+from games.search.worlds import Knowledge, Meter, NoWorld, repaired_world, world
 
 if TYPE_CHECKING:
     from games.base import Game
@@ -68,8 +68,8 @@ STEP_SCALE: dict[tuple[str, int], float] = {
     ("thunee", 4): 1.2,
     ("thunee", 6): 1.2,
     ("tunge", 2): 0.35,
-    ("tunge", 3): 0.35,
-    ("tunge", 4): 0.35,
+    ("tunge", 3): 0.3,
+    ("tunge", 4): 0.25,
 }
 
 
@@ -138,16 +138,19 @@ def choose(seen: Seen, rng: random.Random, budget: Budget | None = None) -> Move
     moves = candidates(legal, normal, budget.candidates, search)
     totals = dict.fromkeys(moves, 0.0)
     worlds = steps = failures = 0
-    while worlds < budget.worlds and (steps < budget.steps or worlds < budget.min_worlds):
+    meter = Meter()  # the moves replayed to build worlds count as simulated moves too
+    while worlds < budget.worlds and (
+        steps + meter.moves < budget.steps or worlds < budget.min_worlds
+    ):
         sample = (
-            world(seen, knowledge, search)
+            world(seen, knowledge, search, meter)
             if knowledge is not None
-            else repaired_world(seen, search)
+            else repaired_world(seen, search, meter)
         )
         if sample is None:
             failures += 1
-            if failures >= budget.attempts:
-                break
+            if failures >= budget.attempts or meter.moves > 2 * budget.steps + 500:
+                break  # no world worth its cost: the normal move, or what the others say
             continue
         worlds += 1
         for move in moves:

@@ -140,7 +140,16 @@ def _led_suit(world: Game) -> str | None:
     return None
 
 
-def world(seen: Seen, knowledge: Knowledge, rng: random.Random) -> Game | None:
+@dataclass(slots=True)
+class Meter:
+    """The moves replayed while building worlds (they count against a decision's budget)."""
+
+    moves: int = 0
+
+
+def world(
+    seen: Seen, knowledge: Knowledge, rng: random.Random, meter: Meter | None = None
+) -> Game | None:
     """A game dealt with a sample consistent with ``seen`` and its history replayed (``None``
     when this sample turned out inconsistent)."""
     deal = knowledge.sample(rng)
@@ -150,6 +159,8 @@ def world(seen: Seen, knowledge: Knowledge, rng: random.Random) -> Game | None:
         dict(seen.options), deals=[deal], first_dealer=knowledge.dealer
     )
     for mover, move in seen.history:
+        if meter is not None:
+            meter.moves += 1
         if world.status != "in_progress":
             return None
         if move is None:
@@ -181,10 +192,10 @@ def _hand_of(sample: Any, seat: int) -> list[str]:
     return list(sample.hands[seat])
 
 
-REPAIRS = 60  # swaps tried before a repaired world is given up
+REPAIRS = 40  # swaps tried before a repaired world is given up
 
 
-def repaired_world(seen: Seen, rng: random.Random) -> Game | None:
+def repaired_world(seen: Seen, rng: random.Random, meter: Meter | None = None) -> Game | None:
     """A world for a deal whose cards change hands (Tunge's draws and pick-ups, Tuppi's sooli
     exchange), found by repair instead of by constraint: deal at random (the seat's own cards in
     its own places), replay, and when a seat plays a card it does not hold in the world, swap that
@@ -229,6 +240,8 @@ def repaired_world(seen: Seen, rng: random.Random) -> Game | None:
         sample = game_class(seen.game).new(dict(seen.options), deals=[deal], first_dealer=dealer)
         repaired = False
         for mover, move in seen.history:
+            if meter is not None:
+                meter.moves += 1
             if sample.status != "in_progress":
                 return None
             if move is None:
