@@ -309,9 +309,9 @@ class Game(ABC):
     options: Mapping[str, Any]  # read-only once the game exists (clones share it)
     first_dealer: int  # as a transcript records it (a seeded game may draw it, e.g. Thunee)
     deals: list[Deal]  # every deal so far, including the ones a seeded game shuffled
-    # The current deal's moves, (seat, move) in order (see public_history); a tuple, so clones
-    # share it and every apply replaces it.
-    public_log: tuple[tuple[int, Move], ...] = ()
+    # The current deal's moves, (seat, move) in order (see public_history); set by the first
+    # apply (absent before), copied by clones.
+    public_log: list[tuple[int, Move]]
 
     # --- creation ---
     @classmethod
@@ -477,7 +477,7 @@ class Game(ABC):
         ``seat`` may not know now (a face-down bid card, a trump card laid down) is ``None``."""
         hidden: set[str] | None = None
         history: list[tuple[int, Move | None]] = []
-        for mover, move in self.public_log:
+        for mover, move in self.__dict__.get("public_log", ()):
             if mover != seat and move.action != "play" and _named_cards(move):
                 if hidden is None:
                     hidden = self.hidden_cards(seat)
@@ -502,10 +502,16 @@ def _logging_apply(apply: Any) -> Any:
     def logged(self: Game, seat: int, move: Move) -> list[Event]:
         events: list[Event] = apply(self, seat, move)
         if type(self).apply is logged:  # the outermost apply records (not a super() call)
-            if any(event.kind == "new_deal" for event in events):
-                self.public_log = ()
+            for event in events:
+                if event.kind == "new_deal":  # the move ended a deal: the log starts again
+                    self.public_log = []
+                    break
             else:
-                self.public_log = (*self.public_log, (seat, move))
+                log = self.__dict__.get("public_log")
+                if log is None:
+                    self.public_log = [(seat, move)]
+                else:
+                    log.append((seat, move))
         return events
 
     logged.__doc__ = apply.__doc__
@@ -515,7 +521,7 @@ def _logging_apply(apply: Any) -> Any:
 def _logging_add_deal(add_deal: Any) -> Any:
     def logged(self: Game, deal: Deal) -> list[Event]:
         events: list[Event] = add_deal(self, deal)
-        self.public_log = ()
+        self.public_log = []
         return events
 
     logged.__doc__ = add_deal.__doc__
@@ -526,7 +532,7 @@ def _logging_clone(clone: Any) -> Any:
     def logged(self: Game) -> Any:
         other = clone(self)
         if "public_log" in self.__dict__:
-            other.public_log = self.public_log
+            other.public_log = list(self.public_log)
         return other
 
     logged.__doc__ = clone.__doc__
