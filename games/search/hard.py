@@ -62,8 +62,8 @@ DEFAULT_BUDGET = Budget()
 STEP_SCALE: dict[tuple[str, int], float] = {
     ("tarneeb", 4): 2.5,
     ("tarneeb_egyptian", 4): 2.0,
-    ("tuppi", 4): 1.8,
-    ("norwegian_whist", 4): 1.8,
+    ("tuppi", 4): 2.5,
+    ("norwegian_whist", 4): 2.5,
     ("thunee", 2): 0.8,
     ("thunee", 4): 1.2,
     ("thunee", 6): 1.2,
