@@ -6,10 +6,11 @@ it, it deals *worlds* of its own (:mod:`games.search.worlds`): games dealt with 
 the unseen cards consistent with everything the seat has seen, the public history replayed.
 
 Each candidate move is then applied in every world and the hand played out to its score by the
-normal player at every seat; the move with the best mean score for the seat's side wins (the
-normal player's own move on a tie). Near the end of the card play of a trick game (at most
-:attr:`Budget.endgame` cards left) each world is solved exactly instead (alpha-beta over the
-remaining tricks with every hand open, :func:`games.search.tricks.best_tricks`). Bids, trump
+normal player at every seat; the move with the best mean score for the seat's side wins if it
+beats the normal player's own move clearly enough (:func:`preferred`). Near the end of the card
+play of a trick game (at most :attr:`Budget.endgame` cards left) each world is solved exactly
+instead (alpha-beta over the remaining tricks with every hand open,
+:func:`games.search.tricks.best_tricks`). Bids, trump
 choices and calls are moves like any other, so they too are chosen by playing whole deals out
 per option.
 
@@ -51,6 +52,7 @@ class Budget:
     candidates: int = 10
     attempts: int = 40  # failed samples before giving up on worlds
     endgame: int = 12  # cards left in all hands when the exact solver replaces the playouts
+    confidence: float = 1.0  # standard errors by which a move must beat the normal move
 
 
 DEFAULT_BUDGET = Budget()
@@ -136,7 +138,7 @@ def choose(seen: Seen, rng: random.Random, budget: Budget | None = None) -> Move
     except NoWorld:
         knowledge = None  # cards changed hands: worlds by repair
     moves = candidates(legal, normal, budget.candidates, search)
-    totals = dict.fromkeys(moves, 0.0)
+    values: dict[Move, list[float]] = {move: [] for move in moves}
     worlds = steps = failures = 0
     meter = Meter()  # the moves replayed to build worlds count as simulated moves too
     while worlds < budget.worlds and (
@@ -155,11 +157,26 @@ def choose(seen: Seen, rng: random.Random, budget: Budget | None = None) -> Move
         worlds += 1
         for move in moves:
             value, used = evaluate(sample.clone(), seen, move, search, budget)
-            totals[move] += value
+            values[move].append(value)
             steps += used
     if not worlds:
         return normal
-    best = max(totals.values())
-    if totals[normal] >= best - 1e-9:
+    return preferred(values, normal, budget.confidence)
+
+
+def preferred(values: dict[Move, list[float]], normal: Move, confidence: float) -> Move:
+    """The move with the best mean value over the worlds, if it beats the normal move by at
+    least ``confidence`` standard errors of their paired differences (the same worlds); else
+    the normal move. Picking the best of many noisy means favours luck (most of all among many
+    bids); the normal move is the prior that a lucky estimate has to beat."""
+    means = {move: sum(scores) / len(scores) for move, scores in values.items()}
+    best = max(means, key=means.__getitem__)
+    if best == normal or means[best] <= means[normal]:
         return normal
-    return next(move for move in moves if totals[move] == best)
+    gains = [mine - theirs for mine, theirs in zip(values[best], values[normal], strict=True)]
+    mean = sum(gains) / len(gains)
+    if len(gains) < 2:
+        return best if confidence <= 0 else normal
+    spread = sum((gain - mean) ** 2 for gain in gains) / (len(gains) - 1)
+    error = (spread / len(gains)) ** 0.5
+    return best if mean > confidence * error else normal

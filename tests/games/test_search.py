@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from games.base import Deal, Game
+from games.base import Deal, Game, Move
 from games.players import Seen, choose_move, player_for
 from games.registry import all_games
 from games.search import hard
@@ -214,3 +214,12 @@ def test_the_public_log_is_the_current_deals_and_clones_keep_their_own(name: str
         assert [mover for mover, _ in history] == [mover for mover, _ in moves]
         for (mover, seen), (_, made) in zip(history, moves, strict=True):
             assert seen == made or (seen is None and mover != seat)  # only others' are hidden
+
+
+def test_a_move_must_beat_the_normal_move_clearly() -> None:
+    normal, other = Move.of("play", card="2S"), Move.of("play", card="AS")
+    noisy = {normal: [0.0, 5.0, 0.0, 5.0], other: [4.0, 0.5, 4.0, 2.0]}  # better mean, by luck
+    assert hard.preferred(noisy, normal, 1.0) == normal
+    clear = {normal: [0.0, 5.0, 0.0, 5.0], other: [1.0, 6.0, 1.0, 6.5]}  # better in every world
+    assert hard.preferred(clear, normal, 1.0) == other
+    assert hard.preferred(noisy, normal, 0.0) == other  # without the prior: the best mean
