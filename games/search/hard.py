@@ -52,7 +52,8 @@ class Budget:
     candidates: int = 10
     attempts: int = 40  # failed samples before giving up on worlds
     endgame: int = 12  # cards left in all hands when the exact solver replaces the playouts
-    confidence: float = 1.0  # standard errors by which a move must beat the normal move
+    confidence: float = 1.0  # standard errors by which a card must beat the normal card
+    call_confidence: float = 2.0  # the same for bids, trumps and calls (one shot, many options)
 
 
 DEFAULT_BUDGET = Budget()
@@ -161,7 +162,8 @@ def choose(seen: Seen, rng: random.Random, budget: Budget | None = None) -> Move
             steps += used
     if not worlds:
         return normal
-    return preferred(values, normal, budget.confidence)
+    cards_only = all(move.action == "play" for move in moves)
+    return preferred(values, normal, budget.confidence if cards_only else budget.call_confidence)
 
 
 def preferred(values: dict[Move, list[float]], normal: Move, confidence: float) -> Move:
