@@ -13,8 +13,8 @@ options, the deal's public history):
 - a world whose replay refuses a move, or ends with a hand or legal moves other than the seat's
   own, is dropped.
 
-A deal whose cards change hands (Tunge's pick-ups and draws, Tuppi's sooli exchange) is not
-modelled: :class:`NoWorld`.
+A deal whose cards change hands (Tunge's pick-ups and draws, Tuppi's sooli exchange) does not
+fit these constraints (:class:`NoWorld`): :func:`repaired_world` builds its worlds by repair.
 """
 
 from __future__ import annotations
