@@ -23,7 +23,9 @@ cards cancels in the pair; what is left is how the levels play them.
   gives its mean, standard error and the two-sided normal p-value of mean / standard error.
 - Win rate: the first ``G`` deals (default ``min(N, 100)``) are played on to the end of the
   game; a's wins over those ``2G`` games (a shared win or a draw counts a half).
-- Decision times: each ``choose_move`` call (view, legal moves and the decision), per level.
+- Decision times: each ``choose_move`` call (view, legal moves and the decision), per level, in
+  wall-clock time and in this process's CPU time (on a busy machine the CPU time is what the
+  decision costs; the wall time adds the waits for a core).
 
 Random sources are fixed by the seed: each seat has its own ``Random`` per deal, the same in both
 plays (so a level against itself plays identical games and the mean difference is exactly 0),
@@ -37,50 +39,14 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from games.base import Game
 from games.players import AVAILABLE_LEVELS, choose_move
+from games.players.outcome import CARD_POINTS, SCORERS
 from games.registry import all_games
-
-SeatPoints = Callable[[Mapping[str, Any], int], list[float]]
-
-
-def _team(points: Sequence[float], players: int) -> list[float]:
-    return [float(points[seat % 2]) for seat in range(players)]
-
-
-def _tuppi(result: Mapping[str, Any], players: int) -> list[float]:
-    team = [0.0, 0.0]
-    team[int(result["scoring_team"])] = float(result["points"])
-    return _team(team, players)
-
-
-# Each game's score of one hand for every seat (higher is better), from the hand_scored result.
-SCORERS: dict[str, SeatPoints] = {
-    "thunee": lambda result, players: _team(result["balls"], players),
-    "tarneeb": lambda result, players: _team(result["points"], players),
-    "tarneeb_egyptian": lambda result, players: _team(result["points"], players),
-    "tuppi": _tuppi,
-    "norwegian_whist": lambda result, players: _team(result["changes"], players),
-    "tunge": lambda result, players: [-float(p) for p in result["points"]],
-}
-
-
-def _thunee_card_points(result: Mapping[str, Any], players: int) -> list[float] | None:
-    """The hand's card points, only for an ordinary contract (a Thunee, Royals or blind call
-    ends or turns the hand, so its card points say nothing about the play)."""
-    if result.get("contract") != "normal":
-        return None
-    return _team(result["points"], players)
-
-
-# A second score printed beside the first where the issue measures in it: Thunee's card points.
-CARD_POINTS: dict[str, Callable[[Mapping[str, Any], int], list[float] | None]] = {
-    "thunee": _thunee_card_points,
-}
 
 
 @dataclass
@@ -100,6 +66,7 @@ class Result:
     wins: float
     games: int
     times: dict[str, list[float]] = field(default_factory=dict)
+    cpu_times: dict[str, list[float]] = field(default_factory=dict)
     # Thunee's card points, over the deals played as ordinary contracts in both plays
     point_differences: list[float] = field(default_factory=list)
 
@@ -150,6 +117,7 @@ def play(
     seed: str,
     times: dict[str, list[float]],
     to_the_end: bool,
+    cpu_times: dict[str, list[float]] | None = None,
 ) -> Play:
     """Play ``game`` with ``levels[seat]`` in each seat until its first hand is scored (or the
     game ends, when ``to_the_end``)."""
@@ -162,9 +130,11 @@ def play(
         acting = game.to_act()
         seat = acting[0] if len(acting) == 1 else order.choice(acting)
         level = levels[seat]
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         move = choose_move(game, seat, rngs[seat], level)
         times[level].append(time.perf_counter() - start)
+        if cpu_times is not None:
+            cpu_times[level].append(time.process_time() - cpu)
         for event in game.apply(seat, move):
             if hand is None and event.kind == "hand_scored":
                 result = event.data.get("result", event.data)
@@ -210,6 +180,7 @@ def match(
         raise KeyError(f"no hand score for {name!r} (known: {', '.join(sorted(SCORERS))})")
     full = min(deals, 100) if games is None else min(games, deals)
     times: dict[str, list[float]] = {a: [], b: []}
+    cpu_times: dict[str, list[float]] = {a: [], b: []}
     differences: list[float] = []
     point_differences: list[float] = []
     wins = 0.0
@@ -224,7 +195,7 @@ def match(
         for swap, game in enumerate((first, game_class.new(options, seed=game_seed))):
             mine = seats_b if swap else seats_a
             levels = [a if seat in mine else b for seat in range(players)]
-            result = play(game, levels, f"{seed}:{index}", times, index < full)
+            result = play(game, levels, f"{seed}:{index}", times, index < full, cpu_times)
             theirs = seats_a if swap else seats_b
             total += side_score(result.hand, mine) - side_score(result.hand, theirs)
             if result.points is None:
@@ -236,7 +207,9 @@ def match(
         differences.append(total / 2)
         if points is not None and name in CARD_POINTS:
             point_differences.append(points / 2)
-    return Result(differences, wins, 2 * full, times, point_differences)
+    return Result(
+        differences, wins, 2 * full, times, cpu_times=cpu_times, point_differences=point_differences
+    )
 
 
 def percentile(values: Sequence[float], share: float) -> float:
@@ -262,10 +235,17 @@ def report(name: str, a: str, b: str, options: Mapping[str, Any], result: Result
     lines.append(f"  {a} wins {result.win_rate:.1%} of {result.games} full games")
     for level, values in result.times.items():
         if values:
-            lines.append(
+            line = (
                 f"  {level} decisions: median {statistics.median(values) * 1000:.3f} ms, "
                 f"95th percentile {percentile(values, 0.95) * 1000:.3f} ms ({len(values)})"
             )
+            cpu = result.cpu_times.get(level)
+            if cpu:
+                line += (
+                    f"; CPU median {statistics.median(cpu) * 1000:.3f} ms, "
+                    f"95th {percentile(cpu, 0.95) * 1000:.3f} ms"
+                )
+            lines.append(line)
     return "\n".join(lines)
 
 

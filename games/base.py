@@ -327,6 +327,9 @@ class Game(ABC):
     options: Mapping[str, Any]  # read-only once the game exists (clones share it)
     first_dealer: int  # as a transcript records it (a seeded game may draw it, e.g. Thunee)
     deals: list[Deal]  # every deal so far, including the ones a seeded game shuffled
+    # The current deal's moves, (seat, move) in order (see public_history); set by the first
+    # apply (absent before), copied by clones.
+    public_log: list[tuple[int, Move]]
 
     # --- creation ---
     @classmethod
@@ -468,3 +471,81 @@ class Game(ABC):
         from games.players import choose_move
 
         return choose_move(self, seat, rng)
+
+    # --- the public history, for computer players (games.players) ---
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every engine's ``apply``, ``add_deal`` and ``clone`` keep :attr:`public_log`, so a
+        computer player can be handed the deal's history without the game object."""
+        super().__init_subclass__(**kwargs)
+        if "apply" in cls.__dict__:
+            cls.apply = _logging_apply(cls.__dict__["apply"])  # type: ignore[method-assign]
+        if "add_deal" in cls.__dict__:
+            cls.add_deal = _logging_add_deal(cls.__dict__["add_deal"])  # type: ignore[method-assign]
+        if "clone" in cls.__dict__:
+            cls.clone = _logging_clone(cls.__dict__["clone"])  # type: ignore[method-assign]
+
+    def public_history(self, seat: int) -> tuple[tuple[int, Move | None], ...]:
+        """The current deal's moves as ``seat`` saw them: another seat's move that names a card
+        ``seat`` may not know now (a face-down bid card, a trump card laid down) is ``None``."""
+        hidden: set[str] | None = None
+        history: list[tuple[int, Move | None]] = []
+        for mover, move in self.__dict__.get("public_log", ()):
+            if mover != seat and move.action != "play" and _named_cards(move):
+                if hidden is None:
+                    hidden = self.hidden_cards(seat)
+                if any(card in hidden for card in _named_cards(move)):
+                    history.append((mover, None))
+                    continue
+            history.append((mover, move))
+        return tuple(history)
+
+
+def _named_cards(move: Move) -> tuple[str, ...]:
+    cards: list[str] = []
+    for key, value in move.fields:
+        if key in _CARD_FIELDS and isinstance(value, str):
+            cards.append(value)
+        elif key in _CARD_LIST_FIELDS and isinstance(value, tuple):
+            cards.extend(value)
+    return tuple(cards)
+
+
+def _logging_apply(apply: Any) -> Any:
+    def logged(self: Game, seat: int, move: Move) -> list[Event]:
+        events: list[Event] = apply(self, seat, move)
+        if type(self).apply is logged:  # the outermost apply records (not a super() call)
+            for event in events:
+                if event.kind == "new_deal":  # the move ended a deal: the log starts again
+                    self.public_log = []
+                    break
+            else:
+                log = self.__dict__.get("public_log")
+                if log is None:
+                    self.public_log = [(seat, move)]
+                else:
+                    log.append((seat, move))
+        return events
+
+    logged.__doc__ = apply.__doc__
+    return logged
+
+
+def _logging_add_deal(add_deal: Any) -> Any:
+    def logged(self: Game, deal: Deal) -> list[Event]:
+        events: list[Event] = add_deal(self, deal)
+        self.public_log = []
+        return events
+
+    logged.__doc__ = add_deal.__doc__
+    return logged
+
+
+def _logging_clone(clone: Any) -> Any:
+    def logged(self: Game) -> Any:
+        other = clone(self)
+        if "public_log" in self.__dict__:
+            other.public_log = list(self.public_log)
+        return other
+
+    logged.__doc__ = clone.__doc__
+    return logged

@@ -14,17 +14,18 @@ plays):
   every decision (bids, trumps, calls and cards alike) rather than a softmax over scores: the
   heuristics choose by rules, not by scores, and this works the same for every family.
 - ``normal``: the heuristic unchanged.
-- ``hard``: search (determinized playouts with the normal policy). Not built yet: it gets its
-  entry in :func:`level_player`; until then asking for it raises :class:`UnknownLevel`.
+- ``hard``: search (:mod:`games.search.hard`): determinized playouts with the normal policy,
+  from the seat's view and the deal's public history (:attr:`Seen.history`), both handed over
+  by :func:`choose_move`.
 """
 
 from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from games.base import Game, Move
@@ -33,17 +34,23 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class Seen:
-    """All a computer player may know: its seat, that seat's view and its legal moves."""
+    """All a computer player may know: its seat, that seat's view and its legal moves; for the
+    hard level also the game's name and options and the deal's public history as the seat saw
+    it (``(seat, move)``, ``None`` for another seat's hidden move: see
+    :meth:`games.base.Game.public_history`)."""
 
     seat: int
     view: TableView
     legal: tuple[Move, ...]
+    game: str = ""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    history: tuple[tuple[int, Move | None], ...] = ()
 
 
 Player = Callable[[Seen, random.Random], "Move"]
 
 LEVELS = ("easy", "normal", "hard")  # every level the lobby names
-AVAILABLE_LEVELS = ("easy", "normal")  # the levels built so far
+AVAILABLE_LEVELS = ("easy", "normal", "hard")  # the levels built so far
 EASY_NOISE = 0.3  # the share of an easy player's decisions that are random legal moves
 
 
@@ -93,8 +100,9 @@ def level_player(game: Game, level: str) -> Player:
     if level == "easy":
         return noisy(player_for(game), easy_noise(game))
     if level == "hard":
-        # The search player (PIMC over determinized deals) goes here, built on the normal policy.
-        raise UnknownLevel("The hard level is not available yet.")
+        from games.search.hard import choose
+
+        return choose
     raise UnknownLevel(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
 
 
@@ -106,4 +114,9 @@ def choose_move(game: Game, seat: int, rng: random.Random, level: str = "normal"
         from games.base import NotYourTurn
 
         raise NotYourTurn("It is not your turn.")
-    return player(Seen(seat, game.view(seat), legal), rng)
+    if level == "hard":
+        history = game.public_history(seat)
+        seen = Seen(seat, game.view(seat), legal, game.name, game.options, history)
+    else:
+        seen = Seen(seat, game.view(seat), legal, game.name, game.options)
+    return player(seen, rng)

@@ -18,7 +18,7 @@ from games.actions import Action
 from games.base import Move
 from games.players import Seen
 from games.tricks import PLAY, strength_table, trick_winner
-from games.views import BidCardsView, BidPhase, TuppiView
+from games.views import BidCardsView, BidPhase
 
 NORMAL_STRENGTH = strength_table("23456789TJQKA")
 ACE_LOW_STRENGTH = strength_table("A23456789TJQK")
@@ -87,7 +87,9 @@ def choose_play(seat: int, view: BidCardsView, moves: Sequence[Move]) -> Move:
     best = dict(trick)[best_seat]
     led = trick[0][1][1]
     following = legal[0][1] == led
-    seats_in_trick = 3 if isinstance(view, TuppiView) and view.sitting_out is not None else 4
+    # Tuppi's partner of a lone player sits out (Norwegian Whist's view has no such seat); read
+    # as an attribute, so the search's light views, which have only what is read here, agree.
+    seats_in_trick = 3 if getattr(view, "sitting_out", None) is not None else 4
     last = len(trick) == seats_in_trick - 1
     if want:
         if best_seat % 2 == seat % 2:

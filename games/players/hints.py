@@ -168,6 +168,11 @@ def _thunee_card(
     if partner_called:
         return cheap, "your partner called it: never take a trick from them, play cheap"
     if partner_winning:
+        last = len(trick) == int(view["players"]) - 1
+        plain = [c for c in cards if c[1] != trump]
+        if last and contract == "normal" and plain:
+            rich = max(plain, key=lambda c: (p.POINTS[c], -strength[c]))
+            return rich, "the trick is your partner's and you play last: give it your richest card"
         return cheap, "your partner is winning the trick: throw your cheapest card"
     winning = [c for c in cards if p.winner_of([*trick, (seat, c)], trump, contract) == seat]
     if winning:

@@ -5,9 +5,10 @@ otherwise passes, never calls blind, lays the lowest card of its longest (then s
 trump, calls Thunee only holding nothing but top cards, claims every Jodhi it can (the best
 first), declares Double/Khanaak only with a card that surely wins the last trick, leads a card
 that is the highest left in its suit (else its cheapest), wins a trick with the cheapest winning
-card, and throws its cheapest card when the partner is winning or it cannot win. In challenge
-mode it answers nothing with Murial, claims only true Jodhi, and challenges only a revoke it can
-prove from the public tricks.
+card, and throws its cheapest card when the partner is winning or it cannot win (except that,
+last to play to a partner's trick in an ordinary contract, it feeds it its richest plain card).
+In challenge mode it answers nothing with Murial, claims only true Jodhi, and challenges only a
+revoke it can prove from the public tricks.
 """
 
 from __future__ import annotations
@@ -233,6 +234,10 @@ def _choose_card(
         partner_winning = True  # never catch a partner's Thunee
     cheap = min(cards, key=lambda c: (c[1] == trump, POINTS[c], strength[c]))
     if partner_winning:
+        last = len(trick) == int(view["players"]) - 1
+        plain = [c for c in cards if c[1] != trump]
+        if last and contract == "normal" and plain:  # the trick is the partner's: feed it
+            return max(plain, key=lambda c: (POINTS[c], -strength[c]))
         return cheap
     winning = [c for c in cards if winner_of([*trick, (seat, c)], trump, contract) == seat]
     if winning:

@@ -77,8 +77,8 @@ async def test_the_host_picks_easy_and_the_computers_play_easy(
     refused = ok(await bob.select(lobby, LEVEL_SELECT, ["easy"]))
     assert refused.ephemeral and "Only the host" in refused.text
     with pytest.raises(ClientRefused):  # the select offers only the levels that are built
-        await alice.select(lobby, LEVEL_SELECT, ["hard"])
-    for crafted in (["hard"], ["nightmare"], ["easy", "normal"], []):
+        await alice.select(lobby, LEVEL_SELECT, ["nightmare"])
+    for crafted in (["expert"], ["nightmare"], ["easy", "normal"], []):
         answer = ok(await alice.crafted_component(lobby, f"ct:lv:{table_id}", crafted))
         assert answer.ephemeral and REFUSED in answer.text, (crafted, answer)
     assert stored_level(database, table_id) == "normal"
@@ -120,7 +120,7 @@ async def test_a_level_at_creation_and_a_crafted_one(
 ) -> None:
     alice = fake_discord.user("alice")
     before = len(table_messages(alice))
-    crafted = ok(await alice.crafted_slash("table new", {"level": "hard"}, game="tiny"))
+    crafted = ok(await alice.crafted_slash("table new", {"level": "expert"}, game="tiny"))
     assert crafted.ephemeral and "no computer level" in crafted.text
     nonsense = ok(await alice.crafted_slash("table new", {"level": "x" * 300}, game="tiny"))
     assert nonsense.ephemeral and "no computer level" in nonsense.text

@@ -73,9 +73,9 @@ def test_the_command_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> N
     assert "normal decisions: median" in out and "easy decisions: median" in out
 
 
-def test_the_command_refuses_a_level_that_is_not_built() -> None:
+def test_the_command_refuses_a_level_that_does_not_exist() -> None:
     with pytest.raises(SystemExit):
-        main(["tarneeb", "--a", "hard", "--deals", "1"])
+        main(["tarneeb", "--a", "expert", "--deals", "1"])
 
 
 @pytest.mark.parametrize("name", ["tuppi", "tunge"])

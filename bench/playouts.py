@@ -1,0 +1,63 @@
+"""Random playouts on the search's fast trick play: card plays per second, per game.
+
+``python -m bench.playouts [--seconds S] [--seed N]``: for each trick game the fast path models
+(Tarneeb, Egyptian Tarneeb, Tuppi, Norwegian Whist), deals seeded hands up to the first card
+(through the engine and its normal players), then plays random legal cards to the end of the hand
+on copies of that position (:func:`games.search.tricks.random_playout`), for at least ``S`` CPU
+seconds. The rate is per CPU second (``time.process_time``), beside the wall-clock rate: a wall
+rate well below it means the machine was busy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from games.registry import all_games
+from games.search.tricks import TrickPlay, from_world, random_playout
+
+GAMES = ("tarneeb", "tarneeb_egyptian", "tuppi", "norwegian_whist")
+
+
+def first_card(name: str, seed: int) -> TrickPlay:
+    """The position before the first card of a seeded hand (a sooli hand is dealt again)."""
+    while True:
+        game = all_games()[name].new(seed=seed)
+        rng = random.Random(seed)
+        while game.status == "in_progress":
+            state = from_world(game)
+            if state is not None:
+                return state
+            seat = game.to_act()[0]
+            game.apply(seat, game.choose_move(seat, rng))
+        seed += 1_000
+
+
+def rate(name: str, seconds: float, seed: int) -> tuple[int, float, float]:
+    """Card plays, CPU seconds and wall seconds of random playouts for ``name``."""
+    starts = [first_card(name, seed + index) for index in range(20)]
+    rng = random.Random(seed)
+    plays = 0
+    cpu, wall = time.process_time(), time.perf_counter()
+    while time.process_time() - cpu < seconds:
+        for start in starts:
+            plays += random_playout(start.copy(), rng)
+    return plays, time.process_time() - cpu, time.perf_counter() - wall
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    for name in GAMES:
+        plays, cpu, wall = rate(name, args.seconds, args.seed)
+        print(
+            f"{name:18} {plays / cpu:10.0f} card plays/s CPU {plays / wall:10.0f} wall"
+            f" ({plays} plays, {cpu:.2f} s CPU, {wall:.2f} s wall)"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,184 @@
+"""The hard level: determinized playouts with the normal policy (PIMC), for every game.
+
+The player is handed a :class:`~games.players.Seen` (the seat's view, legal moves, the game's
+name and options and the deal's public history as this seat saw it), never a game object. From
+it, it deals *worlds* of its own (:mod:`games.search.worlds`): games dealt with a sample of
+the unseen cards consistent with everything the seat has seen, the public history replayed.
+
+Each candidate move is then applied in every world and the hand played out to its score by the
+normal player at every seat; the move with the best mean score for the seat's side wins if it
+beats the normal player's own move clearly enough (:func:`preferred`). Near the end of the card
+play of a trick game (at most :attr:`Budget.endgame` cards left) each world is solved exactly
+instead (alpha-beta over the remaining tricks with every hand open,
+:func:`games.search.tricks.best_tricks`). Bids, trump
+choices and calls are moves like any other, so they too are chosen by playing whole deals out
+per option.
+
+The budget is counted, not timed (worlds and simulated moves), so a seed gives the same move on a
+busy machine. When no consistent world is found (a deal whose card flows the sampler does not
+model), the seat plays the normal player's move.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from games.base import Move
+from games.players import Seen
+from games.players.outcome import SCORERS
+from games.search.playout import normal_player, playout
+from games.search.tricks import best_tricks, from_world
+from games.search.worlds import Knowledge, Meter, NoWorld, repaired_world, world
+
+if TYPE_CHECKING:
+    from games.base import Game
+
+ENDGAME_GAMES = frozenset({"tarneeb", "tarneeb_egyptian", "tuppi", "norwegian_whist"})
+LOW_HANDS = frozenset({"nolo", "nullo"})  # the bid-card games' hands where tricks count against
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much a decision may think: at most ``worlds`` sampled deals, and no new world once
+    ``steps`` moves have been simulated (after at least ``min_worlds``); ``candidates`` caps the
+    moves compared (the normal player's and a random choice of the others)."""
+
+    worlds: int = 40
+    steps: int = 4000
+    min_worlds: int = 4
+    candidates: int = 10
+    attempts: int = 40  # failed samples before giving up on worlds
+    endgame: int = 12  # cards left in all hands when the exact solver replaces the playouts
+    confidence: float = 1.0  # standard errors by which a card must beat the normal card
+    call_confidence: float = 2.0  # the same for bids, trumps and calls (one shot, many options)
+
+
+DEFAULT_BUDGET = Budget()
+
+# Per game (and table size), how many simulated moves a decision of the default budget may use:
+# a move costs more in some games (full views in Thunee's playouts, Tunge's long deals and its
+# repaired worlds) and less in others (Tarneeb's fast finish). Sized from CPU times measured with
+# bench.match so that the 95th percentile stays under 250 ms on an idle machine.
+STEP_SCALE: dict[tuple[str, int], float] = {
+    ("tarneeb", 4): 2.5,
+    ("tarneeb_egyptian", 4): 2.0,
+    ("tuppi", 4): 2.5,
+    ("norwegian_whist", 4): 2.5,
+    ("thunee", 2): 0.8,
+    ("thunee", 4): 1.2,
+    ("thunee", 6): 1.2,
+    ("tunge", 2): 0.35,
+    ("tunge", 3): 0.3,
+    ("tunge", 4): 0.25,
+}
+
+
+def scaled(budget: Budget, game: str, players: int) -> Budget:
+    """``budget`` with its simulated moves scaled for ``game`` (see :data:`STEP_SCALE`); below
+    1 the minimum of worlds shrinks alike (a world itself costs more there)."""
+    scale = STEP_SCALE.get((game, players), 1.0)
+    if scale == 1.0:
+        return budget
+    min_worlds = budget.min_worlds if scale > 1 else max(1, round(budget.min_worlds * scale))
+    return replace(budget, steps=int(budget.steps * scale), min_worlds=min_worlds)
+
+
+def candidates(legal: Sequence[Move], normal: Move, limit: int, rng: random.Random) -> list[Move]:
+    """The moves worth comparing: all of them, or the normal move and a random few others."""
+    if len(legal) <= limit:
+        return list(legal)
+    others = [move for move in legal if move != normal]
+    return [normal, *rng.sample(others, limit - 1)]
+
+
+def endgame_sign(seen: Seen, budget: Budget) -> int:
+    """+1 (more tricks are better) or -1 (fewer) when the exact solver takes over this
+    decision: the card play of a trick game the fast path models, with at most
+    ``budget.endgame`` cards left on the table's hands; 0 otherwise."""
+    view = seen.view
+    if seen.game not in ENDGAME_GAMES or sum(view.get("hand_sizes", ())) > budget.endgame:
+        return 0
+    if view.get("phase") != "tricks":
+        return 0
+    hand_type = view.get("hand_type")
+    if hand_type == "sooli":
+        return 0
+    return -1 if hand_type in LOW_HANDS else 1
+
+
+def evaluate(
+    world: Game, seen: Seen, move: Move, rng: random.Random, budget: Budget
+) -> tuple[float, int]:
+    """The value of ``move`` in ``world`` for the seat: solved exactly near the end of the card
+    play (the tricks the side takes with every hand open), else by a normal playout."""
+    sign = endgame_sign(seen, budget)
+    if sign:
+        world.apply(seen.seat, move)
+        state = from_world(world)
+        if state is not None:
+            return sign * best_tricks(state, seen.seat % 2), 1
+        return 0.0, 1
+    return playout(world, seen.seat, move, rng)
+
+
+def choose(seen: Seen, rng: random.Random, budget: Budget | None = None) -> Move:
+    """The hard player's move for ``seen.seat`` (see the module docstring); ``budget``
+    defaults to :data:`DEFAULT_BUDGET`, read at call time (the tests shrink it)."""
+    if budget is None:
+        budget = scaled(DEFAULT_BUDGET, seen.game, len(seen.view.get("hand_sizes", ())))
+    legal = seen.legal
+    normal = normal_player(seen.game)(seen, rng)
+    if len(legal) == 1 or seen.game not in SCORERS:  # a game without a hand score: no search
+        return normal if len(legal) > 1 else legal[0]
+    search = random.Random(rng.getrandbits(64))
+    try:
+        knowledge: Knowledge | None = Knowledge.of(seen)
+    except NoWorld:
+        knowledge = None  # cards changed hands: worlds by repair
+    moves = candidates(legal, normal, budget.candidates, search)
+    values: dict[Move, list[float]] = {move: [] for move in moves}
+    worlds = steps = failures = 0
+    meter = Meter()  # the moves replayed to build worlds count as simulated moves too
+    while worlds < budget.worlds and (
+        steps + meter.moves < budget.steps or worlds < budget.min_worlds
+    ):
+        sample = (
+            world(seen, knowledge, search, meter)
+            if knowledge is not None
+            else repaired_world(seen, search, meter)
+        )
+        if sample is None:
+            failures += 1
+            if failures >= budget.attempts or meter.moves > 2 * budget.steps + 500:
+                break  # no world worth its cost: the normal move, or what the others say
+            continue
+        worlds += 1
+        for move in moves:
+            value, used = evaluate(sample.clone(), seen, move, search, budget)
+            values[move].append(value)
+            steps += used
+    if not worlds:
+        return normal
+    cards_only = all(move.action == "play" for move in moves)
+    return preferred(values, normal, budget.confidence if cards_only else budget.call_confidence)
+
+
+def preferred(values: dict[Move, list[float]], normal: Move, confidence: float) -> Move:
+    """The move with the best mean value over the worlds, if it beats the normal move by at
+    least ``confidence`` standard errors of their paired differences (the same worlds); else
+    the normal move. Picking the best of many noisy means favours luck (most of all among many
+    bids); the normal move is the prior that a lucky estimate has to beat."""
+    means = {move: sum(scores) / len(scores) for move, scores in values.items()}
+    best = max(means, key=means.__getitem__)
+    if best == normal or means[best] <= means[normal]:
+        return normal
+    gains = [mine - theirs for mine, theirs in zip(values[best], values[normal], strict=True)]
+    mean = sum(gains) / len(gains)
+    if len(gains) < 2:
+        return best if confidence <= 0 else normal
+    spread = sum((gain - mean) ** 2 for gain in gains) / (len(gains) - 1)
+    error = (spread / len(gains)) ** 0.5
+    return best if mean > confidence * error else normal

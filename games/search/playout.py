@@ -1,0 +1,118 @@
+"""The normal player inside simulations: the same decisions, from a light view.
+
+A playout decides hundreds of moves, and building an engine's full view (sorted hands, lines of
+text, prompts) costs ten times the move itself. In the card play of the trick games the normal
+player reads only a few keys, so :func:`light_view` hands it just those, read straight from the
+simulated world (a game the hard player dealt itself, never the real table). The decision is the
+normal player's own: ``tests/games/test_search.py`` checks, over many random games, that the light
+view and the full view give the same move.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
+
+from games.base import Move
+from games.players import Seen
+from games.players import bidcards as bidcards_player
+from games.players import tarneeb as tarneeb_player
+from games.players.outcome import seat_value
+from games.search.finish import can_finish, finish
+
+if TYPE_CHECKING:
+    from games.base import Game
+
+
+def _tarneeb(world: Any, seat: int) -> SimpleNamespace | None:
+    if world.phase != "play":
+        return None
+    return SimpleNamespace(
+        hand=world.hands[seat], played=world.played, trick=world.trick, trump=world.trump
+    )
+
+
+def _bidcards(world: Any, seat: int) -> SimpleNamespace | None:
+    if world.phase != "tricks":
+        return None
+    soloist = getattr(world, "soloist", None)
+    return SimpleNamespace(
+        game=world.name,
+        hand_type=world.hand_type,
+        trick=world.trick,
+        sitting_out=None if soloist is None else (soloist + 2) % 4,
+    )
+
+
+# A light view has the attributes of the family's view that the card play reads, and no more.
+LightView = Callable[[Any, int], SimpleNamespace | None]
+PlayFrom = Callable[[int, Any, Any], Move]
+
+# game -> (the light view of its card play, the normal player's card-play function)
+LIGHT: dict[str, tuple[LightView, PlayFrom]] = {
+    "tarneeb": (_tarneeb, tarneeb_player.choose_play),
+    "tarneeb_egyptian": (_tarneeb, tarneeb_player.choose_play),
+    "tuppi": (_bidcards, bidcards_player.choose_play),
+    "norwegian_whist": (_bidcards, bidcards_player.choose_play),
+}
+
+
+def normal_player(name: str) -> Callable[[Seen, random.Random], Move]:
+    """The normal player of the game registered as ``name``."""
+    from games.players import random_player
+    from games.registry import all_games
+
+    module_name = all_games()[name].player_module
+    if not module_name:
+        return random_player
+    choose: Callable[[Seen, random.Random], Move] = importlib.import_module(module_name).choose
+    return choose
+
+
+def light_view(world: Game, seat: int) -> SimpleNamespace | None:
+    """The keys the normal card play reads, or ``None`` outside the card play (or for games
+    whose player reads the full view)."""
+    entry = LIGHT.get(world.name)
+    return None if entry is None else entry[0](world, seat)
+
+
+def normal_move(world: Game, seat: int, rng: random.Random) -> Move:
+    """The normal player's move for ``seat`` in a simulated ``world``."""
+    legal = world.legal_moves(seat)
+    if len(legal) == 1:
+        return legal[0]
+    entry = LIGHT.get(world.name)
+    if entry is not None:
+        light = entry[0](world, seat)
+        if light is not None:
+            return entry[1](seat, light, legal)
+    return normal_player(world.name)(Seen(seat, world.view(seat), tuple(legal)), rng)
+
+
+PLAYOUT_LIMIT = 2000  # moves: a playout that has not scored the hand by then counts as even
+
+
+def playout(world: Game, seat: int, move: Move, rng: random.Random) -> tuple[float, int]:
+    """Apply ``move`` for ``seat`` and let the normal player finish the hand: the hand's value
+    for ``seat`` and the number of moves simulated."""
+    name = world.name
+    players = world.players
+    events = world.apply(seat, move)
+    steps = 1
+    while True:
+        for event in events:
+            if event.kind == "hand_scored":
+                result = event.data.get("result", event.data)
+                return seat_value(name, result, players, seat), steps
+        if world.status != "in_progress" or steps >= PLAYOUT_LIMIT:
+            return 0.0, steps  # thrown in, or too long: no score either way
+        if can_finish(world):  # the rest is card play: the fast path
+            result, plays = finish(world)
+            return seat_value(name, result, players, seat), steps + plays
+        acting = world.to_act()
+        mover = acting[0] if len(acting) == 1 else rng.choice(acting)
+        events = world.apply(mover, normal_move(world, mover, rng))
+        steps += 1
