@@ -56,6 +56,7 @@ GAMES = ("thunee", "tarneeb", "tarneeb_egyptian", "tuppi", "norwegian_whist", "t
 TABLE_TITLE = re.compile(r"table #(\d+)", re.IGNORECASE)
 JUMP_LINK = re.compile(r"https://discord\.com/channels/\d+/\d+/(\d+)")
 DEADLINE = 3.0
+CARD_PICTURES = 53  # the 52 cards and a back (cogs/card_faces.py)
 REOPEN_AFTER = 20.0  # seconds a hand may offer nothing before its player opens it again
 TOKEN_LIFETIME = 12 * 60.0  # reopen a hand before its interaction token (15 min) runs out
 CHANNEL_EDIT_LIMIT = (5, 5.0)  # Discord: 5 edits per 5 s per channel
@@ -433,6 +434,8 @@ async def run(args: argparse.Namespace) -> Report:
         bot.start()
         try:
             await wait_connected(fake, 1, bot)
+            # A bot's first start uploads its card pictures once; its later starts reuse them.
+            await fake.wait_for(lambda: len(fake.app_emojis) >= CARD_PICTURES, timeout=60)
             assert bot.proc is not None
             print(f"bot process {bot.proc.pid} (profile it with py-spy)", flush=True)
             idle_rss = bot.memory_kb("VmRSS")

@@ -38,13 +38,22 @@ class ChannelPacer:
         self.per_second = per_second
         self.now = now
         self.sleep = sleep
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._channels: dict[int, asyncio.Lock] = {}
         self._started: deque[float] = deque()
         self._overall = asyncio.Lock()
 
+    def _on_this_loop(self) -> None:
+        """Locks belong to one event loop: a new loop (a restarted bot, a test) starts afresh."""
+        loop = asyncio.get_running_loop()
+        if loop is not self._loop:
+            self._loop = loop
+            self._channels, self._started, self._overall = {}, deque(), asyncio.Lock()
+
     @contextlib.asynccontextmanager
     async def turn(self, channel_id: int) -> AsyncIterator[None]:
         """Hold this channel's turn (first come, first served) and a slot of the second."""
+        self._on_this_loop()
         async with self._channels.setdefault(channel_id, asyncio.Lock()):
             await self.slot()
             yield
@@ -52,6 +61,7 @@ class ChannelPacer:
     async def slot(self) -> None:
         """Wait for a slot of the second: for the bot's other channel posts (results, lobbies),
         which count towards the same global limit."""
+        self._on_this_loop()
         async with self._overall:
             while True:
                 now = self.now()
@@ -61,3 +71,7 @@ class ChannelPacer:
                     self._started.append(now)
                     return
                 await self.sleep(self._started[0] + 1.0 - now)
+
+
+# One for the whole bot: the budget is Discord's limit for the bot, not for one of its parts.
+PACER = ChannelPacer()

@@ -25,7 +25,7 @@ from cogs.errors import answer, guarded, patiently, quote
 from cogs.lobby import DYNAMIC_ITEMS as LOBBY_ITEMS
 from cogs.lobby import RematchButton, SitInButton, add_lobby_controls, describe_lobby
 from cogs.options import options_message
-from cogs.pacing import ChannelPacer
+from cogs.pacing import PACER
 from cogs.play import answer_error, chosen_value, refresh_hands, table_view
 from cogs.render import LEVEL_TEXT, LeakError, event_message, jump_url, lobby_embed, table_embed
 from cogs.trick_lines import TrickLines
@@ -355,7 +355,7 @@ class Board:
         self.max_backoff = BACKOFF_MAX_SECONDS
         self.turn_pings = TurnPings(bot)  # issue 17: mention a player whose turn it is
         self.trick_lines = TrickLines(bot)  # issue 17: trick results in a table's thread
-        self.pacer = ChannelPacer()
+        self.pacer = PACER
 
     def table_changed(self, table: LiveTable, events: Sequence[Event]) -> None:
         results = [e for e in events if e.public and e.history]

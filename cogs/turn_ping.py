@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.sessions import LiveTable, TurnPing, UserError
+from cogs.pacing import PACER
 from cogs.render import jump_url
 
 if TYPE_CHECKING:
@@ -136,6 +137,7 @@ class TurnPings:
                 state.dirty = True
                 continue
             channel = self.bot.get_partial_messageable(table.row.channel_id)
+            await PACER.slot()  # within the bot's global request budget
             message = await channel.send(
                 ping_text(table, user_id),
                 allowed_mentions=discord.AllowedMentions(
@@ -149,4 +151,5 @@ class TurnPings:
     async def _delete(self, ping: TurnPing) -> None:
         channel = self.bot.get_partial_messageable(ping.channel_id)
         with contextlib.suppress(discord.NotFound):  # someone deleted it already
+            await PACER.slot()
             await channel.get_partial_message(ping.message_id).delete()

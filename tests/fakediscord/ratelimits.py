@@ -73,7 +73,8 @@ class DiscordLimits:
         if not exempt:
             _expire(self.global_bucket, now, 1.0)
             if len(self.global_bucket) >= GLOBAL_PER_SECOND:
-                self.refused["global"] = self.refused.get("global", 0) + 1
+                key = f"global: {method} {re.sub(r'[0-9]{5,}', ':id', path)}"
+                self.refused[key] = self.refused.get(key, 0) + 1
                 wait = self.global_bucket[0] + 1.0 - now
                 return Verdict({"X-RateLimit-Global": "true"}, max(wait, MIN_WAIT), True)
         for route in ROUTES:
