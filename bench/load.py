@@ -94,6 +94,7 @@ class Report:
     harness_cpu_share: float = 0.0  # this process (the fake Discord and the people): if near 1,
     # the harness, not the bot, is what slows the answers
     bot_cpu_seconds: float = 0.0
+    workers_cpu_share: float = 0.0  # the computer players' worker processes
     bot_cpu_share: float = 0.0
     bot_peak_rss_mb: float = 0.0
     bot_rss_mb_idle: float = 0.0
@@ -149,6 +150,18 @@ class BotProcess:
         fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
         ticks = os.sysconf("SC_CLK_TCK")
         return (int(fields[11]) + int(fields[12])) / ticks  # utime + stime
+
+    def children_cpu_seconds(self) -> float:
+        """CPU of the bot's child processes (the computer players' worker pool), now alive."""
+        assert self.proc is not None
+        ticks = os.sysconf("SC_CLK_TCK")
+        total = 0.0
+        for task in Path(f"/proc/{self.proc.pid}/task").glob("*"):
+            for child in (task / "children").read_text().split():
+                with contextlib.suppress(OSError):
+                    fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+                    total += (int(fields[11]) + int(fields[12])) / ticks
+        return total
 
     def memory_kb(self, name: str) -> int:
         """``VmRSS`` (now) or ``VmHWM`` (peak) of the bot process, in KiB."""
@@ -479,11 +492,13 @@ async def run(args: argparse.Namespace) -> Report:
             loaded_rss = bot.memory_kb("VmRSS")
             play_start = time.monotonic()
             cpu_start = bot.cpu_seconds()
+            workers_start = bot.children_cpu_seconds()
             harness_start = time.process_time()
             until = play_start + args.minutes * 60
             await asyncio.gather(*(p.play(until) for p in people))
             elapsed = time.monotonic() - play_start
             cpu = bot.cpu_seconds() - cpu_start
+            workers = bot.children_cpu_seconds() - workers_start
             harness = time.process_time() - harness_start
             peak = bot.memory_kb("VmHWM")
             edits, busiest = channel_edit_peak(fake, play_start)
@@ -503,6 +518,7 @@ async def run(args: argparse.Namespace) -> Report:
             report.requests_per_second = route_rates(fake, play_start, elapsed)
             report.bot_cpu_seconds = round(cpu, 1)
             report.bot_cpu_share = round(cpu / elapsed, 3)
+            report.workers_cpu_share = round(workers / elapsed, 3)
             report.harness_cpu_share = round(harness / elapsed, 3)
             report.bot_peak_rss_mb = round(peak / 1024, 1)
             report.bot_rss_mb_idle = round(idle_rss / 1024, 1)
@@ -554,7 +570,10 @@ def lines(report: Report) -> Iterator[str]:
         f" {report.bot_rss_mb_idle} MB, with the tables {report.bot_rss_mb_loaded} MB, peak"
         f" {report.bot_peak_rss_mb} MB · {report.memory_per_table_kb} KB per open table"
     )
-    yield f"harness (fake Discord and people) CPU: {report.harness_cpu_share:.0%} of one core"
+    yield (
+        f"computer players' worker processes CPU: {report.workers_cpu_share:.0%} of one core;"
+        f" harness (fake Discord and people): {report.harness_cpu_share:.0%}"
+    )
     per_game = report.database_bytes_per_finished_game
     yield (
         f"database {report.database_bytes} bytes · {report.database_bytes_per_move} per move"
