@@ -21,9 +21,6 @@ from bot.card_art import BACK_NAME, emoji_name, emoji_names, emoji_png
 from games.cards import display
 
 log = logging.getLogger(__name__)
-# Seconds between two uploads: the first start's 53 uploads take about five seconds, leaving
-# Discord's global limit (50 requests a second) to the tables that open meanwhile.
-UPLOAD_GAP = 0.1
 
 
 @dataclass
@@ -108,7 +105,6 @@ async def ensure_faces(client: discord.Client, faces: CardFaces = FACES) -> Card
             break
         known[name] = discord.PartialEmoji(name=made.name, id=made.id)
         faces.created += 1
-        await asyncio.sleep(UPLOAD_GAP)  # at most ten a second: tables share the global limit
     faces.emojis.update(known)  # all at once: a board never mixes pictures and text by chance
     faces.seconds = time.perf_counter() - started
     if faces.failed:

@@ -99,7 +99,7 @@ async def test_a_restart_keeps_the_recent_log_and_says_to_reopen_hands(
     def uploads() -> list[object]:
         return [r for r in fake_discord.requests if r.method == "POST" and "emojis" in r.path]
 
-    # The first start draws and uploads the card pictures (in the background, ten a second).
+    # The first start draws and uploads the card pictures (in the background).
     await fake_discord.wait_for(lambda: len(uploads()) == 53, timeout=30)
     first.kill()
     await fake_discord.wait_for(lambda: not fake_discord.connected, timeout=5)
