@@ -16,6 +16,7 @@ import discord
 
 from bot.sessions import LiveTable, UserError
 from cogs.errors import answer, guarded, patiently
+from cogs.items import ByTable
 from cogs.play import answer_error
 from cogs.render import jump_url
 from games.presets import LENGTHS, current_preset, presets_for
@@ -44,7 +45,7 @@ async def _acted(interaction: discord.Interaction) -> None:
 
 
 # --- the lobby: fill and length -----------------------------------------------------------------
-class FillButton(discord.ui.DynamicItem[Button], template=r"ct:lf:(?P<table>\d+)"):
+class FillButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:lf:(?P<table>\d+)"):
     """The host's one click that seats computers in every empty seat."""
 
     def __init__(self, table_id: int) -> None:
@@ -57,16 +58,6 @@ class FillButton(discord.ui.DynamicItem[Button], template=r"ct:lf:(?P<table>\d+)
                 custom_id=f"ct:lf:{table_id}",
             )
         )
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[discord.ui.View],
-        match: re.Match[str],
-        /,
-    ) -> FillButton:
-        return cls(int(match["table"]))
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -160,7 +151,7 @@ def describe_lobby(embed: discord.Embed, table: LiveTable) -> discord.Embed:
 
 
 # --- play again ---------------------------------------------------------------------------------
-class RematchButton(discord.ui.DynamicItem[Button], template=r"ct:rm:(?P<table>\d+)"):
+class RematchButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:rm:(?P<table>\d+)"):
     """On a finished game's board: open the rematch lobby, or confirm one's seat in it."""
 
     def __init__(self, table_id: int) -> None:
@@ -173,16 +164,6 @@ class RematchButton(discord.ui.DynamicItem[Button], template=r"ct:rm:(?P<table>\
                 custom_id=f"ct:rm:{table_id}",
             )
         )
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[discord.ui.View],
-        match: re.Match[str],
-        /,
-    ) -> RematchButton:
-        return cls(int(match["table"]))
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -238,7 +219,7 @@ async def post_rematch(bot: CardTableBot, table: LiveTable) -> None:
 
 
 # --- sitting in for a computer ------------------------------------------------------------------
-class SitInButton(discord.ui.DynamicItem[Button], template=r"ct:sn:(?P<table>\d+)"):
+class SitInButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:sn:(?P<table>\d+)"):
     """On a running table with a computer seat: a newcomer asks to play it."""
 
     def __init__(self, table_id: int) -> None:
@@ -251,16 +232,6 @@ class SitInButton(discord.ui.DynamicItem[Button], template=r"ct:sn:(?P<table>\d+
                 custom_id=f"ct:sn:{table_id}",
             )
         )
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[discord.ui.View],
-        match: re.Match[str],
-        /,
-    ) -> SitInButton:
-        return cls(int(match["table"]))
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:

@@ -18,6 +18,7 @@ from bot.sessions import LiveTable, UserError
 from cogs.card_faces import FACES, start_faces, stop_faces
 from cogs.errors import answer, data_of, guarded, patiently
 from cogs.hand_watch import STALE_NOTE, restart_note, started, stop_all, watch
+from cogs.items import ByTable
 from cogs.render import cards_text, hand_embed, hand_layout, select_placeholder, sequence_step
 from games.base import Move
 from games.cards import display
@@ -461,7 +462,9 @@ class SequenceRestart(
 
 
 class ShowHand(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"ct:h:(?P<table>\d+)"
+    ByTable,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"ct:h:(?P<table>\d+)",
 ):
     def __init__(self, table_id: int) -> None:
         self.table_id = table_id
@@ -473,16 +476,6 @@ class ShowHand(
                 custom_id=f"ct:h:{table_id}",
             )
         )
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[discord.ui.View],
-        match: re.Match[str],
-        /,
-    ) -> ShowHand:
-        return cls(int(match["table"]))
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -499,7 +492,9 @@ class ShowHand(
 
 
 class ImBack(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"ct:b:(?P<table>\d+)"
+    ByTable,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"ct:b:(?P<table>\d+)",
 ):
     def __init__(self, table_id: int) -> None:
         self.table_id = table_id
@@ -511,16 +506,6 @@ class ImBack(
                 custom_id=f"ct:b:{table_id}",
             )
         )
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[discord.ui.View],
-        match: re.Match[str],
-        /,
-    ) -> ImBack:
-        return cls(int(match["table"]))
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -549,7 +534,9 @@ def add_hint_button(view: discord.ui.View, table: LiveTable) -> None:
 
 
 class HintButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"ct:hint:(?P<table>\d+)"
+    ByTable,
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"ct:hint:(?P<table>\d+)",
 ):
     """What the normal computer player would do now, and why: answered to the player alone."""
 
@@ -564,16 +551,6 @@ class HintButton(
                 custom_id=f"ct:hint:{table_id}",
             )
         )
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[discord.ui.View],
-        match: re.Match[str],
-        /,
-    ) -> HintButton:
-        return cls(int(match["table"]))
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:

@@ -22,6 +22,7 @@ from discord.ext import commands
 
 from bot.sessions import LiveTable, UserError, check_table_channel
 from cogs.errors import answer, guarded, patiently, quote
+from cogs.items import ByTable
 from cogs.lobby import DYNAMIC_ITEMS as LOBBY_ITEMS
 from cogs.lobby import RematchButton, SitInButton, add_lobby_controls, describe_lobby
 from cogs.options import options_message
@@ -125,7 +126,9 @@ class LobbyButton(
 
 
 class RemoveSelect(
-    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=r"ct:lr:(?P<table>\d+)"
+    ByTable,
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=r"ct:lr:(?P<table>\d+)",
 ):
     """The host's (or a server manager's) way to clear a seat in the lobby."""
 
@@ -143,16 +146,6 @@ class RemoveSelect(
                 options=options or [discord.SelectOption(label="·", value="none")],
             )
         )
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[discord.ui.View],
-        match: re.Match[str],
-        /,
-    ) -> RemoveSelect:
-        return cls(int(match["table"]))
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -177,7 +170,9 @@ class RemoveSelect(
 
 
 class LevelSelect(
-    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=r"ct:lv:(?P<table>\d+)"
+    ByTable,
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=r"ct:lv:(?P<table>\d+)",
 ):
     """The host's choice of the computer players' level, in the lobby."""
 
@@ -199,16 +194,6 @@ class LevelSelect(
                 ],
             )
         )
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[discord.ui.View],
-        match: re.Match[str],
-        /,
-    ) -> LevelSelect:
-        return cls(int(match["table"]))
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
