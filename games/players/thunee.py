@@ -234,7 +234,7 @@ def _choose_card(
         partner_winning = True  # never catch a partner's Thunee
     cheap = min(cards, key=lambda c: (c[1] == trump, POINTS[c], strength[c]))
     if partner_winning:
-        last = len(trick) == int(view["players"]) - 1
+        last = len(trick) == view.players - 1
         plain = [c for c in cards if c[1] != trump]
         if last and contract == "normal" and plain:  # the trick is the partner's: feed it
             return max(plain, key=lambda c: (POINTS[c], -strength[c]))
