@@ -47,6 +47,9 @@ log = logging.getLogger(__name__)
 Chooser = Callable[["Game", int, random.Random, str], "Move"]
 
 START_SECONDS = 60.0  # the longest a decision waits for a new worker process to start
+# Workers think at a lower priority than the bot: on a busy machine the bot's answers to clicks
+# come first and a search takes what CPU is left (measured in bench/load.py).
+WORKER_NICENESS = 10
 
 # Levels registered at run time by an imported module, beside those of games.players: for tests
 # and benches (a slow or hanging level). A worker process sees them when its module is in
@@ -69,8 +72,11 @@ def decide(game: Game, seat: int, seed: str, level: str, choose: Chooser = choos
 
 
 def _prepare(imports: Sequence[str]) -> None:
-    """A new worker's start: import the games (and any modules asked for) once, up front, and
-    end with the bot (a killed bot leaves no idle worker behind)."""
+    """A new worker's start: lower its priority, import the games (and any modules asked for)
+    once, up front, and end with the bot (a killed bot leaves no idle worker behind)."""
+    if hasattr(os, "nice"):  # not on Windows
+        with contextlib.suppress(OSError):
+            os.nice(WORKER_NICENESS)
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()

@@ -5,6 +5,7 @@ decision falls back to the first legal move, its worker is replaced, and the tab
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import time
 from collections.abc import AsyncIterator
@@ -17,7 +18,7 @@ import tests.games.tiny_game  # noqa: F401  (registers the reference game)
 from bot.config import Secret, Settings
 from bot.sessions import LiveTable, SessionManager
 from bot.store import Store
-from bot.thinking import Thinker
+from bot.thinking import WORKER_NICENESS, Thinker
 from games.base import Game, Move
 from games.players import choose_move
 from games.registry import all_games
@@ -38,6 +39,17 @@ def positions(name: str, count: int, seed: int) -> list[tuple[Game, int]]:
             found.append((game.clone(), seat))
         game.apply(seat, rng.choice(game.legal_moves(seat)))
     return found
+
+
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="no process priorities here")
+async def test_workers_think_at_a_lower_priority_than_the_bot() -> None:
+    """A search must not take the CPU from the bot's answers to clicks."""
+    thinker = Thinker(1)
+    try:
+        niceness = await asyncio.wrap_future(thinker._current().submit(os.nice, 0))
+        assert niceness == min(19, os.nice(0) + WORKER_NICENESS) > os.nice(0)
+    finally:
+        await thinker.close()
 
 
 async def test_pool_decisions_equal_the_in_process_choice_for_every_game() -> None:
