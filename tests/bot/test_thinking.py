@@ -53,7 +53,7 @@ async def test_workers_think_at_a_lower_priority_than_the_bot() -> None:
 
 
 async def test_pool_decisions_equal_the_in_process_choice_for_every_game() -> None:
-    thinker = Thinker(1)
+    thinker = Thinker(1, quick=frozenset())  # every level in the worker
     try:
         checked = 0
         for name in sorted(all_games()):
@@ -74,7 +74,7 @@ async def test_pool_decisions_equal_the_in_process_choice_for_every_game() -> No
 async def test_a_crashed_player_is_raised_and_the_next_decision_works() -> None:
     """A player that raises inside the worker: the error comes back (the session manager then
     plays the first legal move); the pool is not broken by it."""
-    thinker = Thinker(1)
+    thinker = Thinker(1, quick=frozenset())
     try:
         game, seat = positions("tiny", 1, 3)[0]
         with pytest.raises(Exception, match="level"):
@@ -92,7 +92,7 @@ async def test_waiting_for_a_busy_worker_does_not_count_against_the_budget(
     """One worker, two decisions: the second waits in line for longer than its budget while the
     first thinks, and still gets its full budget once the worker is free."""
     started, release = markers
-    thinker = Thinker(1, WORKER_IMPORTS)
+    thinker = Thinker(1, WORKER_IMPORTS, quick=frozenset())
     try:
         game, seat = positions("tiny", 1, 3)[0]
         slow = asyncio.create_task(thinker.choose(game.clone(), seat, "a", "spin", 60.0))
@@ -104,6 +104,26 @@ async def test_waiting_for_a_busy_worker_does_not_count_against_the_budget(
         assert await slow in game.legal_moves(seat)
         assert await queued == choose_move(game.clone(), seat, random.Random("b"), "normal")
         assert thinker.replaced == 0
+    finally:
+        await thinker.close()
+
+
+async def test_a_quick_level_never_waits_behind_another_tables_search(
+    markers: tuple[Path, Path],
+) -> None:
+    """The only worker is busy with a search: a normal decision is made meanwhile, in a thread."""
+    started, release = markers
+    thinker = Thinker(1, WORKER_IMPORTS)
+    try:
+        game, seat = positions("tiny", 1, 3)[0]
+        slow = asyncio.create_task(thinker.choose(game.clone(), seat, "a", "spin", 60.0))
+        await until(started.exists, "the search under way", timeout=60)
+        quick = await thinker.choose(game.clone(), seat, "b", "normal", 60.0)
+        assert quick == choose_move(game.clone(), seat, random.Random("b"), "normal")
+        assert not slow.done()
+        release.touch()
+        assert await slow in game.legal_moves(seat)
+        assert thinker.decided == 1  # only the search went to the worker
     finally:
         await thinker.close()
 
