@@ -10,6 +10,7 @@ import random
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,9 +19,9 @@ import tests.games.tiny_game  # noqa: F401  (registers the reference game)
 from bot.config import Secret, Settings
 from bot.sessions import LiveTable, SessionManager
 from bot.store import Store
-from bot.thinking import WORKER_NICENESS, Thinker
+from bot.thinking import WORKER_NICENESS, Thinker, register_level
 from games.base import Game, Move
-from games.players import choose_move
+from games.players import Seen, choose_move
 from games.registry import all_games
 from tests.bot.faults import until
 
@@ -247,3 +248,42 @@ async def test_shutdown_stops_the_worker_processes(pooled: SessionManager) -> No
     for process in processes:
         process.join(10)
         assert not process.is_alive()
+
+
+def broken(seen: Seen, rng: random.Random) -> Move:
+    raise RuntimeError("a bug in a computer player")
+
+
+async def test_a_level_that_fails_is_replaced_by_the_normal_move(db_path: Path) -> None:
+    """A computer whose level fails plays what the normal level chooses, not a fixed card."""
+    register_level("broken", broken)
+    store = await Store.open(db_path)
+    settings = Settings(discord_token=Secret("x.y.z"), database_path=db_path, turn_seconds=60)
+    sessions = SessionManager(store, settings)  # decisions in threads: the level is registered
+    decided: list[tuple[str, Move]] = []
+    choose = sessions.thinker.choose
+
+    async def recording(*args: Any) -> Move:
+        move = await choose(*args)
+        decided.append((args[3], move))
+        return move
+
+    sessions.thinker.choose = recording  # type: ignore[method-assign]
+    try:
+        table = await tiny_table(sessions, HOST, None)
+        at_level(table, "broken")
+        await sessions.start(table.id, HOST)
+        while table.id in sessions.tables:
+            await until(
+                lambda: table.id not in sessions.tables or 0 in table.waiting_for(),
+                "the host's turn or the end",
+            )
+            if table.id in sessions.tables:
+                await first_legal(sessions, table, HOST)
+        computer = [row.move for row in await store.moves(table.id) if row.seat == 1]
+        assert len(computer) == 3
+        assert [level for level, _ in decided] == ["normal"] * 3
+        assert [move.to_json() for _, move in decided] == computer
+    finally:
+        await sessions.shutdown()
+        await store.close()
