@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from games.actions import Action
 from games.base import Move
@@ -30,15 +31,9 @@ def choose(seen: Seen, rng: random.Random) -> Move:
     view = seen.view
     assert isinstance(view, TarneebView)
     hand: list[str] = list(view.hand or ())
-    phase = view.phase
-    if phase == TarneebPhase.PLAY:
+    if view.phase == TarneebPhase.PLAY:
         return choose_play(seen.seat, view, seen.legal)
-    if phase == TarneebPhase.TRUMP:
-        _, best = estimate(hand)
-        return TRUMP_MOVES[best]
-    if view.game == "tarneeb_egyptian":
-        return choose_egyptian_call(seen.seat, view, seen.legal)
-    return choose_call(hand, seen.legal)
+    return call(seen.seat, view, seen.legal, strength(hand))
 
 
 def estimate(hand: Iterable[str]) -> tuple[float, str]:
@@ -59,30 +54,63 @@ def estimate(hand: Iterable[str]) -> tuple[float, str]:
     return high + max(0, length - 3) * 0.9 + 3.0, best
 
 
+class Strength(NamedTuple):
+    """All the auction reads of a hand: the tricks it is worth (whole), its best trump suit and
+    its quick tricks (aces and kings). The search's inference (:mod:`games.search.inference`)
+    computes it once per sampled hand and asks :func:`call` what that hand would have called
+    (few hands differ here, so the answers are cached by it)."""
+
+    level: int
+    best: str
+    quick: int
+
+
+def strength(hand: Iterable[str]) -> Strength:
+    cards = list(hand)
+    value, best = estimate(cards)
+    return Strength(int(value), best, sum(1 for c in cards if c[0] in "AK"))
+
+
+def call(seat: int, view: TarneebView, legal: Sequence[Move], hand: Strength) -> Move:
+    """A call or a trump suit, from the hand's :class:`Strength` alone (and the public
+    auction in ``view``)."""
+    if view.phase == TarneebPhase.TRUMP:
+        return TRUMP_MOVES[hand.best]
+    if view.game == "tarneeb_egyptian":
+        return egyptian_call(seat, view, legal, hand)
+    return tarneeb_call(hand.level, legal)
+
+
 def choose_call(hand: Sequence[str], legal: Sequence[Move]) -> Move:
     """Tarneeb: bid the cheapest bid while it is within the estimate (or when forced), else pass."""
-    value, _ = estimate(hand)
+    return tarneeb_call(int(estimate(hand)[0]), legal)
+
+
+def tarneeb_call(level: int, legal: Sequence[Move]) -> Move:
+    """Tarneeb's call for a hand worth ``level`` tricks (see :func:`choose_call`)."""
     bids = [m for m in legal if m.action == Action.BID]
     if not bids:
         return PASS
     cheapest = bids[0]
-    if cheapest.get("value") <= int(value) or PASS not in legal:
+    if cheapest.get("value") <= level or PASS not in legal:
         return cheapest
     return PASS
 
 
 def choose_egyptian_call(seat: int, view: TarneebView, legal: Sequence[Move]) -> Move:
     """Egyptian: double a high enemy bid with four quick tricks, else bid the best strain."""
-    hand = list(view.hand or ())
-    value, best = estimate(hand)
-    level = int(value)
+    return egyptian_call(seat, view, legal, strength(view.hand or ()))
+
+
+def egyptian_call(seat: int, view: TarneebView, legal: Sequence[Move], hand: Strength) -> Move:
+    """Egyptian Tarneeb's call for a hand of this :class:`Strength` (see
+    :func:`choose_egyptian_call`)."""
+    level, best, quick = hand
     bids = [call for call in view.bids if call.action == Action.BID]
     high_level = (bids[-1].value or 0) if bids else 0
     high_bidder = bids[-1].seat if bids else -1
-    if DOUBLE in legal and high_level >= 9 and level <= 6:
-        quick = sum(1 for c in hand if c[0] in "AK")
-        if quick >= 4:
-            return DOUBLE
+    if DOUBLE in legal and high_level >= 9 and level <= 6 and quick >= 4:
+        return DOUBLE
     own_side = high_bidder >= 0 and high_bidder % 2 == seat % 2
     if not own_side:
         for move in legal:

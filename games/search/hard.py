@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from games.base import Move
 from games.players import Seen
 from games.players.outcome import SCORERS
+from games.search.inference import bidding
 from games.search.playout import normal_player, playout
 from games.search.tricks import best_tricks, from_world
 from games.search.worlds import Knowledge, Meter, NoWorld, repaired_world, world
@@ -138,6 +139,8 @@ def choose(seen: Seen, rng: random.Random, budget: Budget | None = None) -> Move
         knowledge: Knowledge | None = Knowledge.of(seen)
     except NoWorld:
         knowledge = None  # cards changed hands: worlds by repair
+    if knowledge is not None:  # the bids and calls seen narrow the worlds, where modelled
+        knowledge.bidding = bidding(seen, knowledge)
     moves = candidates(legal, normal, budget.candidates, search)
     values: dict[Move, list[float]] = {move: [] for move in moves}
     worlds = steps = failures = 0

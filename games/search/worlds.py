@@ -77,6 +77,8 @@ class Knowledge:
     stock: int
     fixed: list[list[str]]  # per seat, the cards known to have been dealt to it (early first)
     voids: list[set[str]]
+    # what the public calls say about the hands (games.search.inference), where enabled
+    bidding: Any = None
 
     @classmethod
     def of(cls, seen: Seen) -> Knowledge:
@@ -107,6 +109,9 @@ class Knowledge:
     def sample(self, rng: random.Random) -> Deal | None:
         """A deal with the fixed cards in place and the unseen ones spread at random, no seat
         getting a suit it is void in (``None`` after a dead end)."""
+        if self.bidding is not None:  # drawn against the bidding instead
+            deal: Deal | None = self.bidding.sample(self, rng)
+            return deal
         known = {card for cards in self.fixed for card in cards}
         unseen = sorted(self.deck - known)
         rng.shuffle(unseen)
