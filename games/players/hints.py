@@ -134,10 +134,12 @@ def _thunee_play(seen: Seen, hand: list[str], legal: list[Move]) -> Hint:
 THUNEE_REASONS: dict[str, str] = {
     "only": "it is the only card you may play",
     "called": "you called it: you must win every trick, so play your strongest card",
+    "lead_trump": "you hold the best trump and another: lead it to draw the trumps",
     "lead_top": "lead a card that is the highest left in its suit",
     "lead_low": "no sure winner to lead: lead your cheapest card, keeping trumps",
     "partner_called": "your partner called it: never take a trick from them, play cheap",
     "feed": "the trick is your partner's and you play last: give it your richest card",
+    "feed_top": "nothing left beats your partner's card: give it your richest card",
     "partner_winning": "your partner is winning the trick: throw your cheapest card",
     "win_cheap": "win the trick with your cheapest winning card",
     "cannot_win": "you cannot win this trick: throw your cheapest card",

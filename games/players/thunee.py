@@ -257,27 +257,47 @@ def card_for(
         return cards[0], "only"
     if contract != "normal" and caller == seat:
         return max(cards, key=lambda c: (strength[c], c[1] == trump)), "called"
+    known = played | set(hand)
+    outstanding = [c for c in DECK if c not in known]
+
+    def top(card: str) -> bool:  # no card left in the others' hands beats it in its suit
+        return not any(o[1] == card[1] and strength[o] > strength[card] for o in outstanding)
+
     if not trick:
-        known = played | set(hand)
-        tops = [
-            c
-            for c in cards
-            if c[1] != trump
-            and all(o in known for o in DECK if o[1] == c[1] and strength[o] > strength[c])
-        ]
+        trumps = [c for c in cards if c[1] == trump]
+        if (
+            players != 6  # measured: drawing trumps pays with 2 and 4 players, not with 6
+            and len(trumps) >= 2
+            and any(o[1] == trump for o in outstanding)
+            and top(max(trumps, key=strength.__getitem__))
+        ):
+            return max(trumps, key=strength.__getitem__), "lead_trump"
+        tops = [c for c in cards if c[1] != trump and top(c)]
         if tops:
             return max(tops, key=POINTS.__getitem__), "lead_top"
         plain = [c for c in cards if c[1] != trump] or list(cards)
         return min(plain, key=lambda c: (POINTS[c], strength[c])), "lead_low"
     winner = winner_of(trick, trump, contract)
-    cheap = min(cards, key=lambda c: (c[1] == trump, POINTS[c], strength[c]))
+    # the cheapest card, from the shortest suit among equals (a void lets a trump in later)
+    cheap = min(
+        cards,
+        key=lambda c: (
+            c[1] == trump,
+            POINTS[c],
+            sum(1 for h in hand if h[1] == c[1]),
+            strength[c],
+        ),
+    )
     if contract != "normal" and caller is not None and caller % 2 == seat % 2:
         return cheap, "partner_called"  # never catch a partner's Thunee
     if winner % 2 == seat % 2:
-        last = len(trick) == players - 1
         plain = [c for c in cards if c[1] != trump]
-        if last and contract == "normal" and plain:  # the trick is the partner's: feed it
-            return max(plain, key=lambda c: (POINTS[c], -strength[c])), "feed"
+        if contract == "normal" and plain:
+            if len(trick) == players - 1:  # the trick is the partner's: feed it
+                return max(plain, key=lambda c: (POINTS[c], -strength[c])), "feed"
+            best = dict(trick)[winner]
+            if top(best):  # nothing left beats the partner's card in its suit: feed it too
+                return max(plain, key=lambda c: (POINTS[c], -strength[c])), "feed_top"
         return cheap, "partner_winning"
     winning = [c for c in cards if winner_of([*trick, (seat, c)], trump, contract) == seat]
     if winning:
