@@ -1,10 +1,12 @@
 """Random playouts on the search's fast trick play: card plays per second, per game.
 
 ``python -m bench.playouts [--seconds S] [--seed N]``: for each trick game the fast path models
-(Tarneeb, Egyptian Tarneeb, Tuppi, Norwegian Whist), deals seeded hands up to the first card
-(through the engine and its normal players), then plays random legal cards to the end of the hand
-on copies of that position (:func:`games.search.tricks.random_playout`), for at least ``S`` CPU
-seconds. The rate is per CPU second (``time.process_time``), beside the wall-clock rate: a wall
+(Tarneeb, Egyptian Tarneeb, Tuppi, Norwegian Whist) and for Thunee (2, 4 and 6 players, its own
+fast path :mod:`games.search.thunee_fast`), deals seeded hands up to the first card (through the
+engine and its normal players; Thunee's ordinary hands up to the second card, as the first turns
+the trump card up), then plays random legal cards to the end of the hand on copies of that
+position (``random_playout``), for at least ``S`` CPU seconds.
+The rate is per CPU second (``time.process_time``), beside the wall-clock rate: a wall
 rate well below it means the machine was busy.
 """
 
@@ -13,11 +15,21 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from typing import Any
 
 from games.registry import all_games
+from games.search import thunee_fast
 from games.search.tricks import TrickPlay, from_world, random_playout
 
-GAMES = ("tarneeb", "tarneeb_egyptian", "tuppi", "norwegian_whist")
+GAMES = (
+    "tarneeb",
+    "tarneeb_egyptian",
+    "tuppi",
+    "norwegian_whist",
+    "thunee 2",
+    "thunee 4",
+    "thunee 6",
+)
 
 
 def first_card(name: str, seed: int) -> TrickPlay:
@@ -34,15 +46,37 @@ def first_card(name: str, seed: int) -> TrickPlay:
         seed += 1_000
 
 
+def thunee_start(players: int, seed: int) -> thunee_fast.ThuneePlay:
+    """A seeded Thunee hand of an ordinary contract after its first card (others dealt again)."""
+    while True:
+        game = all_games()["thunee"].new({"players": players}, seed=seed)
+        rng = random.Random(seed)
+        while game.status == "in_progress" and game.records[-1].result is None:
+            state = thunee_fast.from_world(game)
+            if state is not None:
+                return state
+            seat = game.to_act()[0]
+            game.apply(seat, game.choose_move(seat, rng))
+        seed += 1_000
+
+
 def rate(name: str, seconds: float, seed: int) -> tuple[int, float, float]:
     """Card plays, CPU seconds and wall seconds of random playouts for ``name``."""
+    if name.startswith("thunee"):
+        players = int(name.removeprefix("thunee "))
+        thunee = [thunee_start(players, seed + index) for index in range(20)]
+        return _rate(thunee, thunee_fast.random_playout, seconds, seed)
     starts = [first_card(name, seed + index) for index in range(20)]
+    return _rate(starts, random_playout, seconds, seed)
+
+
+def _rate(starts: Any, playout: Any, seconds: float, seed: int) -> tuple[int, float, float]:
     rng = random.Random(seed)
     plays = 0
     cpu, wall = time.process_time(), time.perf_counter()
     while time.process_time() - cpu < seconds:
         for start in starts:
-            plays += random_playout(start.copy(), rng)
+            plays += playout(start.copy(), rng)
     return plays, time.process_time() - cpu, time.perf_counter() - wall
 
 

@@ -130,6 +130,22 @@ def _thunee_play(seen: Seen, hand: list[str], legal: list[Move]) -> Hint:
     return Move.of("play", card=card), reason
 
 
+# Why the normal player plays its card, per reason key of games.players.thunee.card_for.
+THUNEE_REASONS: dict[str, str] = {
+    "only": "it is the only card you may play",
+    "called": "you called it: you must win every trick, so play your strongest card",
+    "lead_trump": "you hold the best trump and another: lead it to draw the trumps",
+    "lead_top": "lead a card that is the highest left in its suit",
+    "lead_low": "no sure winner to lead: lead your cheapest card, keeping trumps",
+    "partner_called": "your partner called it: never take a trick from them, play cheap",
+    "feed": "the trick is your partner's and you play last: give it your richest card",
+    "feed_top": "nothing left beats your partner's card: give it your richest card",
+    "partner_winning": "your partner is winning the trick: throw your cheapest card",
+    "win_cheap": "win the trick with your cheapest winning card",
+    "cannot_win": "you cannot win this trick: throw your cheapest card",
+}
+
+
 def _thunee_card(
     view: ThuneeView,
     seat: int,
@@ -137,48 +153,20 @@ def _thunee_card(
     trick: list[tuple[int, str]],
     cards: Sequence[str],
 ) -> tuple[str, str]:
+    """The normal player's own card choice (one function decides for both) and its reason."""
     p = thunee_player
-    contract = view.contract
-    strength = p.strength_for(contract)
-    trump = view.trump
-    caller = view.caller
-    if len(cards) == 1:
-        return cards[0], "it is the only card you may play"
-    if contract != "normal" and caller == seat:
-        best = max(cards, key=lambda c: (strength[c], c[1] == trump))
-        return best, "you called it: you must win every trick, so play your strongest card"
-    if not trick:
-        played = p._played_cards(view) | set(hand)
-        tops = [
-            c
-            for c in cards
-            if c[1] != trump
-            and all(o in played for o in p.DECK if o[1] == c[1] and strength[o] > strength[c])
-        ]
-        if tops:
-            best = max(tops, key=p.POINTS.__getitem__)
-            return best, "lead a card that is the highest left in its suit"
-        plain = [c for c in cards if c[1] != trump] or list(cards)
-        low = min(plain, key=lambda c: (p.POINTS[c], strength[c]))
-        return low, "no sure winner to lead: lead your cheapest card, keeping trumps"
-    winner = p.winner_of(trick, trump, contract)
-    partner_winning = winner % 2 == seat % 2
-    partner_called = contract != "normal" and caller is not None and caller % 2 == seat % 2
-    cheap = min(cards, key=lambda c: (c[1] == trump, p.POINTS[c], strength[c]))
-    if partner_called:
-        return cheap, "your partner called it: never take a trick from them, play cheap"
-    if partner_winning:
-        last = len(trick) == view.players - 1
-        plain = [c for c in cards if c[1] != trump]
-        if last and contract == "normal" and plain:
-            rich = max(plain, key=lambda c: (p.POINTS[c], -strength[c]))
-            return rich, "the trick is your partner's and you play last: give it your richest card"
-        return cheap, "your partner is winning the trick: throw your cheapest card"
-    winning = [c for c in cards if p.winner_of([*trick, (seat, c)], trump, contract) == seat]
-    if winning:
-        best = min(winning, key=lambda c: (c[1] == trump, strength[c]))
-        return best, "win the trick with your cheapest winning card"
-    return cheap, "you cannot win this trick: throw your cheapest card"
+    card, reason = p.card_for(
+        seat,
+        hand,
+        trick,
+        cards,
+        trump=view.trump,
+        contract=view.contract,
+        caller=view.caller,
+        played=p._played_cards(view),
+        players=view.players,
+    )
+    return card, THUNEE_REASONS[reason]
 
 
 # --- Tarneeb and Egyptian Tarneeb -----------------------------------------------------------------

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from games.actions import Action
 from games.base import IllegalMove, Move
@@ -70,6 +71,20 @@ def choose(seen: Seen, rng: random.Random) -> Move:
     if phase == ThuneePhase.WINDOW:
         return THUNEE if THUNEE in legal and _thunee_worthy(hand) else PASS
     return _choose_play(seen, hand, legal)
+
+
+def choose_before_play(seat: int, light: Any, legal: Sequence[Move]) -> Move:
+    """:func:`choose` before the card play, from the few values it reads there (``phase``,
+    ``hand``, ``call``: the search's light view, :mod:`games.search.playout`)."""
+    hand = list(light.hand)
+    phase = light.phase
+    if phase == "redeal":
+        return DEMAND
+    if phase == "auction":
+        return _choose_call(hand, list(legal), int(light.call))
+    if phase == "trump":
+        return _choose_trump(hand, list(legal))
+    return THUNEE if THUNEE in legal and _thunee_worthy(hand) else PASS
 
 
 def _choose_play(seen: Seen, hand: list[str], legal: list[Move]) -> Move:
@@ -208,38 +223,83 @@ def _proven_revoke(view: ThuneeView, seat: int) -> int | None:
 def _choose_card(
     view: ThuneeView, seat: int, hand: list[str], trick: Trick, cards: Sequence[str]
 ) -> str:
-    contract = view.contract
+    return card_for(
+        seat,
+        hand,
+        trick,
+        cards,
+        trump=view.trump,
+        contract=view.contract,
+        caller=view.caller,
+        played=_played_cards(view),
+        players=view.players,
+    )[0]
+
+
+def card_for(
+    seat: int,
+    hand: Sequence[str],
+    trick: Sequence[tuple[int, str]],
+    cards: Sequence[str],
+    *,
+    trump: str | None,
+    contract: str,
+    caller: int | None,
+    played: set[str] | frozenset[str],
+    players: int,
+) -> tuple[str, str]:
+    """The card to play from ``cards`` (the legal ones, in hand order) and why (a key of
+    :data:`games.players.hints.THUNEE_REASONS`), from plain values: the view's player and the
+    search's fast finish (:mod:`games.search.thunee_finish`) both decide here. ``played`` holds
+    the cards of this hand already played (the trick in progress too)."""
     strength = strength_for(contract)
-    trump = view.trump
-    caller = view.caller
     if len(cards) == 1:
-        return cards[0]
+        return cards[0], "only"
     if contract != "normal" and caller == seat:
-        return max(cards, key=lambda c: (strength[c], c[1] == trump))
+        return max(cards, key=lambda c: (strength[c], c[1] == trump)), "called"
+    known = played | set(hand)
+    outstanding = [c for c in DECK if c not in known]
+
+    def top(card: str) -> bool:  # no card left in the others' hands beats it in its suit
+        return not any(o[1] == card[1] and strength[o] > strength[card] for o in outstanding)
+
     if not trick:
-        played = _played_cards(view) | set(hand)
-        tops = [
-            c
-            for c in cards
-            if c[1] != trump
-            and all(o in played for o in DECK if o[1] == c[1] and strength[o] > strength[c])
-        ]
+        trumps = [c for c in cards if c[1] == trump]
+        if (
+            players != 6  # measured: drawing trumps pays with 2 and 4 players, not with 6
+            and len(trumps) >= 2
+            and any(o[1] == trump for o in outstanding)
+            and top(max(trumps, key=strength.__getitem__))
+        ):
+            return max(trumps, key=strength.__getitem__), "lead_trump"
+        tops = [c for c in cards if c[1] != trump and top(c)]
         if tops:
-            return max(tops, key=POINTS.__getitem__)
+            return max(tops, key=POINTS.__getitem__), "lead_top"
         plain = [c for c in cards if c[1] != trump] or list(cards)
-        return min(plain, key=lambda c: (POINTS[c], strength[c]))
+        return min(plain, key=lambda c: (POINTS[c], strength[c])), "lead_low"
     winner = winner_of(trick, trump, contract)
-    partner_winning = winner % 2 == seat % 2
+    # the cheapest card, from the shortest suit among equals (a void lets a trump in later)
+    cheap = min(
+        cards,
+        key=lambda c: (
+            c[1] == trump,
+            POINTS[c],
+            sum(1 for h in hand if h[1] == c[1]),
+            strength[c],
+        ),
+    )
     if contract != "normal" and caller is not None and caller % 2 == seat % 2:
-        partner_winning = True  # never catch a partner's Thunee
-    cheap = min(cards, key=lambda c: (c[1] == trump, POINTS[c], strength[c]))
-    if partner_winning:
-        last = len(trick) == view.players - 1
+        return cheap, "partner_called"  # never catch a partner's Thunee
+    if winner % 2 == seat % 2:
         plain = [c for c in cards if c[1] != trump]
-        if last and contract == "normal" and plain:  # the trick is the partner's: feed it
-            return max(plain, key=lambda c: (POINTS[c], -strength[c]))
-        return cheap
+        if contract == "normal" and plain:
+            if len(trick) == players - 1:  # the trick is the partner's: feed it
+                return max(plain, key=lambda c: (POINTS[c], -strength[c])), "feed"
+            best = dict(trick)[winner]
+            if top(best):  # nothing left beats the partner's card in its suit: feed it too
+                return max(plain, key=lambda c: (POINTS[c], -strength[c])), "feed_top"
+        return cheap, "partner_winning"
     winning = [c for c in cards if winner_of([*trick, (seat, c)], trump, contract) == seat]
     if winning:
-        return min(winning, key=lambda c: (c[1] == trump, strength[c]))
-    return cheap
+        return min(winning, key=lambda c: (c[1] == trump, strength[c])), "win_cheap"
+    return cheap, "cannot_win"

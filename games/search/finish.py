@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from games.players import bidcards as bidcards_player
 from games.players.tarneeb import RANK_VALUE, choose_play
+from games.search import thunee_finish
 from games.tarneeb import hand_points
 from games.tricks import play_moves, trick_winner
 
@@ -31,6 +32,8 @@ def can_finish(world: Any) -> bool:
         return bool(world.phase == "play" and world.trump is not None)
     if name in ("tuppi", "norwegian_whist"):
         return bool(world.phase == "tricks" and getattr(world, "soloist", None) is None)
+    if name == "thunee":  # an ordinary contract after its first card: its own fast finish
+        return thunee_finish.can_finish(world)
     return False
 
 
@@ -39,6 +42,8 @@ def finish(world: Any) -> tuple[Mapping[str, Any], int]:
     result's scoring keys and the number of cards played. ``world`` is left as it was."""
     if world.name in ("tuppi", "norwegian_whist"):
         return finish_bidcards(world)
+    if world.name == "thunee":
+        return thunee_finish.finish(world)
     return finish_tarneeb(world)
 
 

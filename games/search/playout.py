@@ -20,6 +20,7 @@ from games.base import Move
 from games.players import Seen
 from games.players import bidcards as bidcards_player
 from games.players import tarneeb as tarneeb_player
+from games.players import thunee as thunee_player
 from games.players.outcome import seat_value
 from games.search.finish import can_finish, finish
 
@@ -47,6 +48,12 @@ def _bidcards(world: Any, seat: int) -> SimpleNamespace | None:
     )
 
 
+def _thunee(world: Any, seat: int) -> SimpleNamespace | None:
+    if world.phase not in ("redeal", "auction", "trump", "window"):
+        return None  # the card play: the fast finish (or the full view, for the first card)
+    return SimpleNamespace(phase=world.phase, hand=world.hands[seat], call=world.call)
+
+
 # A light view has the attributes of the family's view that the card play reads, and no more.
 LightView = Callable[[Any, int], SimpleNamespace | None]
 PlayFrom = Callable[[int, Any, Any], Move]
@@ -57,6 +64,7 @@ LIGHT: dict[str, tuple[LightView, PlayFrom]] = {
     "tarneeb_egyptian": (_tarneeb, tarneeb_player.choose_play),
     "tuppi": (_bidcards, bidcards_player.choose_play),
     "norwegian_whist": (_bidcards, bidcards_player.choose_play),
+    "thunee": (_thunee, thunee_player.choose_before_play),
 }
 
 
