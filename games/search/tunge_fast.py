@@ -453,23 +453,31 @@ class Deal:
         self.turns += 1
         if not self.sizes[seat]:
             self._end(seat)
-        else:
-            self._check()
+        elif self.turns >= rules.turn_limit or (not self.stock and self._record() >= 3):
+            self._end(None)  # blocked (D.1.10; nobody has passed: a play was made)
 
     def draw(self) -> None:
         """The seat to act draws: the stock's top card, else the pile's."""
         seat = self.turn
-        if self.stock:
-            card = self.stock.pop()
+        stock = self.stock
+        if stock:
+            card = stock.pop()
+            zobrist = self.zobrist ^ HAND_KEYS[card][seat]
         else:
-            card = self.pile.pop()
-            self.zobrist ^= PILE_KEYS[card][len(self.pile)]
+            pile = self.pile
+            card = pile.pop()
+            zobrist = self.zobrist ^ PILE_KEYS[card][len(pile)] ^ HAND_KEYS[card][seat]
+        self.zobrist = zobrist
         self.ref = None  # the pile changed, or the stock may have run out
-        self._take(seat, card)
+        self.hands[seat] |= 1 << card
+        self.counts[seat] += 1 << 3 * (card >> 2)
+        self.sizes[seat] += 1
         self.passes = 0
-        self.turn = (seat + 1) % self.rules.players
+        rules = self.rules
+        self.turn = (seat + 1) % rules.players
         self.turns += 1
-        self._check()
+        if self.turns >= rules.turn_limit or (not stock and self._record() >= 3):
+            self._end(None)  # blocked (D.1.10; nobody has passed: a card was drawn)
 
     def pass_turn(self) -> None:
         self.passes += 1
@@ -553,9 +561,10 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
     return moves
 
 
-# (packed hand, reference letters, end game, distinct, contains) -> (the play out, or the
+NO_PLAYS: tuple[None, list[Play]] = (None, [])
+# per (distinct, contains): (packed hand, reference letters, end game) -> (the play out, or the
 # best-scoring plays of the normal player)
-_NORMAL: dict[tuple[int, str, bool, bool, bool], tuple[Play | None, list[Play]]] = {}
+_NORMAL: dict[tuple[bool, bool], dict[tuple[int, str, bool], tuple[Play | None, list[Play]]]] = {}
 
 
 def normal_plays(deal: Deal) -> tuple[Play | None, list[Play]]:
@@ -564,10 +573,15 @@ def normal_plays(deal: Deal) -> tuple[Play | None, list[Play]]:
     minus 12 a match); no plays: draw or pass."""
     seat = deal.turn
     packed = deal.counts[seat]
+    if not tails_of(packed):
+        return NO_PLAYS
     ranks, end = deal.reference()
     rules = deal.rules
-    key = (packed, ranks, end, rules.distinct, rules.contains)
-    found = _NORMAL.get(key)
+    memo = _NORMAL.get((rules.distinct, rules.contains))
+    if memo is None:
+        memo = _NORMAL[(rules.distinct, rules.contains)] = {}
+    key = (packed, ranks, end)
+    found = memo.get(key)
     if found is None:
         plays = deal.plays()
         size = deal.sizes[seat]
@@ -582,9 +596,9 @@ def normal_plays(deal: Deal) -> tuple[Play | None, list[Play]]:
                 elif score == top:
                     best.append(play)
         found = (out, best)
-        if len(_NORMAL) >= _CACHE_LIMIT:
-            _NORMAL.clear()
-        _NORMAL[key] = found
+        if len(memo) >= _CACHE_LIMIT:
+            memo.clear()
+        memo[key] = found
     return found
 
 

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 # Simulated fast-path moves a decision may use, per table size, for the default budget's 4000
 # steps (so a test's budget of 0 steps still plays its minimum of worlds). Sized so that the
 # 95th percentile stays under 250 ms at the measured fast-path rate on a busy machine.
-STEP_SCALE = {2: 10.0, 3: 10.0, 4: 10.0}
+STEP_SCALE = {2: 8.0, 3: 7.0, 4: 6.0}
 
 
 def sample(seen: Seen, rng: random.Random) -> Deal | None:
