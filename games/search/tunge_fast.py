@@ -74,38 +74,63 @@ def rank_counts(packed: int) -> list[int]:
     return [(packed >> 3 * r) & 7 for r in range(13)]
 
 
-def _tails(packed: int) -> list[Play]:
-    """Every sequence of a hand of these rank counts (D.1.4), in the engine's listing order:
-    groups, runs (each up then down), then behind 1, 2, ... aces: those, single cards and
-    (from two aces on) the aces alone."""
-    counts = rank_counts(packed)
-    tails: list[str] = []
-    for r in range(12):
-        for n in range(2, counts[r] + 1):
-            tails.append(LETTERS[r] * n)
+def _runs(mask: int) -> list[str]:
+    """The runs (each up, then down) of a set of number ranks held (bit r: rank r)."""
+    runs: list[str] = []
     r = 0
     while r < 12:
-        if counts[r]:
+        if mask >> r & 1:
             low = r
-            while r < 12 and counts[r]:
+            while r < 12 and mask >> r & 1:
                 r += 1
             letters = LETTERS[low:r]
             length = r - low
             for i in range(length - 1):
                 for j in range(i + 2, length + 1):
-                    tails.append(letters[i:j])
-                    tails.append(letters[i:j][::-1])
+                    runs.append(letters[i:j])
+                    runs.append(letters[i:j][::-1])
         else:
             r += 1
-    plays = list(tails)
-    singles = [LETTERS[r] for r in range(12) if counts[r]]
-    for k in range(1, counts[ACE] + 1):
+    return runs
+
+
+# (aces in front, mask of number ranks held) -> the plays of those aces before every run of the
+# mask and before every single number rank (the parts of a hand's plays that only its mask
+# decides); made when first asked for
+_BY_MASK: dict[tuple[int, int], list[Play]] = {}
+
+
+def _by_mask(aces: int, mask: int) -> list[Play]:
+    key = (aces, mask)
+    plays = _BY_MASK.get(key)
+    if plays is None:
+        prefix = "A" * aces
+        letters = [prefix + run for run in _runs(mask)]
+        if aces:
+            letters += [prefix + LETTERS[r] for r in range(12) if mask >> r & 1]
+        plays = _BY_MASK[key] = [play_of(text) for text in letters]
+    return plays
+
+
+def _tails(packed: int) -> list[Play]:
+    """Every sequence of a hand of these rank counts (D.1.4): groups and runs, then behind 1,
+    2, ... aces: those, single cards and (from two aces on) the aces alone."""
+    groups: list[str] = []
+    mask = 0
+    for r in range(12):
+        count = (packed >> 3 * r) & 7
+        if count:
+            mask |= 1 << r
+            for n in range(2, count + 1):
+                groups.append(LETTERS[r] * n)
+    plays = [play_of(text) for text in groups] + _by_mask(0, mask)
+    for k in range(1, ((packed >> 3 * ACE) & 7) + 1):
         prefix = "A" * k
-        plays += [prefix + tail for tail in tails]
-        plays += [prefix + single for single in singles]
+        plays += [play_of(prefix + text) for text in groups]
+        plays += _by_mask(k, mask)
         if k >= 2:
-            plays.append(prefix)
-    return [play_of(letters) for letters in plays]
+            plays.append(play_of(prefix))
+    return plays
 
 
 _TAILS: dict[int, list[Play]] = {}
@@ -543,20 +568,35 @@ def seat_value(points: Sequence[int], seat: int) -> float:
 
 def random_playout(deal: Deal, rng: random.Random) -> int:
     """Play uniformly random legal moves (a play, or the draw or pass) to the end of the deal;
-    the number of moves."""
+    the number of moves. In the end game a refused play is drawn again (rejection sampling:
+    still uniform over the legal moves), so the reference is found only when a play is made."""
     moves = 0
+    random_ = rng.random
     while deal.points is None:
-        plays = deal.plays()
-        count = len(plays) + 1
-        index = int(rng.random() * count)
-        if index < len(plays):
-            deal.play(plays[index])
-        elif deal.stock or deal.pile:
-            deal.draw()
-        elif plays:
-            deal.play(plays[int(rng.random() * len(plays))])
-        else:
-            deal.pass_turn()
+        seat = deal.turn
+        tails = tails_of(deal.counts[seat])
+        if deal.stock or not tails or not deal.pile:
+            count = len(tails) + bool(deal.stock or deal.pile)
+            index = int(random_() * count) if count else -1
+            if index < 0:
+                deal.pass_turn()
+            elif index < len(tails):
+                deal.play(tails[index])
+            else:
+                deal.draw()
+        else:  # the end game: the pile is not empty, so the draw is legal
+            rule: Restriction | None = None
+            while True:
+                index = int(random_() * (len(tails) + 1))
+                if index == len(tails):
+                    deal.draw()
+                    break
+                play = tails[index]
+                if rule is None:
+                    rule = restriction(deal.reference()[0], deal.rules.contains)
+                if allowed(play, rule):
+                    deal.play(play)
+                    break
         moves += 1
     return moves
 
