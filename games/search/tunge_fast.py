@@ -134,7 +134,9 @@ def _tails(packed: int) -> list[Play]:
 
 
 _TAILS: dict[int, list[Play]] = {}
-_CACHE_LIMIT = 200_000
+# Entries a remembered table keeps before it starts again: about 40 MB at most for the hands'
+# plays, the largest (a worker process plays on for as long as the bot runs).
+_CACHE_LIMIT = 50_000
 
 
 def tails_of(packed: int) -> list[Play]:
