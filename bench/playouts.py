@@ -5,9 +5,10 @@
 fast path :mod:`games.search.thunee_fast`), deals seeded hands up to the first card (through the
 engine and its normal players; Thunee's ordinary hands up to the second card, as the first turns
 the trump card up), then plays random legal cards to the end of the hand on copies of that
-position (``random_playout``), for at least ``S`` CPU seconds.
-The rate is per CPU second (``time.process_time``), beside the wall-clock rate: a wall
-rate well below it means the machine was busy.
+position (``random_playout``), for at least ``S`` CPU seconds; then Tunge at 2, 3 and 4 players on
+its own fast path (:mod:`games.search.tunge_fast`), random legal moves (plays, draws, passes) from
+20 seeded deals to the end of each. The rate is per CPU second (``time.process_time``), beside the
+wall-clock rate: a wall rate well below it means the machine was busy.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ GAMES = (
     "thunee 4",
     "thunee 6",
 )
+TUNGE_SIZES = (2, 3, 4)
 
 
 def first_card(name: str, seed: int) -> TrickPlay:
@@ -80,6 +82,27 @@ def _rate(starts: Any, playout: Any, seconds: float, seed: int) -> tuple[int, fl
     return plays, time.process_time() - cpu, time.perf_counter() - wall
 
 
+def tunge_rate(players: int, seconds: float, seed: int) -> tuple[int, float, float]:
+    """Moves (plays, draws, passes) of random Tunge playouts on the fast path
+    (:func:`games.search.tunge_fast.random_playout`) from 20 seeded deals of ``players``."""
+    from games.search.tunge_fast import Deal, Rules, random_playout
+
+    starts = []
+    for index in range(20):
+        game = all_games()["tunge"].new({"players": players}, seed=seed + index)
+        deal = game.deals[0]
+        first = (game.first_dealer + 1) % players
+        rules = Rules.of(game.options)
+        starts.append(Deal.start(rules, deal.hands, tuple(reversed(deal.stock)), turn=first))
+    rng = random.Random(seed)
+    moves = 0
+    cpu, wall = time.process_time(), time.perf_counter()
+    while time.process_time() - cpu < seconds:
+        for start in starts:
+            moves += random_playout(start.copy(), rng)
+    return moves, time.process_time() - cpu, time.perf_counter() - wall
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0)
@@ -90,6 +113,12 @@ def main(argv: list[str] | None = None) -> None:
         print(
             f"{name:18} {plays / cpu:10.0f} card plays/s CPU {plays / wall:10.0f} wall"
             f" ({plays} plays, {cpu:.2f} s CPU, {wall:.2f} s wall)"
+        )
+    for players in TUNGE_SIZES:
+        moves, cpu, wall = tunge_rate(players, args.seconds, args.seed)
+        print(
+            f"{f'tunge {players}p':18} {moves / cpu:10.0f} moves/s CPU"
+            f" {moves / wall:10.0f} wall ({moves} moves, {cpu:.2f} s CPU, {wall:.2f} s wall)"
         )
 
 

@@ -128,6 +128,10 @@ def evaluate(
 def choose(seen: Seen, rng: random.Random, budget: Budget | None = None) -> Move:
     """The hard player's move for ``seen.seat`` (see the module docstring); ``budget``
     defaults to :data:`DEFAULT_BUDGET`, read at call time (the tests shrink it)."""
+    if seen.game == "tunge":  # the fast path, worlds from the view (games.search.tunge_hard)
+        from games.search import tunge_hard
+
+        return tunge_hard.choose(seen, rng, DEFAULT_BUDGET if budget is None else budget)
     if budget is None:
         budget = scaled(DEFAULT_BUDGET, seen.game, len(seen.view.hand_sizes))
     legal = seen.legal

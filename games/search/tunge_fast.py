@@ -1,0 +1,666 @@
+"""Tunge's fast path for search: the rules of one deal on small integers, without re-validation.
+
+The hard player plays thousands of simulated Tunge moves per decision; the engine validates
+every move, builds events and transcript records, and lists plays as card tuples. Here a deal is
+a few lists of ints, copied in a microsecond:
+
+- a card is ``rank * 4 + suit`` (ranks 2..K are 0..11, the ace 12; suits S H D C 0..3); a hand
+  is a 52-bit mask of its cards plus its *rank counts* packed 3 bits a rank, which is all the
+  sequence grammar reads (suits never matter in Tunge);
+- a play is its rank letters (``"A567"``); the canonical cards (per rank the lowest suits held,
+  S H D C, as the engine lists them) leave the hand, so the card-level state stays the engine's;
+- the plays of a hand are listed once per rank-count key and remembered (:func:`tails_of`).
+
+The same rules as :mod:`games.tunge` (D.1.3-D.1.10 of the contract, every option but
+``match_target``: a deal ends at its score); ``tests/games/test_tunge_fast.py`` plays many random
+games through both and compares the legal plays and the whole position after every move.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
+
+LETTERS = "23456789TJQKA"
+ACE = 12
+RANK_OF = {letter: index for index, letter in enumerate(LETTERS)}
+SUITS = "SHDC"
+CARD_NAMES = [LETTERS[card >> 2] + SUITS[card & 3] for card in range(52)]
+CARD_INDEX = {name: index for index, name in enumerate(CARD_NAMES)}
+VALUES = [r + 2 if r < 8 else 11 if r == ACE else 10 for r in range(13)]  # 2-9, T-K, A
+#: per suit nibble (the suits held of one rank), the lowest suit held
+LOW_SUIT = [(nibble & -nibble).bit_length() - 1 for nibble in range(16)]
+
+# Zobrist keys of the repetition rule (D.1.10): a card in a seat's hand, a card at a pile depth.
+_KEYS = random.Random(1515)
+HAND_KEYS = [[_KEYS.getrandbits(64) for _ in range(4)] for _ in range(52)]
+PILE_KEYS = [[_KEYS.getrandbits(64) for _ in range(53)] for _ in range(52)]
+
+
+class Play(NamedTuple):
+    """One legal rank sequence: its letters, size, its normal-player base score (card points
+    plus 3 a card), its ranks with their counts, and its sorted letters (the end-game
+    restriction compares rank multisets)."""
+
+    letters: str
+    size: int
+    base: int
+    counts: tuple[tuple[int, int], ...]
+    multiset: str
+    ranks: tuple[int, ...]
+    packed: int  # its rank counts, packed as a hand's
+
+
+def _play(letters: str) -> Play:
+    ranks = tuple(RANK_OF[letter] for letter in letters)
+    counts = tuple((r, ranks.count(r)) for r in sorted(set(ranks)))
+    base = sum(VALUES[r] for r in ranks) + 3 * len(ranks)
+    packed = sum(1 << 3 * r for r in ranks)
+    return Play(letters, len(letters), base, counts, "".join(sorted(letters)), ranks, packed)
+
+
+_PLAYS: dict[str, Play] = {}
+
+
+def play_of(letters: str) -> Play:
+    play = _PLAYS.get(letters)
+    if play is None:
+        play = _PLAYS[letters] = _play(letters)
+    return play
+
+
+def rank_counts(packed: int) -> list[int]:
+    return [(packed >> 3 * r) & 7 for r in range(13)]
+
+
+def _runs(mask: int) -> list[str]:
+    """The runs (each up, then down) of a set of number ranks held (bit r: rank r)."""
+    runs: list[str] = []
+    r = 0
+    while r < 12:
+        if mask >> r & 1:
+            low = r
+            while r < 12 and mask >> r & 1:
+                r += 1
+            letters = LETTERS[low:r]
+            length = r - low
+            for i in range(length - 1):
+                for j in range(i + 2, length + 1):
+                    runs.append(letters[i:j])
+                    runs.append(letters[i:j][::-1])
+        else:
+            r += 1
+    return runs
+
+
+# (aces in front, mask of number ranks held) -> the plays of those aces before every run of the
+# mask and before every single number rank (the parts of a hand's plays that only its mask
+# decides); made when first asked for
+_BY_MASK: dict[tuple[int, int], list[Play]] = {}
+
+
+def _by_mask(aces: int, mask: int) -> list[Play]:
+    key = (aces, mask)
+    plays = _BY_MASK.get(key)
+    if plays is None:
+        prefix = "A" * aces
+        letters = [prefix + run for run in _runs(mask)]
+        if aces:
+            letters += [prefix + LETTERS[r] for r in range(12) if mask >> r & 1]
+        plays = _BY_MASK[key] = [play_of(text) for text in letters]
+    return plays
+
+
+def _tails(packed: int) -> list[Play]:
+    """Every sequence of a hand of these rank counts (D.1.4): groups and runs, then behind 1,
+    2, ... aces: those, single cards and (from two aces on) the aces alone."""
+    groups: list[str] = []
+    mask = 0
+    for r in range(12):
+        count = (packed >> 3 * r) & 7
+        if count:
+            mask |= 1 << r
+            for n in range(2, count + 1):
+                groups.append(LETTERS[r] * n)
+    plays = [play_of(text) for text in groups] + _by_mask(0, mask)
+    for k in range(1, ((packed >> 3 * ACE) & 7) + 1):
+        prefix = "A" * k
+        plays += [play_of(prefix + text) for text in groups]
+        plays += _by_mask(k, mask)
+        if k >= 2:
+            plays.append(play_of(prefix))
+    return plays
+
+
+_TAILS: dict[int, list[Play]] = {}
+# Entries a remembered table keeps before it starts again: about 40 MB at most for the hands'
+# plays, the largest (a worker process plays on for as long as the bot runs).
+_CACHE_LIMIT = 50_000
+
+
+def tails_of(packed: int) -> list[Play]:
+    """The plays of a hand with these packed rank counts (remembered)."""
+    plays = _TAILS.get(packed)
+    if plays is None:
+        if len(_TAILS) >= _CACHE_LIMIT:
+            _TAILS.clear()
+        plays = _TAILS[packed] = _tails(packed)
+    return plays
+
+
+def lvs_start(pile: Sequence[int]) -> int:
+    """Where the longest viable sequence of a non-empty pile (its cards, bottom first) begins
+    (D.1.5): the top card's index when it stands behind a phantom ace."""
+    n = len(pile)
+    top = pile[-1] >> 2
+    i = n - 1
+    if top == ACE:
+        while i > 0 and pile[i - 1] >> 2 == ACE:
+            i -= 1
+        return i
+    if n >= 2:
+        below = pile[n - 2] >> 2
+        if below == ACE:
+            i = n - 2
+        elif below == top:
+            i = n - 2
+            while i > 0 and pile[i - 1] >> 2 == top:
+                i -= 1
+        else:
+            step = top - below
+            if step == 1 or step == -1:
+                i = n - 2
+                rank = below
+                while i > 0:
+                    deeper = pile[i - 1] >> 2
+                    if deeper == ACE or rank - deeper != step:
+                        break
+                    rank = deeper
+                    i -= 1
+        if i < n - 1:
+            while i > 0 and pile[i - 1] >> 2 == ACE:
+                i -= 1
+    return i
+
+
+class Restriction(NamedTuple):
+    """What the end game refuses after one LVS (D.1.7): the rank multisets of its contiguous
+    parts, and (rule ``contains``) its adjacent rank pairs in either order."""
+
+    parts: frozenset[str]
+    pairs: frozenset[str]
+
+
+_RESTRICTIONS: dict[tuple[str, bool], Restriction] = {}
+
+
+def restriction(ranks: str, contains: bool) -> Restriction:
+    key = (ranks, contains)
+    rule = _RESTRICTIONS.get(key)
+    if rule is None:
+        n = len(ranks)
+        parts = frozenset(
+            "".join(sorted(ranks[i:j])) for i in range(n - 1) for j in range(i + 2, n + 1)
+        )
+        pairs = frozenset(
+            pair for i in range(n - 1) for pair in (ranks[i : i + 2], ranks[i + 1] + ranks[i])
+        )
+        rule = Restriction(parts, pairs if contains else frozenset())
+        if len(_RESTRICTIONS) >= _CACHE_LIMIT:
+            _RESTRICTIONS.clear()
+        _RESTRICTIONS[key] = rule
+    return rule
+
+
+def allowed(play: Play, rule: Restriction) -> bool:
+    if play.multiset in rule.parts:
+        return False
+    pairs = rule.pairs
+    if pairs:
+        letters = play.letters
+        return not any(letters[i : i + 2] in pairs for i in range(len(letters) - 1))
+    return True
+
+
+_MULTISETS: dict[int, frozenset[str]] = {}
+
+
+def endgame_plays(packed: int, ranks: str, contains: bool) -> list[Play]:
+    """The plays of a hand after an end-game reference: the hand's plays (the same list when
+    the restriction refuses none of them, the usual case)."""
+    plays = tails_of(packed)
+    rule = restriction(ranks, contains)
+    if not rule.pairs:
+        held = _MULTISETS.get(packed)
+        if held is None:
+            if len(_MULTISETS) >= _CACHE_LIMIT:
+                _MULTISETS.clear()
+            held = _MULTISETS[packed] = frozenset(play.multiset for play in plays)
+        if held.isdisjoint(rule.parts):
+            return plays
+    return [play for play in plays if allowed(play, rule)]
+
+
+def matches(play: Play, ranks: str, distinct: bool) -> int:
+    """Matched pairs (or shared ranks) between a play and a reference's rank letters (D.1.6)."""
+    if not ranks:
+        return 0
+    total = 0
+    for r, count in play.counts:
+        theirs = ranks.count(LETTERS[r])
+        if theirs:
+            total += 1 if distinct else count if count < theirs else theirs
+    return total
+
+
+class Rules(NamedTuple):
+    players: int
+    distinct: bool
+    ends_turn: bool
+    contains: bool
+    scoring: bool
+    turn_limit: int
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any]) -> Rules:
+        """From a Tunge table's options (missing keys take the contract's defaults)."""
+        return cls(
+            int(options.get("players", 4)),
+            options.get("pickup_count", "pairs") == "distinct_ranks",
+            bool(options.get("forced_pickup_ends_turn", False)),
+            options.get("endgame_repeat_rule", "exact") == "contains",
+            bool(options.get("scoring", True)),
+            int(options.get("turn_limit", 500)),
+        )
+
+
+DRAW = "draw"
+PASS = "pass"
+
+
+class Deal:
+    """One Tunge deal in progress, as small integers (see the module docstring).
+
+    ``stock`` and ``pile`` hold card numbers, top card last; ``last`` is the letters of the
+    last play (the reference while the stock has cards). ``points`` is set when the deal ends.
+    """
+
+    __slots__ = (
+        "counts",
+        "hands",
+        "last",
+        "passes",
+        "pile",
+        "points",
+        "positions",
+        "ref",
+        "rules",
+        "sizes",
+        "stock",
+        "turn",
+        "turns",
+        "winner",
+        "zobrist",
+    )
+
+    rules: Rules
+    hands: list[int]
+    counts: list[int]
+    sizes: list[int]
+    stock: list[int]
+    pile: list[int]
+    turn: int
+    last: str
+    passes: int
+    turns: int
+    zobrist: int
+    positions: dict[tuple[int, int], int]
+    ref: tuple[str, bool] | None  # the reference, until the position changes
+    winner: int | None
+    points: tuple[int, ...] | None
+
+    @classmethod
+    def start(
+        cls,
+        rules: Rules,
+        hands: Sequence[Sequence[str]],
+        stock: Sequence[str] = (),
+        pile: Sequence[str] = (),
+        *,
+        turn: int = 0,
+        last: str = "",
+        turns: int = 0,
+        passes: int = 0,
+    ) -> Deal:
+        """A deal from card names: ``stock`` top card *last*, ``pile`` bottom first; ``last``
+        the letters of the last play. Past positions are not known (the repetition count starts
+        here)."""
+        deal = object.__new__(cls)
+        deal.rules = rules
+        deal.hands, deal.counts, deal.sizes = [], [], []
+        for hand in hands:
+            mask = packed = 0
+            for name in hand:
+                card = CARD_INDEX[name]
+                mask |= 1 << card
+                packed += 1 << 3 * (card >> 2)
+            deal.hands.append(mask)
+            deal.counts.append(packed)
+            deal.sizes.append(len(hand))
+        deal.stock = [CARD_INDEX[name] for name in stock]
+        deal.pile = [CARD_INDEX[name] for name in pile]
+        deal.turn = turn
+        deal.last = last
+        deal.passes = passes
+        deal.turns = turns
+        zobrist = 0
+        for seat, mask in enumerate(deal.hands):
+            for card in range(52):
+                if mask >> card & 1:
+                    zobrist ^= HAND_KEYS[card][seat]
+        for depth, card in enumerate(deal.pile):
+            zobrist ^= PILE_KEYS[card][depth]
+        deal.zobrist = zobrist
+        deal.positions = {}
+        deal.ref = None
+        deal.winner = None
+        deal.points = None
+        deal._record()
+        return deal
+
+    def copy(self) -> Deal:
+        other = object.__new__(Deal)
+        other.rules = self.rules
+        other.hands = self.hands[:]
+        other.counts = self.counts[:]
+        other.sizes = self.sizes[:]
+        other.stock = self.stock[:]
+        other.pile = self.pile[:]
+        other.turn = self.turn
+        other.last = self.last
+        other.passes = self.passes
+        other.turns = self.turns
+        other.zobrist = self.zobrist
+        other.positions = self.positions.copy()
+        other.ref = self.ref
+        other.winner = self.winner
+        other.points = self.points
+        return other
+
+    # ------------------------------------------------------------------ reads
+    @property
+    def over(self) -> bool:
+        return self.points is not None
+
+    def reference(self) -> tuple[str, bool]:
+        """The reference's rank letters (the phantom ace as ``A``) and whether it is the end
+        game's LVS."""
+        ref = self.ref
+        if ref is not None:
+            return ref
+        if self.stock:
+            ref = (self.last, False)
+        else:
+            pile = self.pile
+            if not pile:
+                ref = ("", True)
+            else:
+                start = lvs_start(pile)
+                if start == len(pile) - 1:
+                    ref = ("A" + LETTERS[pile[-1] >> 2], True)
+                else:
+                    ref = ("".join([LETTERS[card >> 2] for card in pile[start:]]), True)
+        self.ref = ref
+        return ref
+
+    def plays(self) -> list[Play]:
+        """The legal plays of the seat to act."""
+        packed = self.counts[self.turn]
+        if self.stock:
+            return tails_of(packed)
+        tails = tails_of(packed)
+        if not tails:
+            return tails
+        ranks, _ = self.reference()
+        if not ranks:
+            return tails
+        return endgame_plays(packed, ranks, self.rules.contains)
+
+    def can_draw(self) -> bool:
+        return bool(self.stock or self.pile)
+
+    def cards(self, seat: int) -> list[str]:
+        """The card names of a hand."""
+        mask = self.hands[seat]
+        return [CARD_NAMES[card] for card in range(52) if mask >> card & 1]
+
+    def play_cards(self, play: Play) -> tuple[str, ...]:
+        """The canonical cards the seat to act would play for ``play`` (the engine's listing)."""
+        mask = self.hands[self.turn]
+        out = []
+        for letter in play.letters:
+            r = RANK_OF[letter]
+            nibble = (mask >> 4 * r) & 15
+            card = 4 * r + LOW_SUIT[nibble]
+            mask ^= 1 << card
+            out.append(CARD_NAMES[card])
+        return tuple(out)
+
+    # ------------------------------------------------------------------ moves
+    def play(self, play: Play) -> None:
+        """The seat to act plays ``play`` (assumed legal), then any forced pick-up is taken."""
+        seat = self.turn
+        ranks, _ = self.reference()
+        rules = self.rules
+        found = matches(play, ranks, rules.distinct) if ranks else 0
+        mask = self.hands[seat]
+        packed = self.counts[seat]
+        pile = self.pile
+        zobrist = self.zobrist
+        for r in play.ranks:
+            card = 4 * r + LOW_SUIT[(mask >> 4 * r) & 15]
+            mask ^= 1 << card
+            zobrist ^= HAND_KEYS[card][seat] ^ PILE_KEYS[card][len(pile)]
+            pile.append(card)
+        self.hands[seat] = mask
+        self.counts[seat] = packed - play.packed
+        self.ref = None
+        self.sizes[seat] -= play.size
+        self.zobrist = zobrist
+        self.last = play.letters
+        self.passes = 0
+        n = rules.players
+        after = (seat + 1) % n
+        if found:
+            self._pickup(after, found)
+            if rules.ends_turn:
+                after = (after + 1) % n
+        self.turn = after
+        self.turns += 1
+        if not self.sizes[seat]:
+            self._end(seat)
+        elif self.turns >= rules.turn_limit or (not self.stock and self._record() >= 3):
+            self._end(None)  # blocked (D.1.10; nobody has passed: a play was made)
+
+    def draw(self) -> None:
+        """The seat to act draws: the stock's top card, else the pile's."""
+        seat = self.turn
+        stock = self.stock
+        if stock:
+            card = stock.pop()
+            zobrist = self.zobrist ^ HAND_KEYS[card][seat]
+        else:
+            pile = self.pile
+            card = pile.pop()
+            zobrist = self.zobrist ^ PILE_KEYS[card][len(pile)] ^ HAND_KEYS[card][seat]
+        self.zobrist = zobrist
+        self.ref = None  # the pile changed, or the stock may have run out
+        self.hands[seat] |= 1 << card
+        self.counts[seat] += 1 << 3 * (card >> 2)
+        self.sizes[seat] += 1
+        self.passes = 0
+        rules = self.rules
+        self.turn = (seat + 1) % rules.players
+        self.turns += 1
+        if self.turns >= rules.turn_limit or (not stock and self._record() >= 3):
+            self._end(None)  # blocked (D.1.10; nobody has passed: a card was drawn)
+
+    def pass_turn(self) -> None:
+        self.passes += 1
+        self.turn = (self.turn + 1) % self.rules.players
+        self.turns += 1
+        self._check()
+
+    def _take(self, seat: int, card: int) -> None:
+        self.hands[seat] |= 1 << card
+        self.counts[seat] += 1 << 3 * (card >> 2)
+        self.sizes[seat] += 1
+        self.zobrist ^= HAND_KEYS[card][seat]
+
+    def _pickup(self, taker: int, count: int) -> None:
+        stock, pile = self.stock, self.pile
+        self.ref = None
+        for _ in range(count):
+            if stock:
+                card = stock.pop()
+            elif pile:
+                card = pile.pop()
+                self.zobrist ^= PILE_KEYS[card][len(pile)]
+            else:
+                break  # the rest is forgiven
+            self._take(taker, card)
+
+    def _record(self) -> int:
+        if self.stock:
+            return 1
+        key = (self.turn, self.zobrist)
+        count = self.positions.get(key, 0) + 1
+        self.positions[key] = count
+        return count
+
+    def _check(self) -> None:
+        """End a blocked deal (D.1.10): everyone passed, the turn limit, a third repetition."""
+        if (
+            self.passes >= self.rules.players
+            or self.turns >= self.rules.turn_limit
+            or (not self.stock and self._record() >= 3)
+        ):
+            self._end(None)
+
+    def _end(self, winner: int | None) -> None:
+        self.winner = winner
+        points = [self.value(seat) if self.rules.scoring else 0 for seat in range(len(self.hands))]
+        if winner is not None:
+            points[winner] = 0
+        self.points = tuple(points)
+
+    def value(self, seat: int) -> int:
+        """The points of a hand (D.1.9)."""
+        packed = self.counts[seat]
+        return sum(VALUES[r] * ((packed >> 3 * r) & 7) for r in range(13))
+
+
+def seat_value(points: Sequence[int], seat: int) -> float:
+    """A finished deal's worth to ``seat`` (as :func:`games.players.outcome.seat_value`): the
+    others' mean points minus its own."""
+    others = [p for index, p in enumerate(points) if index != seat]
+    return sum(others) / len(others) - points[seat]
+
+
+def random_playout(deal: Deal, rng: random.Random) -> int:
+    """Play uniformly random legal moves (a play, or the draw or pass) to the end of the deal;
+    the number of moves. In the end game a refused play is drawn again (rejection sampling:
+    still uniform over the legal moves), so the reference is found only when a play is made."""
+    moves = 0
+    random_ = rng.random
+    while deal.points is None:
+        seat = deal.turn
+        tails = tails_of(deal.counts[seat])
+        if deal.stock or not tails or not deal.pile:
+            count = len(tails) + bool(deal.stock or deal.pile)
+            index = int(random_() * count) if count else -1
+            if index < 0:
+                deal.pass_turn()
+            elif index < len(tails):
+                deal.play(tails[index])
+            else:
+                deal.draw()
+        else:  # the end game: the pile is not empty, so the draw is legal
+            rule: Restriction | None = None
+            while True:
+                index = int(random_() * (len(tails) + 1))
+                if index == len(tails):
+                    deal.draw()
+                    break
+                play = tails[index]
+                if rule is None:
+                    rule = restriction(deal.reference()[0], deal.rules.contains)
+                if allowed(play, rule):
+                    deal.play(play)
+                    break
+        moves += 1
+    return moves
+
+
+NO_PLAYS: tuple[None, list[Play]] = (None, [])
+# per (distinct, contains): (packed hand, reference letters, end game) -> (the play out, or the
+# best-scoring plays of the normal player)
+_NORMAL: dict[tuple[bool, bool], dict[tuple[int, str, bool], tuple[Play | None, list[Play]]]] = {}
+
+
+def normal_plays(deal: Deal) -> tuple[Play | None, list[Play]]:
+    """What :func:`games.players.tunge.choose` weighs for the seat to act: a play that empties
+    the hand (first listed), else the plays of the best score (card points, plus 3 a card,
+    minus 12 a match); no plays: draw or pass."""
+    seat = deal.turn
+    packed = deal.counts[seat]
+    if not tails_of(packed):
+        return NO_PLAYS
+    ranks, end = deal.reference()
+    rules = deal.rules
+    memo = _NORMAL.get((rules.distinct, rules.contains))
+    if memo is None:
+        memo = _NORMAL[(rules.distinct, rules.contains)] = {}
+    key = (packed, ranks, end)
+    found = memo.get(key)
+    if found is None:
+        plays = deal.plays()
+        size = deal.sizes[seat]
+        out = next((play for play in plays if play.size == size), None)
+        best: list[Play] = []
+        top = -(10**9)
+        if out is None:
+            for play in plays:
+                score = play.base - 12 * matches(play, ranks, rules.distinct)
+                if score > top:
+                    best, top = [play], score
+                elif score == top:
+                    best.append(play)
+        found = (out, best)
+        if len(memo) >= _CACHE_LIMIT:
+            memo.clear()
+        memo[key] = found
+    return found
+
+
+def normal_step(deal: Deal, rng: random.Random) -> None:
+    """One move of the normal player for the seat to act."""
+    out, best = normal_plays(deal)
+    if out is not None:
+        deal.play(out)
+    elif best:
+        deal.play(best[0] if len(best) == 1 else best[int(rng.random() * len(best))])
+    elif deal.stock or deal.pile:
+        deal.draw()
+    else:
+        deal.pass_turn()
+
+
+def normal_playout(deal: Deal, rng: random.Random) -> int:
+    """The normal player at every seat to the end of the deal; the number of moves."""
+    moves = 0
+    while deal.points is None:
+        normal_step(deal, rng)
+        moves += 1
+    return moves
