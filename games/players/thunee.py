@@ -27,6 +27,7 @@ from games.views import ThuneePhase, ThuneeView
 RANK_ORDER = "J9ATKQ"  # high to low in a normal hand; Royals reverse it
 SUIT_ORDER = "SHDC"
 DECK = tuple(rank + suit for suit in SUIT_ORDER for rank in RANK_ORDER)
+SUIT_CARDS = {suit: tuple(card for card in DECK if card[1] == suit) for suit in SUIT_ORDER}
 POINTS = {card: {"J": 30, "9": 20, "A": 11, "T": 10, "K": 3, "Q": 2}[card[0]] for card in DECK}
 NORMAL_STRENGTH = strength_table(RANK_ORDER[::-1], SUIT_ORDER)
 ROYAL_STRENGTH = strength_table(RANK_ORDER, SUIT_ORDER)
@@ -257,13 +258,14 @@ def card_for(
         return cards[0], "only"
     if contract != "normal" and caller == seat:
         return max(cards, key=lambda c: (strength[c], c[1] == trump)), "called"
-    known = played | set(hand)
-    outstanding = [c for c in DECK if c not in known]
+    known = played.union(hand)
 
     def top(card: str) -> bool:  # no card left in the others' hands beats it in its suit
-        return not any(o[1] == card[1] and strength[o] > strength[card] for o in outstanding)
+        suit, rank = card[1], strength[card]
+        return all(o in known for o in SUIT_CARDS[suit] if strength[o] > rank)
 
     if not trick:
+        outstanding = [c for c in DECK if c not in known]
         trumps = [c for c in cards if c[1] == trump]
         if (
             players != 6  # measured: drawing trumps pays with 2 and 4 players, not with 6
@@ -279,15 +281,8 @@ def card_for(
         return min(plain, key=lambda c: (POINTS[c], strength[c])), "lead_low"
     winner = winner_of(trick, trump, contract)
     # the cheapest card, from the shortest suit among equals (a void lets a trump in later)
-    cheap = min(
-        cards,
-        key=lambda c: (
-            c[1] == trump,
-            POINTS[c],
-            sum(1 for h in hand if h[1] == c[1]),
-            strength[c],
-        ),
-    )
+    suits = "".join([h[1] for h in hand])
+    cheap = min(cards, key=lambda c: (c[1] == trump, POINTS[c], suits.count(c[1]), strength[c]))
     if contract != "normal" and caller is not None and caller % 2 == seat % 2:
         return cheap, "partner_called"  # never catch a partner's Thunee
     if winner % 2 == seat % 2:
