@@ -3,10 +3,14 @@
 It demands a weak-hand redeal, calls the next step (up to 40) only with a strong first packet and
 otherwise passes, never calls blind, lays the lowest card of its longest (then strongest) suit as
 trump, calls Thunee only holding nothing but top cards, claims every Jodhi it can (the best
-first), declares Double/Khanaak only with a card that surely wins the last trick, leads a card
-that is the highest left in its suit (else its cheapest), wins a trick with the cheapest winning
-card, and throws its cheapest card when the partner is winning or it cannot win (except that,
-last to play to a partner's trick in an ordinary contract, it feeds it its richest plain card).
+first), declares Double/Khanaak only with a card that surely wins the last trick, leads its best
+trump when it is the highest left and it holds another (two or four players: it draws the
+opponents' trumps), else a card that is the highest left in its suit (else its cheapest), wins a
+trick with the cheapest winning card, and throws its cheapest card (from its shortest suit among
+equals) when the partner is winning or it cannot win, except that in an ordinary contract it
+feeds a partner's trick its richest plain card when it plays last or nothing left beats the
+partner's card in its suit. The card play is one plain function, :func:`card_for`, shared by the
+hint and by the hard player's fast playouts.
 In challenge mode it answers nothing with Murial, claims only true Jodhi, and challenges only a
 revoke it can prove from the public tricks.
 """
