@@ -59,6 +59,8 @@ DEADLINE = 3.0
 CARD_PICTURES = 53  # the 52 cards and a back (cogs/card_faces.py)
 REOPEN_AFTER = 20.0  # seconds a hand may offer nothing before its player opens it again
 TOKEN_LIFETIME = 12 * 60.0  # reopen a hand before its interaction token (15 min) runs out
+# The bot's log line when a computer's decision overruns its budget (bot/sessions.py).
+COMPUTER_TIMEOUT = ("computer seat", "ran out of time")
 CHANNEL_EDIT_LIMIT = (5, 5.0)  # Discord: 5 edits per 5 s per channel
 
 
@@ -95,6 +97,7 @@ class Report:
     # the harness, not the bot, is what slows the answers
     bot_cpu_seconds: float = 0.0
     workers_cpu_share: float = 0.0  # the computer players' worker processes
+    computer_timeouts: int = 0  # decisions that ran out of time (the first legal move was played)
     bot_cpu_share: float = 0.0
     bot_peak_rss_mb: float = 0.0
     bot_rss_mb_idle: float = 0.0
@@ -151,17 +154,24 @@ class BotProcess:
         ticks = os.sysconf("SC_CLK_TCK")
         return (int(fields[11]) + int(fields[12])) / ticks  # utime + stime
 
-    def children_cpu_seconds(self) -> float:
-        """CPU of the bot's child processes (the computer players' worker pool), now alive."""
+    def children_cpu_seconds(self) -> dict[int, float]:
+        """CPU of each of the bot's child processes (the computer players' worker pool) now
+        alive, by process id: a replaced worker's CPU is kept by sampling it while it lives."""
         assert self.proc is not None
         ticks = os.sysconf("SC_CLK_TCK")
-        total = 0.0
+        found: dict[int, float] = {}
         for task in Path(f"/proc/{self.proc.pid}/task").glob("*"):
-            for child in (task / "children").read_text().split():
-                with contextlib.suppress(OSError):
+            with contextlib.suppress(OSError):
+                for child in (task / "children").read_text().split():
                     fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
-                    total += (int(fields[11]) + int(fields[12])) / ticks
-        return total
+                    found[int(child)] = (int(fields[11]) + int(fields[12])) / ticks
+        return found
+
+    def log_count(self, *texts: str) -> int:
+        """How many lines of the bot's log contain every one of ``texts``."""
+        with contextlib.suppress(OSError), self.log.open(errors="replace") as lines:
+            return sum(1 for line in lines if all(text in line for text in texts))
+        return 0
 
     def memory_kb(self, name: str) -> int:
         """``VmRSS`` (now) or ``VmHWM`` (peak) of the bot process, in KiB."""
@@ -493,12 +503,18 @@ async def run(args: argparse.Namespace) -> Report:
             play_start = time.monotonic()
             cpu_start = bot.cpu_seconds()
             workers_start = bot.children_cpu_seconds()
+            workers_seen = dict(workers_start)
             harness_start = time.process_time()
+            timeouts_start = bot.log_count(*COMPUTER_TIMEOUT)
             until = play_start + args.minutes * 60
-            await asyncio.gather(*(p.play(until) for p in people))
+            playing = asyncio.gather(*(p.play(until) for p in people))
+            while not playing.done():
+                await asyncio.wait([playing], timeout=1.0)
+                workers_seen.update(bot.children_cpu_seconds())
+            await playing
             elapsed = time.monotonic() - play_start
             cpu = bot.cpu_seconds() - cpu_start
-            workers = bot.children_cpu_seconds() - workers_start
+            workers = sum(used - workers_start.get(pid, 0.0) for pid, used in workers_seen.items())
             harness = time.process_time() - harness_start
             peak = bot.memory_kb("VmHWM")
             edits, busiest = channel_edit_peak(fake, play_start)
@@ -519,6 +535,7 @@ async def run(args: argparse.Namespace) -> Report:
             report.bot_cpu_seconds = round(cpu, 1)
             report.bot_cpu_share = round(cpu / elapsed, 3)
             report.workers_cpu_share = round(workers / elapsed, 3)
+            report.computer_timeouts = bot.log_count(*COMPUTER_TIMEOUT) - timeouts_start
             report.harness_cpu_share = round(harness / elapsed, 3)
             report.bot_peak_rss_mb = round(peak / 1024, 1)
             report.bot_rss_mb_idle = round(idle_rss / 1024, 1)
@@ -572,7 +589,8 @@ def lines(report: Report) -> Iterator[str]:
     )
     yield (
         f"computer players' worker processes CPU: {report.workers_cpu_share:.0%} of one core;"
-        f" harness (fake Discord and people): {report.harness_cpu_share:.0%}"
+        f" harness (fake Discord and people): {report.harness_cpu_share:.0%};"
+        f" decisions out of time: {report.computer_timeouts}"
     )
     per_game = report.database_bytes_per_finished_game
     yield (

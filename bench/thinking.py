@@ -146,7 +146,7 @@ async def run(count: int, busy_ms: int, processes: int) -> None:
     print(f"{count} positions of {len(all_games())} games")
     crossing(cases, transcripts)
     threads = Thinker(0)
-    pool = Thinker(processes, imports=("bench.thinking",))
+    pool = Thinker(processes, imports=("bench.thinking",), quick=frozenset())
     pool.warm()
     await pool.choose(*cases[0], "warm", "normal", 60.0)  # the workers are up
     try:

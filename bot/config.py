@@ -19,10 +19,9 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
 def default_processes() -> int:
-    """Computer players' worker processes: one on a machine of two cores or fewer (the bot and
-    Discord need the other), else one per core but one, at most four."""
-    cores = os.cpu_count() or 1
-    return 1 if cores <= 2 else min(4, cores - 1)
+    """Computer players' worker processes: one per core, at most four. They think at a lower
+    priority than the bot (bot/thinking.py), so the bot's answers still come first."""
+    return min(4, os.cpu_count() or 1)
 
 
 class SettingsError(ValueError):
@@ -76,8 +75,8 @@ class Settings:
     sync_global: bool = True
     turn_seconds: int = 60
     # Worker processes for computer decisions; 0 runs them in threads of the bot's process (what
-    # settings built in code get, e.g. in tests; COMPUTER_PROCESSES defaults to one per core but
-    # one, at least one: see default_processes).
+    # settings built in code get, e.g. in tests; COMPUTER_PROCESSES defaults to one per core, at
+    # most four: see default_processes).
     computer_processes: int = 0
     # For tests only: point discord.py at the in-repo fake Discord instead of discord.com.
     api_base: str | None = None

@@ -251,10 +251,10 @@ def showcase() -> tuple[LiveTable, int]:
     while game.status == "in_progress":
         seat = game.to_act()[0]
         view = game.view(None)
-        hand = game.view(seat).get("hand") or []
+        hand = game.view(seat).hand or ()
         plays = [m for m in game.legal_moves(seat) if m.action == "play"]
-        scored = any(view.get("score") or [])
-        following = len(view.get("trick") or []) == 3 and 0 < len(plays) < len(hand) >= 8
+        scored = any(view.score)
+        following = len(view.trick) == 3 and 0 < len(plays) < len(hand) >= 8
         if scored and seat == 0 and following:
             break
         events += game.apply(seat, choose_move(game, seat, rng))

@@ -18,6 +18,7 @@ The manager knows nothing of Discord: it tells a :class:`Presenter` what changed
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 from collections import defaultdict, deque
@@ -58,6 +59,7 @@ _T = TypeVar("_T")
 
 COMPUTER_NAMES = ("Ada", "Babbage", "Turing", "Hopper", "Lovelace", "Knuth")
 COMPUTER_BUDGET_SECONDS = 2.0
+FALLBACK_LEVEL = "normal"  # plays for a computer whose level failed or ran out of time
 ABANDON_SECONDS = 600.0
 LOBBY_IDLE_SECONDS = 1800.0
 RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
@@ -1070,17 +1072,17 @@ class SessionManager:
         if not seats:
             return False
         seat, seq, snapshot = seats[0], table.moves, table.game.clone()
-        level = table.level_of(seat)
+        level, seed = table.level_of(seat), f"{table.row.seed}:{seq}"
         try:  # in a worker process (or a thread): see bot.thinking
             move = await self.thinker.choose(
-                snapshot, seat, f"{table.row.seed}:{seq}", level, self.computer_budget, choose_move
+                snapshot, seat, seed, level, self.computer_budget, choose_move
             )
         except TimeoutError:
             log.warning("table %s: computer seat %s ran out of time", table.id, seat)
-            move = snapshot.legal_moves(seat)[0]
-        except Exception:  # a player's bug must not stop the table: take the first legal move
+            move = await self._fallback_move(snapshot, seat, seed, level)
+        except Exception:  # a player's bug must not stop the table
             log.exception("table %s: computer seat %s failed to choose", table.id, seat)
-            move = snapshot.legal_moves(seat)[0]
+            move = await self._fallback_move(snapshot, seat, seed, level)
         async with table.lock:
             if (
                 table.moves != seq
@@ -1095,6 +1097,16 @@ class SessionManager:
         self._arm(table)
         await asyncio.sleep(0)
         return True
+
+    async def _fallback_move(self, game: Game, seat: int, seed: str, level: str) -> Move:
+        """A move when ``level`` could not decide: the normal level's (a quick rule of thumb, far
+        better than any fixed card), or the first legal move if that fails too."""
+        if level != FALLBACK_LEVEL:
+            with contextlib.suppress(Exception):
+                return await self.thinker.choose(
+                    game, seat, seed, FALLBACK_LEVEL, self.computer_budget, choose_move
+                )
+        return game.legal_moves(seat)[0]
 
     async def _keep_time(self, table: LiveTable) -> None:
         """Store the turn deadline of the humans to act, wait for it, and time them out.

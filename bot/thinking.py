@@ -17,7 +17,13 @@ replaced (the hung process is killed); a crashed worker breaks the pool, which i
 and a decision that was only caught in the breakage is tried once more on the new pool. The
 caller falls back to the first legal move.
 
-With ``processes=0`` decisions run in the default thread executor instead (the tests' setting:
+Only searching levels go to the pool. The quick levels (:data:`QUICK_LEVELS`: easy and normal,
+rules of thumb that decide in about 0.1 ms, less than a round trip to a worker) run in the
+default thread executor: off the event loop all the same, and never queued behind another
+table's search (measured in bench/load.py: with every decision in one pool, a hundred normal
+tables waited on a few hard ones).
+
+With ``processes=0`` every decision runs in the default thread executor (the tests' setting:
 it starts nothing, and lets a test stand in for ``choose_move``).
 """
 
@@ -46,7 +52,11 @@ log = logging.getLogger(__name__)
 
 Chooser = Callable[["Game", int, random.Random, str], "Move"]
 
+QUICK_LEVELS = frozenset({"easy", "normal"})  # decided in a thread: see the module's docstring
 START_SECONDS = 60.0  # the longest a decision waits for a new worker process to start
+# Workers think at a lower priority than the bot: on a busy machine the bot's answers to clicks
+# come first and a search takes what CPU is left (measured in bench/load.py).
+WORKER_NICENESS = 10
 
 # Levels registered at run time by an imported module, beside those of games.players: for tests
 # and benches (a slow or hanging level). A worker process sees them when its module is in
@@ -69,8 +79,11 @@ def decide(game: Game, seat: int, seed: str, level: str, choose: Chooser = choos
 
 
 def _prepare(imports: Sequence[str]) -> None:
-    """A new worker's start: import the games (and any modules asked for) once, up front, and
-    end with the bot (a killed bot leaves no idle worker behind)."""
+    """A new worker's start: lower its priority, import the games (and any modules asked for)
+    once, up front, and end with the bot (a killed bot leaves no idle worker behind)."""
+    if hasattr(os, "nice"):  # not on Windows
+        with contextlib.suppress(OSError):
+            os.nice(WORKER_NICENESS)
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
@@ -95,8 +108,11 @@ class Thinker:
     ``processes`` is 0. The pool starts on first use (or :meth:`warm`) and is replaced when a
     worker hangs or dies."""
 
-    def __init__(self, processes: int, imports: Sequence[str] = ()) -> None:
+    def __init__(
+        self, processes: int, imports: Sequence[str] = (), quick: frozenset[str] = QUICK_LEVELS
+    ) -> None:
         self.processes = processes
+        self.quick = quick
         self.imports = tuple(imports)
         self._pool: ProcessPoolExecutor | None = None
         self._started: Future[int] | None = None
@@ -147,7 +163,7 @@ class Thinker:
         """The decision, or :class:`TimeoutError` after ``budget`` seconds (any other failure
         of the player is raised as is). ``game`` must be a snapshot nobody else changes."""
         loop = asyncio.get_running_loop()
-        if not self.in_processes:
+        if not self.in_processes or level in self.quick:
             return await asyncio.wait_for(
                 loop.run_in_executor(None, decide, game, seat, seed, level, choose), budget
             )

@@ -6,9 +6,7 @@ its own fields and names its phases with a :class:`enum.StrEnum` (a member equal
 ``view.phase == "playing"`` holds and the renderer prints it as it is).
 
 Reading: attributes (``view.hand``, ``view.trick``). ``to_json()`` gives the plain JSON data of
-the view (tuples as lists, absent optional fields left out), for tests and debugging output. For
-code written against the former ``dict`` views the mapping reads ``view["hand"]`` and
-``view.get("hand")`` still answer, with that JSON data; they are a bridge, not the interface.
+the view (tuples as lists, absent optional fields left out), for tests and debugging output.
 """
 
 from __future__ import annotations
@@ -21,16 +19,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from games.tricks import TrickRecord
-
-_MISSING = object()
-_FIELD_NAMES: dict[type, frozenset[str]] = {}
-
-
-def _field_names(cls: type) -> frozenset[str]:
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = frozenset(item.name for item in dataclasses.fields(cls))
-    return names
 
 
 def plain(value: Any) -> Any:
@@ -108,7 +96,7 @@ class TableView:
     or ``None``; ``lines`` further texts (bids, declarations); ``score`` per team or seat.
     """
 
-    #: fields left out of ``to_json`` (and of the mapping bridge) while they are ``None``
+    #: fields left out of ``to_json`` while they are ``None``
     OPTIONAL: ClassVar[frozenset[str]] = frozenset({"hand"})
 
     game: str
@@ -136,25 +124,6 @@ class TableView:
                 continue
             data[item.name] = plain(value)
         return data
-
-    # --- the bridge for readers of the former dict views ---
-    def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and self.get(key, _MISSING) is not _MISSING
-
-    def __getitem__(self, key: str) -> Any:
-        value = self.get(key, _MISSING)
-        if value is _MISSING:
-            raise KeyError(key)
-        return value
-
-    def get(self, key: str, default: Any = None) -> Any:
-        """``view[key]`` as the former dict view had it (JSON data), else ``default``."""
-        if key not in _field_names(type(self)):
-            return default
-        value = getattr(self, key)
-        if value is None and key in self.OPTIONAL:
-            return default
-        return plain(value)
 
 
 # ------------------------------------------------------------ Thunee

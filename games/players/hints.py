@@ -23,7 +23,7 @@ from games.players import thunee as thunee_player
 from games.tricks import PLAY, trick_winner
 from games.tunge.grammar import PHANTOM, count_matches
 from games.tunge.scoring import CARD_VALUES
-from games.views import BidCardsView, TarneebView, ThuneeView
+from games.views import BidCardsView, TarneebView, ThuneeView, TungeView
 
 if TYPE_CHECKING:
     from games.base import Game
@@ -74,12 +74,12 @@ def _thunee(seen: Seen, rng: random.Random) -> Hint:
         return legal[0], ONLY
     view = seen.view
     assert isinstance(view, ThuneeView)
-    phase = view["phase"]
-    hand: list[str] = list(view["hand"])
+    phase = view.phase
+    hand: list[str] = list(view.hand or ())
     if phase == "weak-hand redeal":
         return p.DEMAND, "your hand is weak: ask for a redeal"
     if phase == "calling":
-        move = p._choose_call(hand, legal, int(view["call"]))
+        move = p._choose_call(hand, legal, view.call)
         if move.action == "call":
             return move, "your first cards are strong: call the next step"
         return move, "your first cards are not strong enough to call: pass"
@@ -98,8 +98,8 @@ def _thunee_play(seen: Seen, hand: list[str], legal: list[Move]) -> Hint:
     view = seen.view
     assert isinstance(view, ThuneeView)
     seat = seen.seat
-    challenge_mode = bool(view["rules"]["challenge_mode"])
-    values: Mapping[str, int] = view.get("jodhi_values", {})
+    challenge_mode = view.rules.challenge_mode
+    values: Mapping[str, int] = view.jodhi_values or {}
     jodhi = [m for m in legal if m.action == "jodhi"]
     if jodhi and not challenge_mode:
         best = max(jodhi, key=lambda m: values.get(m.get("suit"), 0))
@@ -116,7 +116,7 @@ def _thunee_play(seen: Seen, hand: list[str], legal: list[Move]) -> Hint:
     plays = [m.get("card") for m in legal if m.action == "play"]
     if not plays:
         return legal[0], "no card to play now: the normal player takes the first choice offered"
-    trick = [(s, c) for s, c in view["trick"]]
+    trick = [(s, c) for s, c in view.trick]
     if (
         len(plays) == 1
         and (p.DOUBLE in legal or p.KHANAAK in legal)
@@ -174,14 +174,14 @@ def _tarneeb(seen: Seen, rng: random.Random) -> Hint:
     p = tarneeb_player
     view = seen.view
     assert isinstance(view, TarneebView)
-    hand: list[str] = list(view["hand"])
-    phase = view["phase"]
+    hand: list[str] = list(view.hand or ())
+    phase = view.phase
     if phase == "tricks":
         return _tarneeb_play(seen.seat, view, seen.legal)
     if phase == "naming trump":
         _, best = p.estimate(hand)
         return p.TRUMP_MOVES[best], "name your longest suit trump"
-    if view["game"] == "tarneeb_egyptian":
+    if view.game == "tarneeb_egyptian":
         return _egyptian_call(seen.seat, view, seen.legal)
     return _tarneeb_call(hand, seen.legal)
 
@@ -203,12 +203,12 @@ def _tarneeb_call(hand: Sequence[str], legal: Sequence[Move]) -> Hint:
 
 def _egyptian_call(seat: int, view: TarneebView, legal: Sequence[Move]) -> Hint:
     p = tarneeb_player
-    hand: list[str] = view["hand"]
+    hand: list[str] = list(view.hand or ())
     value, best = p.estimate(hand)
     level = int(value)
-    bids = [call for call in view["bids"] if call["action"] == "bid"]
-    high_level = bids[-1]["value"] if bids else 0
-    high_bidder = bids[-1]["seat"] if bids else -1
+    bids = [call for call in view.bids if call.action == "bid"]
+    high_level = (bids[-1].value or 0) if bids else 0
+    high_bidder = bids[-1].seat if bids else -1
     if p.DOUBLE in legal and high_level >= 9 and level <= 6:
         quick = sum(1 for c in hand if c[0] in "AK")
         if quick >= 4:
@@ -228,11 +228,11 @@ def _egyptian_call(seat: int, view: TarneebView, legal: Sequence[Move]) -> Hint:
 def _tarneeb_play(seat: int, view: TarneebView, moves: Sequence[Move]) -> Hint:
     p = tarneeb_player
     rank = p.RANK_VALUE
-    hand: list[str] = view["hand"]
-    played = set(view["played"])
+    hand: list[str] = list(view.hand or ())
+    played = set(view.played)
     legal: list[str] = [m.get("card") for m in moves if m.action == "play"]
-    trick = [(s, c) for s, c in view["trick"]]
-    declared = view["trump"]
+    trick = [(s, c) for s, c in view.trick]
+    declared = view.trump
     trump = declared if declared not in (None, "NT") else ""
 
     def is_master(card: str) -> bool:
@@ -273,20 +273,20 @@ def _bidcards(seen: Seen, rng: random.Random) -> Hint:
     view = seen.view
     assert isinstance(view, BidCardsView)
     legal = seen.legal
-    phase = view["phase"]
+    phase = view.phase
     if phase == "tricks":
         return _bidcards_play(seen.seat, view, legal)
     if phase == "bids":
         if p.EXPOSE in legal:
             return p.EXPOSE, "a one-colour hand: expose it for a redeal"
-        if not view["committed"][seen.seat]:
+        if not view.committed[seen.seat]:
             move = p.choose_bid(view, legal)
-            high = move.get("value") == p.HIGH_WORDS[view["game"]]
+            high = move.get("value") == p.HIGH_WORDS[view.game]
             if high:
                 return move, "enough high cards to take tricks: bid high"
             return move, "too few high cards to take tricks: bid low"
     if phase == "sooli":
-        hand: list[str] = view["hand"]
+        hand: list[str] = list(view.hand or ())
         high = sum(1 for card in hand if card[0] != "A" and p.NORMAL_STRENGTH[card] >= 7)
         if high <= 1:
             return p.SOOLI, "at most one high card: declare sooli"
@@ -301,10 +301,10 @@ def _bidcards(seen: Seen, rng: random.Random) -> Hint:
 
 def _bidcards_play(seat: int, view: BidCardsView, moves: Sequence[Move]) -> Hint:
     p = bid_player
-    strength = p.ACE_LOW_STRENGTH if view["hand_type"] == "sooli" else p.NORMAL_STRENGTH
+    strength = p.ACE_LOW_STRENGTH if view.hand_type == "sooli" else p.NORMAL_STRENGTH
     legal: list[str] = [m.get("card") for m in moves]
-    want = view["hand_type"] == p.HIGH_WORDS[view["game"]]
-    trick = [(s, c) for s, c in view["trick"]]
+    want = view.hand_type == p.HIGH_WORDS[view.game]
+    trick = [(s, c) for s, c in view.trick]
     lowest = PLAY[min(legal, key=strength.__getitem__)]
     highest = PLAY[max(legal, key=strength.__getitem__)]
     if not trick:
@@ -318,7 +318,7 @@ def _bidcards_play(seat: int, view: BidCardsView, moves: Sequence[Move]) -> Hint
     best = dict(trick)[best_seat]
     led = trick[0][1][1]
     following = legal[0][1] == led
-    seats_in_trick = 3 if view.get("sitting_out") is not None else 4
+    seats_in_trick = 3 if getattr(view, "sitting_out", None) is not None else 4
     last = len(trick) == seats_in_trick - 1
     if want:
         if best_seat % 2 == seat % 2:
@@ -352,10 +352,11 @@ def _tunge(seen: Seen, rng: random.Random) -> Hint:
             return move, "you have no play and nothing is left to draw: pass"
         return move, "you have no play: draw"
     view = seen.view
-    size = len(view["hand"])
-    reference = view["reference"]
-    ref = "".join("A" if r == PHANTOM else r for r in reference["ranks"]) if reference else ""
-    distinct = view["pickup_count"] == "distinct_ranks"
+    assert isinstance(view, TungeView)
+    size = len(view.hand or ())
+    reference = view.reference
+    ref = "".join("A" if r == PHANTOM else r for r in reference.ranks) if reference else ""
+    distinct = view.pickup_count == "distinct_ranks"
     best = plays[0]
     best_score = -1e9
     best_matches = 0

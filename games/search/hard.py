@@ -111,11 +111,11 @@ def endgame_sign(seen: Seen, budget: Budget) -> int:
     decision: the card play of a trick game the fast path models, with at most
     ``budget.endgame`` cards left on the table's hands; 0 otherwise."""
     view = seen.view
-    if seen.game not in ENDGAME_GAMES or sum(view.get("hand_sizes", ())) > budget.endgame:
+    if seen.game not in ENDGAME_GAMES or sum(view.hand_sizes) > budget.endgame:
         return 0
-    if view.get("phase") != "tricks":
+    if view.phase != "tricks":
         return 0
-    hand_type = view.get("hand_type")
+    hand_type = getattr(view, "hand_type", None)
     if hand_type == "sooli":
         return 0
     return -1 if hand_type in LOW_HANDS else 1
@@ -140,7 +140,7 @@ def choose(seen: Seen, rng: random.Random, budget: Budget | None = None) -> Move
     """The hard player's move for ``seen.seat`` (see the module docstring); ``budget``
     defaults to :data:`DEFAULT_BUDGET`, read at call time (the tests shrink it)."""
     if budget is None:
-        budget = scaled(DEFAULT_BUDGET, seen.game, len(seen.view.get("hand_sizes", ())))
+        budget = scaled(DEFAULT_BUDGET, seen.game, len(seen.view.hand_sizes))
     legal = seen.legal
     normal = normal_player(seen.game)(seen, rng)
     if len(legal) == 1 or seen.game not in SCORERS:  # a game without a hand score: no search

@@ -81,8 +81,8 @@ class Knowledge:
     @classmethod
     def of(cls, seen: Seen) -> Knowledge:
         view = seen.view
-        players = int(view["players"]) if "players" in view else len(view["hand_sizes"])
-        dealer = int(view["dealer"])
+        players = view.players
+        dealer = view.dealer
         deck, sizes, stock = _shape(seen.game, _options_key(seen.options), dealer)
         fixed: list[list[str]] = [[] for _ in range(players)]
         for mover, move in seen.history:
@@ -94,7 +94,7 @@ class Knowledge:
                         fixed[mover].append(card)
                     else:  # a trump card or a bid card: held from the first packet on
                         fixed[mover].insert(0, card)
-        for card in view.get("hand", ()):
+        for card in view.hand or ():
             if card not in fixed[seen.seat]:
                 fixed[seen.seat].append(card)
         if len({card for cards in fixed for card in cards}) != sum(map(len, fixed)):
@@ -177,7 +177,7 @@ def world(
     if world.status != "in_progress":
         return None
     view = world.view(knowledge.seat)
-    if sorted(view.get("hand", ())) != sorted(seen.view.get("hand", ())):
+    if sorted(view.hand or ()) != sorted(seen.view.hand or ()):
         return None
     if set(world.legal_moves(knowledge.seat)) != set(seen.legal):
         return None
@@ -203,10 +203,10 @@ def repaired_world(seen: Seen, rng: random.Random, meter: Meter | None = None) -
     down; at the end swap the seat's own cards into place the same way. ``None`` when the swaps
     run out."""
     view = seen.view
-    players = len(view["hand_sizes"])
-    dealer = int(view["dealer"])
+    players = len(view.hand_sizes)
+    dealer = view.dealer
     deck, sizes, _stock = _shape(seen.game, _options_key(seen.options), dealer)
-    mine = list(view.get("hand", ()))
+    mine = list(view.hand or ())
     rest = sorted(deck - set(mine))
     rng.shuffle(rest)
     own = mine[: sizes[seen.seat]]

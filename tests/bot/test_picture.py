@@ -21,9 +21,9 @@ def test_the_showcase_is_alice_following_suit_to_a_trick_of_three() -> None:
     table, seat = showcase()
     assert table.game is not None and seat == 0
     view = table.game.view(None)
-    assert len(view["trick"]) == 3
+    assert len(view.trick) == 3
     plays = [m for m in table.game.legal_moves(0) if m.action == "play"]
-    assert 0 < len(plays) < len(table.game.view(0)["hand"])
+    assert 0 < len(plays) < len(table.game.view(0).hand or ())
 
 
 def test_markdown_pieces() -> None:

@@ -5,10 +5,12 @@ decision falls back to the first legal move, its worker is replaced, and the tab
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,9 +19,9 @@ import tests.games.tiny_game  # noqa: F401  (registers the reference game)
 from bot.config import Secret, Settings
 from bot.sessions import LiveTable, SessionManager
 from bot.store import Store
-from bot.thinking import Thinker
+from bot.thinking import WORKER_NICENESS, Thinker, register_level
 from games.base import Game, Move
-from games.players import choose_move
+from games.players import Seen, choose_move
 from games.registry import all_games
 from tests.bot.faults import until
 
@@ -40,8 +42,19 @@ def positions(name: str, count: int, seed: int) -> list[tuple[Game, int]]:
     return found
 
 
-async def test_pool_decisions_equal_the_in_process_choice_for_every_game() -> None:
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="no process priorities here")
+async def test_workers_think_at_a_lower_priority_than_the_bot() -> None:
+    """A search must not take the CPU from the bot's answers to clicks."""
     thinker = Thinker(1)
+    try:
+        niceness = await asyncio.wrap_future(thinker._current().submit(os.nice, 0))
+        assert niceness == min(19, os.nice(0) + WORKER_NICENESS) > os.nice(0)
+    finally:
+        await thinker.close()
+
+
+async def test_pool_decisions_equal_the_in_process_choice_for_every_game() -> None:
+    thinker = Thinker(1, quick=frozenset())  # every level in the worker
     try:
         checked = 0
         for name in sorted(all_games()):
@@ -62,7 +75,7 @@ async def test_pool_decisions_equal_the_in_process_choice_for_every_game() -> No
 async def test_a_crashed_player_is_raised_and_the_next_decision_works() -> None:
     """A player that raises inside the worker: the error comes back (the session manager then
     plays the first legal move); the pool is not broken by it."""
-    thinker = Thinker(1)
+    thinker = Thinker(1, quick=frozenset())
     try:
         game, seat = positions("tiny", 1, 3)[0]
         with pytest.raises(Exception, match="level"):
@@ -80,7 +93,7 @@ async def test_waiting_for_a_busy_worker_does_not_count_against_the_budget(
     """One worker, two decisions: the second waits in line for longer than its budget while the
     first thinks, and still gets its full budget once the worker is free."""
     started, release = markers
-    thinker = Thinker(1, WORKER_IMPORTS)
+    thinker = Thinker(1, WORKER_IMPORTS, quick=frozenset())
     try:
         game, seat = positions("tiny", 1, 3)[0]
         slow = asyncio.create_task(thinker.choose(game.clone(), seat, "a", "spin", 60.0))
@@ -92,6 +105,26 @@ async def test_waiting_for_a_busy_worker_does_not_count_against_the_budget(
         assert await slow in game.legal_moves(seat)
         assert await queued == choose_move(game.clone(), seat, random.Random("b"), "normal")
         assert thinker.replaced == 0
+    finally:
+        await thinker.close()
+
+
+async def test_a_quick_level_never_waits_behind_another_tables_search(
+    markers: tuple[Path, Path],
+) -> None:
+    """The only worker is busy with a search: a normal decision is made meanwhile, in a thread."""
+    started, release = markers
+    thinker = Thinker(1, WORKER_IMPORTS)
+    try:
+        game, seat = positions("tiny", 1, 3)[0]
+        slow = asyncio.create_task(thinker.choose(game.clone(), seat, "a", "spin", 60.0))
+        await until(started.exists, "the search under way", timeout=60)
+        quick = await thinker.choose(game.clone(), seat, "b", "normal", 60.0)
+        assert quick == choose_move(game.clone(), seat, random.Random("b"), "normal")
+        assert not slow.done()
+        release.touch()
+        assert await slow in game.legal_moves(seat)
+        assert thinker.decided == 1  # only the search went to the worker
     finally:
         await thinker.close()
 
@@ -215,3 +248,42 @@ async def test_shutdown_stops_the_worker_processes(pooled: SessionManager) -> No
     for process in processes:
         process.join(10)
         assert not process.is_alive()
+
+
+def broken(seen: Seen, rng: random.Random) -> Move:
+    raise RuntimeError("a bug in a computer player")
+
+
+async def test_a_level_that_fails_is_replaced_by_the_normal_move(db_path: Path) -> None:
+    """A computer whose level fails plays what the normal level chooses, not a fixed card."""
+    register_level("broken", broken)
+    store = await Store.open(db_path)
+    settings = Settings(discord_token=Secret("x.y.z"), database_path=db_path, turn_seconds=60)
+    sessions = SessionManager(store, settings)  # decisions in threads: the level is registered
+    decided: list[tuple[str, Move]] = []
+    choose = sessions.thinker.choose
+
+    async def recording(*args: Any) -> Move:
+        move = await choose(*args)
+        decided.append((args[3], move))
+        return move
+
+    sessions.thinker.choose = recording  # type: ignore[method-assign]
+    try:
+        table = await tiny_table(sessions, HOST, None)
+        at_level(table, "broken")
+        await sessions.start(table.id, HOST)
+        while table.id in sessions.tables:
+            await until(
+                lambda: table.id not in sessions.tables or 0 in table.waiting_for(),
+                "the host's turn or the end",
+            )
+            if table.id in sessions.tables:
+                await first_legal(sessions, table, HOST)
+        computer = [row.move for row in await store.moves(table.id) if row.seat == 1]
+        assert len(computer) == 3
+        assert [level for level, _ in decided] == ["normal"] * 3
+        assert [move.to_json() for _, move in decided] == computer
+    finally:
+        await sessions.shutdown()
+        await store.close()

@@ -29,6 +29,29 @@ async def test_edits_in_one_channel_wait_their_turn_and_other_channels_do_not() 
     assert order[3:] == ["a ends", "b starts", "b ends"]
 
 
+async def test_no_more_edits_under_way_at_once_than_allowed() -> None:
+    pacer = ChannelPacer(in_flight=2)
+    flying: list[int] = []
+    most = 0
+    release = asyncio.Event()
+
+    async def edit(channel: int) -> None:
+        nonlocal most
+        async with pacer.turn(channel):
+            flying.append(channel)
+            most = max(most, len(flying))
+            await release.wait()
+            flying.remove(channel)
+
+    edits = [asyncio.create_task(edit(channel)) for channel in range(5)]
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert len(flying) == 2  # three channels wait for a place, though their channels are free
+    release.set()
+    await asyncio.wait_for(asyncio.gather(*edits), 1)
+    assert most == 2 and not flying
+
+
 class Clock:
     """Seconds that pass only when the pacer sleeps."""
 

@@ -76,7 +76,7 @@ def test_lobby_and_table_embeds() -> None:
     text = str(embed)
     assert "Alice" in text and "to play" in text
     assert len(text) < 6000
-    hand = table.game.view(0)["hand"]  # type: ignore[union-attr]
+    hand = table.game.view(0).hand  # type: ignore[union-attr]
     from games.cards import display
 
     assert not any(display(card) in text for card in hand), "no hand on the public table"

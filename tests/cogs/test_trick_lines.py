@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
@@ -12,6 +11,7 @@ from bot.store import SeatRow, TableRow
 from cogs.trick_lines import TrickLine, TrickLines
 from games.cards import display
 from games.registry import all_games, get_game
+from games.views import LastTrick
 
 TRICK_GAMES = ["norwegian_whist", "tarneeb", "tarneeb_egyptian", "thunee", "tuppi"]
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank"]
@@ -32,7 +32,7 @@ def test_each_trick_gets_a_numbered_line_naming_the_winning_card(game: str) -> N
     table = live(game)
     lines = TrickLines(bot=None)  # type: ignore[arg-type]  (the bot is only asked where to post)
     assert lines.lines(table, []) == []
-    made: list[tuple[str, dict[str, Any]]] = []
+    made: list[tuple[str, LastTrick]] = []
     rng = random.Random(game)
     for _ in range(2000):
         assert table.game is not None
@@ -41,13 +41,13 @@ def test_each_trick_gets_a_numbered_line_naming_the_winning_card(game: str) -> N
         won = [e for e in events if e.kind == "trick_won"]
         out = lines.lines(table, events)
         assert len(out) == len(won) and all(isinstance(line, TrickLine) for line in out)
-        if won and table.game.view(None)["last_trick"] is not None:
-            made.append((out[-1], table.game.view(None)["last_trick"]))
+        if won and table.game.view(None).last_trick is not None:
+            made.append((out[-1], table.game.view(None).last_trick))
         if len(made) >= 3:
             break
     assert len(made) == 3
     for number, (line, trick) in enumerate(made, start=1):
-        winner = trick["winner"]
-        card = dict((s, c) for s, c in trick["cards"])[winner]
+        winner = trick.winner
+        card = dict((s, c) for s, c in trick.cards)[winner]
         assert line.startswith(f"Trick {number}: {NAMES[winner]} wins with {display(card)} (")
         assert "Team A " in line and " · Team B " in line, line

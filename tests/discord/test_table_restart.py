@@ -88,7 +88,7 @@ async def test_game_survives_sigkill(
         hand = await show_hand(alice, table_id)
         state = rebuild(database, table_id)
         waits_for_alice = state.waiting_for() == (alice_seat,)  # nothing moves until she does
-        if played_by_alice >= 2 and state.view(None)["trick"] and waits_for_alice:
+        if played_by_alice >= 2 and state.view(None).trick and waits_for_alice:
             mid_trick = True
             break
         if await act(alice, hand, rng, prefer=CALM) is not None:
@@ -101,7 +101,7 @@ async def test_game_survives_sigkill(
     first.kill()
     await fake_discord.wait_for(lambda: not fake_discord.connected, timeout=5)
     assert stored_moves(database, table_id) == before, "every answered move was committed"
-    trick_at_kill = rebuild(database, table_id).view(None)["trick"]
+    trick_at_kill = rebuild(database, table_id).view(None).trick
     assert trick_at_kill, "the bot was killed in the middle of a trick"
 
     second = bot_process()

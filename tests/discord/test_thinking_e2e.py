@@ -23,6 +23,7 @@ async def test_a_game_against_a_computer_thinking_in_a_worker_process(
         try:
             thinker = bot.sessions.thinker
             assert thinker.in_processes
+            thinker.quick = frozenset()  # the normal level too goes to the worker here
             table_id = await open_table(fake_discord, alice, "tiny")
             await fill_with_computers(fake_discord, alice, table_id)
             await start(fake_discord, alice, table_id)

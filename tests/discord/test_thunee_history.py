@@ -85,7 +85,7 @@ async def play_until_balls(bot: Any, table_id: int, users: list[FakeUser]) -> No
     rng = random.Random(12)
     for _ in range(300):
         table = bot.sessions.tables[table_id]
-        if any(table.game.view(None)["score"]):
+        if any(table.game.view(None).score):
             return
         seat = table.game.waiting_for()[0]
         user = users[seat]  # seated in order

@@ -102,7 +102,7 @@ def check_event_secrecy(
 
 
 def own_hand(game: Game, seat: int) -> frozenset[str]:
-    return frozenset(game.view(seat).get("hand") or ())
+    return frozenset(game.view(seat).hand or ())
 
 
 def play_random_game(game: Game, rng: random.Random, *, probe: bool) -> list[tuple[int, Move]]:

@@ -54,8 +54,8 @@ def test_the_hint_is_the_normal_players_move_with_its_reason(
         seen = Seen(seat, game.view(seat), tuple(game.legal_moves(seat)))
         move, reason = hint(seen, game.player_module, random.Random(f"{seed}:{number}"))
         expected = player(seen, random.Random(f"{seed}:{number}"))
-        assert move == expected, (name, number, seen.view.get("phase"))
-        assert reason != GENERIC, (name, number, seen.view.get("phase"), move)
+        assert move == expected, (name, number, seen.view.phase)
+        assert reason != GENERIC, (name, number, seen.view.phase, move)
         assert reason and not CARD.search(reason), reason
         reasons[reason] += 1
         # Play on with a mix of normal and random moves, to reach varied positions.

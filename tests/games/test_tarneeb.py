@@ -342,7 +342,7 @@ def check_invariants(game: _TarneebBase) -> None:
         assert not any(f'"{card}"' in text for card in hidden)
         if seat is not None:
             assert hidden == {c for s, h in enumerate(game.hands) if s != seat for c in h}
-            assert set(game.view(seat)["hand"]) == set(game.hands[seat])
+            assert set(game.view(seat).hand or ()) == set(game.hands[seat])
 
 
 def bid_key(game: _TarneebBase, call: tuple[int, str, int, str | None]) -> int:

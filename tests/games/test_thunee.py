@@ -108,7 +108,7 @@ def test_black_jack_first_dealer() -> None:
     assert first_dealer_by_jacks(deck, shuffler=0, players=4) == 1
     assert first_dealer_by_jacks(deck, shuffler=0, players=4, any_jack=True) == 2
     game = Thunee.new(deals=[deal_from_deck(DECK, 1)], first_dealer=1)
-    assert game.view(None)["dealer"] == 1
+    assert game.view(None).dealer == 1
     assert game.trumpman == 2
 
 
@@ -249,7 +249,7 @@ def test_blind_call_sets_cards_aside() -> None:
     assert game.to_act() == (2,)
     for seat in (None, 0, 1, 2, 3):
         assert set(aside) <= game.hidden_cards(seat)
-    assert game.view(2)["hand"] == sorted(
+    assert list(game.view(2).hand or ()) == sorted(
         cards("QS 10H 10S AS"), key=lambda c: ("SHDC".index(c[1]), "J9ATKQ".index(c[0]))
     )
     assert refusal(game, 2, Move.of("play", card="TD")) == "You have not picked up that card yet."
@@ -269,16 +269,16 @@ def test_trump_card_is_secret_until_revealed() -> None:
     assert private and private[0].to == frozenset({1}) and private[0].data["card"] == "QH"
     for seat in (None, 0, 2, 3):
         assert "QH" in game.hidden_cards(seat)
-        assert game.view(seat)["trump"] is None
+        assert game.view(seat).trump is None
     assert "QH" not in game.hidden_cards(1)
-    assert game.view(1)["trump"] == "H"
+    assert game.view(1).trump == "H"
     for seat in (1, 2, 3, 0):
         game.apply(seat, Move.of("pass"))
     events = game.apply(2, Move.of("play", card="9D"))
     revealed = [e for e in events if e.kind == "trump_revealed"]
     assert revealed and revealed[0].public and revealed[0].data["card"] == "QH"
     assert "QH" not in game.hidden_cards(None)
-    assert game.view(None)["trump"] == "H"
+    assert game.view(None).trump == "H"
 
 
 @pytest.mark.parametrize("visible", [False, True])
@@ -289,10 +289,10 @@ def test_last_card_trump(visible: bool) -> None:
     assert game.trump_card == "KC"
     assert "KC" not in game.hands[1]
     assert ("KC" in game.hidden_cards(1)) is not visible
-    assert (game.view(1)["trump"] == "C") is visible
+    assert (game.view(1).trump == "C") is visible
     for seat in (None, 0, 2, 3):
         assert "KC" in game.hidden_cards(seat)
-    assert len(game.view(1)["hand"]) == 5
+    assert len(game.view(1).hand or ()) == 5
 
 
 def test_last_card_needs_four_suits() -> None:
@@ -332,10 +332,10 @@ def test_thunee_returns_the_trump_card_unrevealed() -> None:
     assert "9S" in game.hands[1]
     assert all("9S" not in json.dumps(dict(e.data)) for e in events if e.public)
     assert "9S" in game.hidden_cards(None)
-    assert game.view(None)["trump"] is None
+    assert game.view(None).trump is None
     assert game.to_act() == (3,)
     game.apply(3, Move.of("play", card="JH"))
-    assert game.view(None)["trump"] == "H"
+    assert game.view(None).trump == "H"
 
 
 # ---------------------------------------------------------------- Jodhi, Double, Khanaak
@@ -409,10 +409,10 @@ def test_khanaak_boundary() -> None:
 
 def test_khanaak_raises_target_at_declaration() -> None:
     game = game_from("e11_khanaak", 30)
-    assert game.view(None)["target"] == 12
+    assert game.view(None).target == 12
     events = game.apply(1, Move.of("khanaak"))
     assert any(e.kind == "target_raised" for e in events)
-    assert game.view(None)["target"] == 13
+    assert game.view(None).target == 13
 
 
 def test_khanaak_requires_lost_trick_option() -> None:
@@ -515,7 +515,7 @@ def test_refusals_are_typed() -> None:
     assert rule.value.code == "thunee_window" and rule.value.params == {"what": "Thunee"}
     game = game_from("e01_follow_suit_refused", 10)
     with pytest.raises(AgainstRules) as follow:
-        game.check(game.view(None)["turn"], Move.of("play", card=game.hands[1][0]))
+        game.check(game.view(None).turn, Move.of("play", card=game.hands[1][0]))
     assert follow.value.code in ("must_follow", "card_not_held")
     finished = game_from("e01_exactly_105", 33, {"balls_to_win": 1})
     with pytest.raises(NotYourTurn) as over:
@@ -757,9 +757,9 @@ def test_two_to_clear() -> None:
 
 def test_dealer_rotation_every_hand() -> None:
     game = game_from("e02_transfer", 33, {"dealer_rotation": "every_hand"})
-    assert game.view(None)["dealer"] == 1  # B won, yet the deal passes on
+    assert game.view(None).dealer == 1  # B won, yet the deal passes on
     game = game_from("e02_transfer", 33)
-    assert game.view(None)["dealer"] == 0  # A is behind: the same dealer
+    assert game.view(None).dealer == 0  # A is behind: the same dealer
 
 
 def test_hand_end_events() -> None:

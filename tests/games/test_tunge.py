@@ -257,7 +257,7 @@ def test_draw_from_pile_in_end_game_is_public() -> None:
     events = game.apply(0, Move.of("draw"))
     assert [e.to for e in events] == [None]
     assert events[0].data["card"] == top
-    assert top in game.view(None)["known_cards"][0]
+    assert top in game.view(None).known_cards[0]
     assert top not in game.hidden_cards(1)
 
 
@@ -569,7 +569,7 @@ def test_random_deals(options: dict[str, Any], seed: int, ai: bool) -> None:
             for card in game.hidden_cards(viewer):
                 assert f'"{card}"' not in view
             if viewer is not None:
-                assert set(game.view(viewer)["hand"]) == set(game.state.deal.hands[viewer])
+                assert set(game.view(viewer).hand or ()) == set(game.state.deal.hands[viewer])
         stock_before = list(game.state.deal.stock)
         move = game.choose_move(seat, rng) if ai else rng.choice(legal)
         assert game.is_legal(seat, move)

@@ -98,7 +98,9 @@ def test_u6_exchange_is_private_and_soloist_hand() -> None:
             assert event.to == frozenset({1, 3})
     assert "2H" not in game.hidden_cards(1) and "2H" in game.hidden_cards(0)
     game.apply(3, Move.of("return", card="QH"))
-    assert sorted(game.view(3)["hand"]) == sorted(cards("AS 8S 3S AH 8H 7H 2H AD 8D TC 9C 6C 5C"))
+    assert sorted(game.view(3).hand or ()) == sorted(
+        cards("AS 8S 3S AH 8H 7H 2H AD 8D TC 9C 6C 5C")
+    )
     assert "QH" not in game.hidden_cards(3) and "QH" in game.hidden_cards(2)
     assert game.to_act() == (0,)  # S+1 leads; the soloist plays last to every trick
 
@@ -181,7 +183,7 @@ def check_secrecy(
                 continue
             assert card in game.hidden_cards(reader)
             view = game.view(reader)
-            assert view.get("own_bid") is None or reader is not None
+            assert view.own_bid is None or reader is not None
     for event in events:
         if event.kind in ("bid_committed",):
             assert set(event.data) == {"seat"} and event.to is None
