@@ -3,10 +3,14 @@
 It demands a weak-hand redeal, calls the next step (up to 40) only with a strong first packet and
 otherwise passes, never calls blind, lays the lowest card of its longest (then strongest) suit as
 trump, calls Thunee only holding nothing but top cards, claims every Jodhi it can (the best
-first), declares Double/Khanaak only with a card that surely wins the last trick, leads a card
-that is the highest left in its suit (else its cheapest), wins a trick with the cheapest winning
-card, and throws its cheapest card when the partner is winning or it cannot win (except that,
-last to play to a partner's trick in an ordinary contract, it feeds it its richest plain card).
+first), declares Double/Khanaak only with a card that surely wins the last trick, leads its best
+trump when it is the highest left and it holds another (two or four players: it draws the
+opponents' trumps), else a card that is the highest left in its suit (else its cheapest), wins a
+trick with the cheapest winning card, and throws its cheapest card (from its shortest suit among
+equals) when the partner is winning or it cannot win, except that in an ordinary contract it
+feeds a partner's trick its richest plain card when it plays last or nothing left beats the
+partner's card in its suit. The card play is one plain function, :func:`card_for`, shared by the
+hint and by the hard player's fast playouts.
 In challenge mode it answers nothing with Murial, claims only true Jodhi, and challenges only a
 revoke it can prove from the public tricks.
 """
@@ -27,6 +31,7 @@ from games.views import ThuneePhase, ThuneeView
 RANK_ORDER = "J9ATKQ"  # high to low in a normal hand; Royals reverse it
 SUIT_ORDER = "SHDC"
 DECK = tuple(rank + suit for suit in SUIT_ORDER for rank in RANK_ORDER)
+SUIT_CARDS = {suit: tuple(card for card in DECK if card[1] == suit) for suit in SUIT_ORDER}
 POINTS = {card: {"J": 30, "9": 20, "A": 11, "T": 10, "K": 3, "Q": 2}[card[0]] for card in DECK}
 NORMAL_STRENGTH = strength_table(RANK_ORDER[::-1], SUIT_ORDER)
 ROYAL_STRENGTH = strength_table(RANK_ORDER, SUIT_ORDER)
@@ -257,13 +262,14 @@ def card_for(
         return cards[0], "only"
     if contract != "normal" and caller == seat:
         return max(cards, key=lambda c: (strength[c], c[1] == trump)), "called"
-    known = played | set(hand)
-    outstanding = [c for c in DECK if c not in known]
+    known = played.union(hand)
 
     def top(card: str) -> bool:  # no card left in the others' hands beats it in its suit
-        return not any(o[1] == card[1] and strength[o] > strength[card] for o in outstanding)
+        suit, rank = card[1], strength[card]
+        return all(o in known for o in SUIT_CARDS[suit] if strength[o] > rank)
 
     if not trick:
+        outstanding = [c for c in DECK if c not in known]
         trumps = [c for c in cards if c[1] == trump]
         if (
             players != 6  # measured: drawing trumps pays with 2 and 4 players, not with 6
@@ -279,15 +285,8 @@ def card_for(
         return min(plain, key=lambda c: (POINTS[c], strength[c])), "lead_low"
     winner = winner_of(trick, trump, contract)
     # the cheapest card, from the shortest suit among equals (a void lets a trump in later)
-    cheap = min(
-        cards,
-        key=lambda c: (
-            c[1] == trump,
-            POINTS[c],
-            sum(1 for h in hand if h[1] == c[1]),
-            strength[c],
-        ),
-    )
+    suits = "".join([h[1] for h in hand])
+    cheap = min(cards, key=lambda c: (c[1] == trump, POINTS[c], suits.count(c[1]), strength[c]))
     if contract != "normal" and caller is not None and caller % 2 == seat % 2:
         return cheap, "partner_called"  # never catch a partner's Thunee
     if winner % 2 == seat % 2:

@@ -68,18 +68,30 @@ STEP_SCALE: dict[tuple[str, int], float] = {
     ("tarneeb_egyptian", 4): 2.0,
     ("tuppi", 4): 2.5,
     ("norwegian_whist", 4): 2.5,
-    ("thunee", 2): 0.8,
-    ("thunee", 4): 1.2,
-    ("thunee", 6): 1.2,
+    ("thunee", 2): 2.0,
+    ("thunee", 4): 2.0,
+    ("thunee", 6): 2.0,
     ("tunge", 2): 0.35,
     ("tunge", 3): 0.3,
     ("tunge", 4): 0.25,
 }
 
 
+# Per game (and table size), more worlds than the default where a world is cheap: Thunee's
+# ordinary hands are played out on its fast path (games.search.thunee_finish).
+WORLDS: dict[tuple[str, int], int] = {
+    ("thunee", 2): 60,
+    ("thunee", 4): 60,
+    ("thunee", 6): 60,
+}
+
+
 def scaled(budget: Budget, game: str, players: int) -> Budget:
     """``budget`` with its simulated moves scaled for ``game`` (see :data:`STEP_SCALE`); below
-    1 the minimum of worlds shrinks alike (a world itself costs more there)."""
+    1 the minimum of worlds shrinks alike (a world itself costs more there). Its worlds are
+    raised where :data:`WORLDS` says so."""
+    if (game, players) in WORLDS:
+        budget = replace(budget, worlds=WORLDS[game, players])
     scale = STEP_SCALE.get((game, players), 1.0)
     if scale == 1.0:
         return budget
