@@ -484,12 +484,20 @@ class Game(ABC):
         if "clone" in cls.__dict__:
             cls.clone = _logging_clone(cls.__dict__["clone"])  # type: ignore[method-assign]
 
+    def public_move(self, move: Move) -> Move:
+        """``move`` as the other seats see it: a game whose moves keep a field secret (Thunee's
+        Jodhi suit, unless announced) returns the move without it."""
+        return move
+
     def public_history(self, seat: int) -> tuple[tuple[int, Move | None], ...]:
         """The current deal's moves as ``seat`` saw them: another seat's move that names a card
-        ``seat`` may not know now (a face-down bid card, a trump card laid down) is ``None``."""
+        ``seat`` may not know now (a face-down bid card, a trump card laid down) is ``None``, and
+        one with a secret field comes without it (:meth:`public_move`)."""
         hidden: set[str] | None = None
         history: list[tuple[int, Move | None]] = []
         for mover, move in self.__dict__.get("public_log", ()):
+            if mover != seat:
+                move = self.public_move(move)
             if mover != seat and move.action != "play" and _named_cards(move):
                 if hidden is None:
                     hidden = self.hidden_cards(seat)

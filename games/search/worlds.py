@@ -178,7 +178,10 @@ def world(
         try:
             world.apply(mover, move)
         except IllegalMove:
-            return None
+            move = _completed(world, mover, move, rng)
+            if move is None:
+                return None
+            world.apply(mover, move)
     if world.status != "in_progress":
         return None
     view = world.view(knowledge.seat)
@@ -187,6 +190,18 @@ def world(
     if set(world.legal_moves(knowledge.seat)) != set(seen.legal):
         return None
     return world
+
+
+def _completed(world: Game, mover: int, move: Move, rng: random.Random) -> Move | None:
+    """A legal move of this world that ``move`` (seen without its secret fields, e.g. a Jodhi
+    claim without its suit) may have been: one at random, or ``None`` if none fits."""
+    seen = set(move.fields)
+    fits = [
+        legal
+        for legal in world.legal_moves(mover)
+        if legal.action == move.action and seen <= set(legal.fields) and legal != move
+    ]
+    return rng.choice(fits) if fits else None
 
 
 def _hand_of(sample: Any, seat: int) -> list[str]:

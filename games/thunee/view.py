@@ -162,6 +162,13 @@ class View(Reasons):
                 values[suit] = value
         return values
 
+    def public_move(self, move: Move) -> Move:
+        """A Jodhi claim keeps its suit secret unless ``jodhi_reveal_suit`` is on: the others
+        (and a computer player's search) learn only that a claim was made."""
+        if move.action == "jodhi" and not self.options["jodhi_reveal_suit"]:
+            return Move("jodhi")
+        return move
+
     def hidden_cards(self, seat: int | None) -> set[str]:
         hidden: set[str] = set()
         for s in range(self.players):
