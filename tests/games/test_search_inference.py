@@ -37,7 +37,7 @@ def positions(name: str, seeds: range, in_play: bool) -> list[tuple[Game, int]]:
         plays = calls = 0
         while game.status == "in_progress":
             seat = game.to_act()[0]
-            playing = game.view(seat)["phase"] in ("tricks", "play")
+            playing = game.view(seat).phase in ("tricks", "play")
             if (in_play and playing and plays >= stop) or (
                 not in_play and not playing and calls >= stop
             ):
@@ -73,7 +73,7 @@ def test_worlds_repeat_the_other_seats_calls(name: str) -> None:
             knowledge.bidding = model
             after = world(seen, knowledge, random.Random(draw))
             assert after is not None  # the draws keep the seat's cards, shown cards and voids
-            assert sorted(after.view(seat)["hand"]) == sorted(seen.view["hand"])
+            assert sorted(after.view(seat).hand or ()) == sorted(seen.view.hand or ())
             assert set(after.legal_moves(seat)) == set(seen.legal)
             total += 1
             inferred += repeats_the_calls(after, model)
@@ -116,7 +116,7 @@ def test_the_inferring_decision_does_not_depend_on_other_seats_cards(
         deal = swapped(game.deals[-1], hands, seat)
         if deal is None:
             continue
-        twin = GAMES[name].new(deals=[deal], first_dealer=game.view(None)["dealer"])
+        twin = GAMES[name].new(deals=[deal], first_dealer=game.view(None).dealer)
         for mover, move in getattr(game, "public_log", []):
             twin.apply(mover, move)
         assert twin.view(seat) == game.view(seat)
