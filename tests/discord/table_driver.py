@@ -56,6 +56,8 @@ async def open_table(
     result = ok(await host.slash("table new", **kwargs))
     assert result.ephemeral
     await fake.quiet()
+    if result.deferred:  # the database was slow: the lobby comes when the write is done
+        await fake.wait_for(lambda: any(m.id not in before for m in table_messages(host)), 30)
     new = [m for m in table_messages(host) if m.id not in before]
     assert len(new) == 1, f"one lobby message per new table; the bot said: {result.text}"
     return table_id_of(new[0])

@@ -34,8 +34,9 @@ from tests.fakediscord import FakeDiscord
 
 @contextmanager
 def database_locked(bot: Any) -> Iterator[None]:
-    """Another process holds the bot's database's write lock."""
-    other = sqlite3.connect(Path(bot.settings.database_path), isolation_level=None)
+    """Another process holds the bot's database's write lock (taken once the bot's own write,
+    if one is under way, is done)."""
+    other = sqlite3.connect(Path(bot.settings.database_path), isolation_level=None, timeout=30)
     try:
         other.execute("BEGIN IMMEDIATE")
         yield
