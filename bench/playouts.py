@@ -73,6 +73,7 @@ def rate(name: str, seconds: float, seed: int) -> tuple[int, float, float]:
 
 
 def _rate(starts: Any, playout: Any, seconds: float, seed: int) -> tuple[int, float, float]:
+    """Plays (or moves) of random playouts from copies of ``starts``, CPU and wall seconds."""
     rng = random.Random(seed)
     plays = 0
     cpu, wall = time.process_time(), time.perf_counter()
@@ -94,13 +95,7 @@ def tunge_rate(players: int, seconds: float, seed: int) -> tuple[int, float, flo
         first = (game.first_dealer + 1) % players
         rules = Rules.of(game.options)
         starts.append(Deal.start(rules, deal.hands, tuple(reversed(deal.stock)), turn=first))
-    rng = random.Random(seed)
-    moves = 0
-    cpu, wall = time.process_time(), time.perf_counter()
-    while time.process_time() - cpu < seconds:
-        for start in starts:
-            moves += random_playout(start.copy(), rng)
-    return moves, time.process_time() - cpu, time.perf_counter() - wall
+    return _rate(starts, random_playout, seconds, seed)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -143,6 +143,19 @@ def swapped(deal: Deal, hands: list[list[str]], seat: int) -> Deal | None:
     return None
 
 
+def twin_of(game: Game, seat: int) -> Game | None:
+    """The same deal with two other seats' hidden cards swapped, replayed to the same point
+    (``None`` when no swap keeps the seat's knowledge): a 4-seat game."""
+    hands = [list(game.hands[other]) for other in range(4)]  # type: ignore[attr-defined]
+    deal = swapped(game.deals[-1], hands, seat)
+    if deal is None:
+        return None
+    twin = GAMES[game.name].new(deals=[deal], first_dealer=game.view(None).dealer)
+    for mover, move in getattr(game, "public_log", []):
+        twin.apply(mover, move)
+    return twin
+
+
 @pytest.mark.parametrize("name", ["tarneeb", "norwegian_whist"])
 def test_the_hard_decision_does_not_depend_on_other_seats_cards(
     name: str, monkeypatch: pytest.MonkeyPatch
@@ -160,13 +173,9 @@ def test_the_hard_decision_does_not_depend_on_other_seats_cards(
         if game.status != "in_progress" or len(getattr(game, "public_log", [])) < target:
             continue
         seat = game.to_act()[0]
-        hands = [list(game.hands[other]) for other in range(4)]  # type: ignore[attr-defined]
-        deal = swapped(game.deals[-1], hands, seat)
-        if deal is None:
+        twin = twin_of(game, seat)
+        if twin is None:
             continue
-        twin = GAMES[name].new(deals=[deal], first_dealer=game.view(None).dealer)
-        for mover, move in getattr(game, "public_log", []):
-            twin.apply(mover, move)
         assert twin.view(seat) == game.view(seat)
         assert twin.public_history(seat) == game.public_history(seat)
         assert twin.hidden_cards(seat) == game.hidden_cards(seat)
