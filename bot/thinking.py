@@ -210,8 +210,11 @@ class Thinker:
         self._closed = True
         pool, self._pool = self._pool, None
         if pool is not None:
+            # The pool's manager thread reaps the killed workers; once it is done, none is left.
+            # (Its first shutdown, in _kill, forgets the thread: take it before.)
+            manager = getattr(pool, "_executor_manager_thread", None)
             _kill(pool)
-            await asyncio.get_running_loop().run_in_executor(None, _join, pool)
+            await asyncio.get_running_loop().run_in_executor(None, _join, pool, manager)
 
 
 def _kill(pool: ProcessPoolExecutor) -> None:
@@ -223,6 +226,8 @@ def _kill(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _join(pool: ProcessPoolExecutor) -> None:
+def _join(pool: ProcessPoolExecutor, manager: threading.Thread | None) -> None:
     with contextlib.suppress(Exception):
         pool.shutdown(wait=True, cancel_futures=True)
+    if manager is not None:
+        manager.join()
