@@ -1,6 +1,7 @@
 """Duplicate-deal matches between two computer levels: who plays the same cards better.
 
-``python -m bench.match GAME --a LEVEL --b LEVEL --deals N [--players K] [--games G] [--seed S]``
+``python -m bench.match GAME --a LEVEL --b LEVEL --deals N [--players K] [--games G] [--seed S]
+[--jobs J]``
 
 Duplicate: every deal is played twice from the same seeded game (same cards, same dealer), once
 with level a in the seats ``X`` and b in the others, once with the sides swapped. Luck of the
@@ -27,6 +28,9 @@ cards cancels in the pair; what is left is how the levels play them.
   wall-clock time and in this process's CPU time (on a busy machine the CPU time is what the
   decision costs; the wall time adds the waits for a core).
 
+``--jobs J`` spreads the deals over J processes; every figure but the times is the same as in
+one process, so a long match can use every core.
+
 Random sources are fixed by the seed: each seat has its own ``Random`` per deal, the same in both
 plays (so a level against itself plays identical games and the mean difference is exactly 0),
 and the order of simultaneous seats (Thunee's Jodhi claims) comes from one more.
@@ -40,6 +44,7 @@ import random
 import statistics
 import time
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -164,6 +169,51 @@ def win_share(winners: tuple[int, ...], seats: frozenset[int]) -> float:
     return 0.5
 
 
+@dataclass
+class Deal:
+    """One duplicate deal's figures: a's mean advantage over its two plays, the same in Thunee
+    card points (None unless both plays were ordinary contracts), and a's share of the full
+    games' wins (0 to 2)."""
+
+    difference: float
+    point_difference: float | None
+    wins: float
+    times: dict[str, list[float]]
+    cpu_times: dict[str, list[float]]
+
+
+def play_deal(
+    name: str, a: str, b: str, index: int, options: Mapping[str, Any] | None, seed: int, full: bool
+) -> Deal:
+    """Play deal ``index`` of the match twice, the sides swapped (the deal depends on nothing
+    else, so deals can run in any order and in any process)."""
+    game_class = all_games()[name]
+    times: dict[str, list[float]] = {a: [], b: []}
+    cpu_times: dict[str, list[float]] = {a: [], b: []}
+    game_seed = seed * 1_000_000 + index
+    first = game_class.new(options, seed=game_seed)
+    players = first.players
+    seats_a = a_seats(game_class, players, index)
+    seats_b = frozenset(range(players)) - seats_a
+    total = 0.0
+    points: float | None = 0.0
+    wins = 0.0
+    for swap, game in enumerate((first, game_class.new(options, seed=game_seed))):
+        mine = seats_b if swap else seats_a
+        levels = [a if seat in mine else b for seat in range(players)]
+        result = play(game, levels, f"{seed}:{index}", times, full, cpu_times)
+        theirs = seats_a if swap else seats_b
+        total += side_score(result.hand, mine) - side_score(result.hand, theirs)
+        if result.points is None:
+            points = None
+        elif points is not None:
+            points += side_score(result.points, mine) - side_score(result.points, theirs)
+        if result.winners is not None:
+            wins += win_share(result.winners, mine)
+    point_difference = points / 2 if points is not None and name in CARD_POINTS else None
+    return Deal(total / 2, point_difference, wins, times, cpu_times)
+
+
 def match(
     name: str,
     a: str,
@@ -173,43 +223,30 @@ def match(
     options: Mapping[str, Any] | None = None,
     games: int | None = None,
     seed: int = 0,
+    jobs: int = 1,
 ) -> Result:
-    """Play ``deals`` duplicate deals of ``name`` between levels ``a`` and ``b``."""
-    game_class = all_games()[name]
+    """Play ``deals`` duplicate deals of ``name`` between levels ``a`` and ``b``, over ``jobs``
+    processes (the figures other than the times do not depend on ``jobs``)."""
     if name not in SCORERS:
         raise KeyError(f"no hand score for {name!r} (known: {', '.join(sorted(SCORERS))})")
     full = min(deals, 100) if games is None else min(games, deals)
-    times: dict[str, list[float]] = {a: [], b: []}
-    cpu_times: dict[str, list[float]] = {a: [], b: []}
-    differences: list[float] = []
-    point_differences: list[float] = []
-    wins = 0.0
-    for index in range(deals):
-        game_seed = seed * 1_000_000 + index
-        first = game_class.new(options, seed=game_seed)
-        players = first.players
-        seats_a = a_seats(game_class, players, index)
-        seats_b = frozenset(range(players)) - seats_a
-        total = 0.0
-        points: float | None = 0.0
-        for swap, game in enumerate((first, game_class.new(options, seed=game_seed))):
-            mine = seats_b if swap else seats_a
-            levels = [a if seat in mine else b for seat in range(players)]
-            result = play(game, levels, f"{seed}:{index}", times, index < full, cpu_times)
-            theirs = seats_a if swap else seats_b
-            total += side_score(result.hand, mine) - side_score(result.hand, theirs)
-            if result.points is None:
-                points = None
-            elif points is not None:
-                points += side_score(result.points, mine) - side_score(result.points, theirs)
-            if result.winners is not None:
-                wins += win_share(result.winners, mine)
-        differences.append(total / 2)
-        if points is not None and name in CARD_POINTS:
-            point_differences.append(points / 2)
-    return Result(
-        differences, wins, 2 * full, times, cpu_times=cpu_times, point_differences=point_differences
+    arguments = [(name, a, b, index, options, seed, index < full) for index in range(deals)]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            played = list(pool.map(play_deal, *zip(*arguments, strict=True)))
+    else:
+        played = [play_deal(*deal) for deal in arguments]
+    result = Result(
+        [deal.difference for deal in played], 0.0, 2 * full, {a: [], b: []}, {a: [], b: []}
     )
+    for deal in played:
+        result.wins += deal.wins
+        if deal.point_difference is not None:
+            result.point_differences.append(deal.point_difference)
+        for level in (a, b):
+            result.times[level] += deal.times[level]
+            result.cpu_times[level] += deal.cpu_times[level]
+    return result
 
 
 def percentile(values: Sequence[float], share: float) -> float:
@@ -258,10 +295,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--games", type=int, default=None, help="full games (default min(N, 100))")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1, help="processes (same figures, faster)")
     args = parser.parse_args(argv)
     options: dict[str, Any] = {} if args.players is None else {"players": args.players}
     result = match(
-        args.game, args.a, args.b, args.deals, options=options, games=args.games, seed=args.seed
+        args.game,
+        args.a,
+        args.b,
+        args.deals,
+        options=options,
+        games=args.games,
+        seed=args.seed,
+        jobs=args.jobs,
     )
     print(report(args.game, args.a, args.b, options, result))
 
