@@ -49,6 +49,12 @@ DRAW = Move("draw")
 PASS = Move("pass")
 SHOW = {card: display(card) for card in DECK}
 SEAT = [seat_ref(seat) for seat in range(4)]
+ONLY = [frozenset({seat}) for seat in range(4)]  # an event only this seat sees
+# The texts of the most frequent events, made once (a random deal is mostly draws).
+DRAWS_FROM_STOCK = [f"{SEAT[seat]} draws a card from the stock." for seat in range(4)]
+YOU_DRAW = {card: f"You draw {SHOW[card]}." for card in DECK}
+# A turn record made without NamedTuple's Python-level __new__ (one per move).
+_new_turn = tuple.__new__
 
 # Zobrist keys for the repetition rule: a card in a seat's hand, a card at a pile position.
 _ZOBRIST = random.Random(20240611)
@@ -586,17 +592,20 @@ class Tunge(Game):
         deal.turn = after
         deal.turns_taken += 1
         state.records[-1].turns.append(
-            Turn(
-                seat,
-                "play",
-                cards,
-                ref.shown,
-                matches,
-                pickup,
-                "",
-                "",
-                len(deal.stock),
-                tuple(map(len, deal.hands)),
+            _new_turn(
+                Turn,
+                (
+                    seat,
+                    "play",
+                    cards,
+                    ref.shown,
+                    matches,
+                    pickup,
+                    "",
+                    "",
+                    len(deal.stock),
+                    tuple(map(len, deal.hands)),
+                ),
             )
         )
 
@@ -609,7 +618,7 @@ class Tunge(Game):
             events.append(
                 Event(
                     "card_drawn",
-                    f"{SEAT[seat]} draws a card from the stock.",
+                    DRAWS_FROM_STOCK[seat],
                     {"seat": seat, "source": "stock"},
                     None,
                     False,
@@ -618,9 +627,9 @@ class Tunge(Game):
             events.append(
                 Event(
                     "card_drawn",
-                    f"You draw {SHOW[card]}.",
+                    YOU_DRAW[card],
                     {"seat": seat, "source": "stock", "card": card},
-                    frozenset({seat}),
+                    ONLY[seat],
                     False,
                 )
             )
@@ -644,17 +653,20 @@ class Tunge(Game):
         deal.turn = (seat + 1) % self.players
         deal.turns_taken += 1
         state.records[-1].turns.append(
-            Turn(
-                seat,
-                "draw",
-                (),
-                (),
-                0,
-                None,
-                source,
-                shown_card,
-                len(deal.stock),
-                tuple(map(len, deal.hands)),
+            _new_turn(
+                Turn,
+                (
+                    seat,
+                    "draw",
+                    (),
+                    (),
+                    0,
+                    None,
+                    source,
+                    shown_card,
+                    len(deal.stock),
+                    tuple(map(len, deal.hands)),
+                ),
             )
         )
 
@@ -706,7 +718,7 @@ class Tunge(Game):
                     "forced_pickup",
                     f"You pick up {' '.join(SHOW[c] for c in from_stock)}.",
                     {"seat": taker, "cards": from_stock},
-                    frozenset({taker}),
+                    ONLY[taker],
                     False,
                 )
             )
