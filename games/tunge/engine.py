@@ -118,28 +118,24 @@ class Rules:
         )
 
 
-class _Legal:
-    """The legal moves of one position (a cache: dropped whenever the state changes).
+def _listed(moves: list[Move], move: Move) -> bool:
+    """Whether ``move`` is one of the listed moves itself (not merely an equal one): listed moves
+    are interned, so a move taken from the list is found by identity (a short scan costs less
+    than building a lookup table for every position, most of which see one move)."""
+    return any(map(is_, moves, repeat(move)))
 
-    ``moves`` are interned, so a move taken from the list is found by identity (a short scan
-    costs less than building a lookup table for every position, most of which see one move)."""
 
-    __slots__ = ("moves", "seat")
+def _play_of(moves: list[Move], cards: object) -> Move | None:
+    """The listed play of exactly these cards, if any."""
+    for candidate in moves:
+        if candidate.action == "play" and candidate.fields[0][1] == cards:
+            return candidate
+    return None
 
-    def __init__(self, seat: int, moves: list[Move]) -> None:
-        self.seat = seat
-        self.moves = moves
 
-    def listed(self, move: Move) -> bool:
-        """Whether ``move`` is one of the listed moves itself (not merely an equal one)."""
-        return any(map(is_, self.moves, repeat(move)))
-
-    def play_of(self, cards: object) -> Move | None:
-        """The listed play of exactly these cards, if any."""
-        for candidate in self.moves:
-            if candidate.action == "play" and candidate.fields[0][1] == cards:
-                return candidate
-        return None
+# The moves of a position with no play: shared, as the legal lists are never changed in place.
+ONLY_DRAW = [DRAW]
+ONLY_PASS = [PASS]
 
 
 def _empty_deal(turn: int, players: int) -> DealState:
@@ -195,7 +191,7 @@ class Tunge(Game):
     rules: Rules
     state: TungeState
     _ref: Reference | None
-    _legal: _Legal | None
+    _legal: list[Move] | None  # the legal moves of the seat to act (never changed in place)
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -392,7 +388,7 @@ class Tunge(Game):
             self._ref = ref
         return ref
 
-    def _legal_now(self) -> _Legal:
+    def _legal_now(self) -> list[Move]:
         """The legal moves of the seat to act (cached until the state changes)."""
         legal = self._legal
         if legal is None:
@@ -400,21 +396,19 @@ class Tunge(Game):
             plays = enumerate_plays(deal.hands[deal.turn], self.reference)
             if plays:
                 interned = _PLAY_MOVES.get
-                moves = [interned(cards) or play_move(cards) for cards in plays]
+                legal = [interned(cards) or play_move(cards) for cards in plays]
+                if deal.stock or deal.pile:
+                    legal.append(DRAW)
             else:
-                moves = []
-            if deal.stock or deal.pile:
-                moves.append(DRAW)
-            elif not moves:
-                moves.append(PASS)
-            legal = self._legal = _Legal(deal.turn, moves)
+                legal = ONLY_DRAW if deal.stock or deal.pile else ONLY_PASS
+            self._legal = legal
         return legal
 
     def legal_moves(self, seat: int) -> list[Move]:
         state = self.state
         if seat != state.deal.turn or not state.in_deal or state.finished:
             return []
-        return list(self._legal_now().moves)
+        return list(self._legal_now())
 
     def check(self, seat: int, move: Move) -> None:
         """:meth:`Game.check` with a fast path for a move taken from the legal list (the usual
@@ -424,7 +418,7 @@ class Tunge(Game):
             seat == state.deal.turn
             and state.in_deal
             and not state.finished
-            and (self._legal or self._legal_now()).listed(move)
+            and _listed(self._legal or self._legal_now(), move)
         ):
             return
         super().check(seat, move)
@@ -440,9 +434,9 @@ class Tunge(Game):
             return move
         cards = fields[0][1]
         legal = self._legal or self._legal_now()
-        if legal.listed(move):
+        if _listed(legal, move):
             return move
-        listed = legal.play_of(cards)
+        listed = _play_of(legal, cards)
         if listed is not None:
             return listed
         if not isinstance(cards, tuple) or not all(isinstance(c, str) for c in cards):
@@ -450,7 +444,7 @@ class Tunge(Game):
         canonical = canonical_cards(self.state.deal.hands[seat], cards)
         if canonical is None:
             return move
-        return legal.play_of(canonical) or move
+        return _play_of(legal, canonical) or move
 
     def is_legal(self, seat: int, move: Move) -> bool:
         """Whether ``move`` is accepted: it is listed, or it plays held cards whose ranks, in the
@@ -460,13 +454,13 @@ class Tunge(Game):
             return False
         legal = self._legal or self._legal_now()
         if move.action != "play":
-            last = legal.moves[-1]  # the draw or the pass, when legal, is listed last
+            last = legal[-1]  # the draw or the pass, when legal, is listed last
             return move is last or move == last
         if len(move.fields) != 1:
             return False
-        if legal.listed(move):
+        if _listed(legal, move):
             return True  # a listed play (the usual case: normalise returned it)
-        return legal.listed(self.normalise(seat, move))
+        return _listed(legal, self.normalise(seat, move))
 
     def not_your_turn(self, seat: int) -> IllegalMove:
         state = self.state
@@ -479,7 +473,7 @@ class Tunge(Game):
             move,
             deal.hands[seat],
             bool(deal.stock or deal.pile),
-            any(listed.action == "play" for listed in legal.moves),
+            any(listed.action == "play" for listed in legal),
             self.reference(),
         )
 
