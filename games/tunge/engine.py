@@ -541,11 +541,7 @@ class Tunge(Game):
         deal = state.deal
         rules = self.rules
         ref = self.reference()
-        matches = (
-            count_matches("".join([card[0] for card in cards]), ref.ranks, rules.distinct)
-            if ref.ranks
-            else 0
-        )
+        matches = count_matches("".join(cards)[::2], ref.ranks, rules.distinct) if ref.ranks else 0
         hand = deal.hands[seat]
         zobrist = deal.zobrist
         depth = len(deal.pile)
@@ -561,7 +557,7 @@ class Tunge(Game):
         deal.last_play_seat = seat
         deal.last_matches = matches
         deal.passes = 0
-        shown = " ".join([SHOW[card] for card in cards])
+        shown = " ".join(map(SHOW.__getitem__, cards))
         suffix = "" if not matches else f" ({matches} match{'es' if matches != 1 else ''})"
         events.append(
             Event(
@@ -697,7 +693,7 @@ class Tunge(Game):
         if from_stock:
             parts.append(f"{len(from_stock)} from the stock")
         if from_pile:
-            parts.append(f"{' '.join(SHOW[c] for c in from_pile)} from the pile")
+            parts.append(f"{' '.join(map(SHOW.__getitem__, from_pile))} from the pile")
         if forgiven:
             parts.append(f"{forgiven} forgiven (no cards left)")
         text = (
@@ -710,7 +706,7 @@ class Tunge(Game):
             events.append(
                 Event(
                     "forced_pickup",
-                    f"You pick up {' '.join(SHOW[c] for c in from_stock)}.",
+                    f"You pick up {' '.join(map(SHOW.__getitem__, from_stock))}.",
                     {"seat": taker, "cards": from_stock},
                     ONLY[taker],
                     False,
