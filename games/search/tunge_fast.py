@@ -467,15 +467,7 @@ class Deal:
         if self.stock:
             ref = (self.last, False)
         else:
-            pile = self.pile
-            if not pile:
-                ref = ("", True)
-            else:
-                start = lvs_start(pile)
-                if start == len(pile) - 1:
-                    ref = ("A" + LETTERS[pile[-1] >> 2], True)
-                else:
-                    ref = ("".join([LETTERS[card >> 2] for card in pile[start:]]), True)
+            ref = (_lvs_ranks(self.pile) if self.pile else "", True)
         self.ref = ref
         return ref
 
@@ -633,12 +625,22 @@ def seat_value(points: Sequence[int], seat: int) -> float:
     return sum(others) / len(others) - points[seat]
 
 
+#: the reference of a top card that stands alone on the pile: the phantom ace, then its rank
+PHANTOM_REF = ["A" + LETTERS[r] for r in range(13)]
+CARD_LETTER = [LETTERS[card >> 2] for card in range(52)]
+#: [top rank][rank below] -> the top card stands alone (no ace below, no group, no run)
+ALONE = [
+    [top != ACE and below != ACE and abs(top - below) > 1 for below in range(13)]
+    for top in range(13)
+]
+
+
 def _lvs_ranks(pile: list[int]) -> str:
     """The end game's reference letters of a non-empty pile (as :meth:`Deal.reference`)."""
     start = lvs_start(pile)
     if start == len(pile) - 1:
-        return "A" + LETTERS[pile[-1] >> 2]
-    return "".join([LETTERS[card >> 2] for card in pile[start:]])
+        return PHANTOM_REF[pile[-1] >> 2]
+    return "".join([CARD_LETTER[card] for card in pile[start:]])
 
 
 def random_playout(deal: Deal, rng: random.Random) -> int:
@@ -660,7 +662,7 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
     restrictions = _RESTRICTIONS.get
     matched = _MATCHES[distinct].get
     seat_keys, pile_keys, card_bit, card_packed = SEAT_KEYS, PILE_KEYS, CARD_BIT, CARD_PACKED
-    low_suit = LOW_SUIT
+    low_suit, alone = LOW_SUIT, ALONE
     moves = 0
     winner: int | None = None
     while True:
@@ -704,7 +706,11 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
                     break
                 play = tails[index]
                 if rule is None:
-                    ranks = _lvs_ranks(pile)
+                    top = pile[-1] >> 2
+                    if len(pile) > 1 and alone[top][pile[-2] >> 2]:
+                        ranks = PHANTOM_REF[top]
+                    else:
+                        ranks = _lvs_ranks(pile)
                     rule = restrictions((ranks, contains))
                     if rule is None:
                         rule = restriction(ranks, contains)
