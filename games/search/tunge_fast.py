@@ -663,10 +663,10 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
     matched = _MATCHES[distinct].get
     seat_keys, pile_keys, card_bit, card_packed = SEAT_KEYS, PILE_KEYS, CARD_BIT, CARD_PACKED
     low_suit, alone = LOW_SUIT, ALONE
-    moves = 0
+    start = turns
+    following = [*range(1, players), 0]  # the seat after each seat
     winner: int | None = None
     while True:
-        moves += 1
         seat = turn
         packed = counts[seat]
         tails = remembered(packed)
@@ -682,7 +682,7 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
         elif not pile:  # no reference: every play, else the pass
             if not count:
                 passes += 1
-                turn = seat + 1 if seat + 1 < players else 0
+                turn = following[seat]
                 turns += 1
                 if passes >= players or turns >= limit:
                     break
@@ -716,7 +716,7 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
                         rule = restriction(ranks, contains)
                 if play.multiset not in rule.parts and (not rule.pairs or allowed(play, rule)):
                     break
-        after = seat + 1 if seat + 1 < players else 0
+        after = following[seat]
         turns += 1
         passes = 0
         if play is None:  # the draw: the stock's top card, else the pile's
@@ -766,7 +766,7 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
                     sizes[taker] += 1
                     zobrist ^= seat_keys[taker][card]
                 if ends_turn:
-                    after = after + 1 if after + 1 < players else 0
+                    after = following[after]
             turn = after
             if not size:
                 winner = seat
@@ -782,7 +782,7 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
     deal.turn, deal.turns, deal.zobrist, deal.last, deal.passes = turn, turns, zobrist, last, passes
     deal.ref = None
     deal._end(winner)
-    return moves
+    return turns - start  # a move each turn
 
 
 NO_PLAYS: tuple[None, list[Play]] = (None, [])
