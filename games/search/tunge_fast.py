@@ -36,6 +36,9 @@ LOW_SUIT = [(nibble & -nibble).bit_length() - 1 for nibble in range(16)]
 _KEYS = random.Random(1515)
 HAND_KEYS = [[_KEYS.getrandbits(64) for _ in range(4)] for _ in range(52)]
 PILE_KEYS = [[_KEYS.getrandbits(64) for _ in range(53)] for _ in range(52)]
+SEAT_KEYS = [[HAND_KEYS[card][seat] for card in range(52)] for seat in range(4)]
+CARD_BIT = [1 << card for card in range(52)]  # a card in a hand's mask
+CARD_PACKED = [1 << 3 * (card >> 2) for card in range(52)]  # a card in a hand's rank counts
 
 
 class Play(NamedTuple):
@@ -74,62 +77,106 @@ def rank_counts(packed: int) -> list[int]:
     return [(packed >> 3 * r) & 7 for r in range(13)]
 
 
-def _runs(mask: int) -> list[str]:
-    """The runs (each up, then down) of a set of number ranks held (bit r: rank r)."""
+def _runs(low: int, high: int) -> list[str]:
+    """The runs (each up, then down) inside the ranks ``low`` to ``high - 1``, all held."""
+    letters = LETTERS[low:high]
+    length = high - low
     runs: list[str] = []
-    r = 0
-    while r < 12:
-        if mask >> r & 1:
-            low = r
-            while r < 12 and mask >> r & 1:
-                r += 1
-            letters = LETTERS[low:r]
-            length = r - low
-            for i in range(length - 1):
-                for j in range(i + 2, length + 1):
-                    runs.append(letters[i:j])
-                    runs.append(letters[i:j][::-1])
-        else:
-            r += 1
+    for i in range(length - 1):
+        for j in range(i + 2, length + 1):
+            runs.append(letters[i:j])
+            runs.append(letters[i:j][::-1])
     return runs
 
 
-# (aces in front, mask of number ranks held) -> the plays of those aces before every run of the
-# mask and before every single number rank (the parts of a hand's plays that only its mask
-# decides); made when first asked for
-_BY_MASK: dict[tuple[int, int], list[Play]] = {}
+# (aces in front, lowest rank, highest rank + 1) of a streak of number ranks held -> the plays
+# of those aces before each run inside the streak
+_STREAKS: dict[tuple[int, int, int], list[Play]] = {}
+#: the plays of 1 to 4 aces before one number rank
+SINGLES = [[play_of("A" * aces + LETTERS[r]) for r in range(12)] for aces in range(5)]
+
+# (aces in front) << 12 | (mask of number ranks held) -> the plays of those aces before every
+# run of the mask and before every single number rank (the parts of a hand's plays that only its
+# mask decides); made when first asked for
+_BY_MASK: dict[int, list[Play]] = {}
 
 
 def _by_mask(aces: int, mask: int) -> list[Play]:
-    key = (aces, mask)
+    key = aces << 12 | mask
     plays = _BY_MASK.get(key)
     if plays is None:
-        prefix = "A" * aces
-        letters = [prefix + run for run in _runs(mask)]
+        plays = []
+        rest = mask
+        while rest:  # each streak of ranks held, lowest first
+            low = (rest & -rest).bit_length() - 1
+            above = rest >> low
+            length = ((above + 1) & ~above).bit_length() - 1
+            rest ^= ((1 << length) - 1) << low
+            if length >= 2:
+                streak = (aces, low, low + length)
+                runs = _STREAKS.get(streak)
+                if runs is None:
+                    prefix = "A" * aces
+                    runs = _STREAKS[streak] = [
+                        play_of(prefix + run) for run in _runs(low, low + length)
+                    ]
+                plays += runs
         if aces:
-            letters += [prefix + LETTERS[r] for r in range(12) if mask >> r & 1]
-        plays = _BY_MASK[key] = [play_of(text) for text in letters]
+            plays += [SINGLES[aces][r] for r in range(12) if mask >> r & 1]
+        _BY_MASK[key] = plays
     return plays
+
+
+HALF = (1 << 18) - 1  # the rank counts of six ranks, packed
+# (upper half) << 18 | (six ranks' counts) -> the mask bits of the ranks held in that half and,
+# per number of aces in front (0 to 4), the plays of those aces before each group of the half
+_HALVES: dict[int, tuple[int, list[list[Play]]]] = {}
+
+
+def _half(key: int) -> tuple[int, list[list[Play]]]:
+    """A half of the number ranks (2-7, or 8-K): which are held and the groups they make (the
+    groups of a hand are those of its two halves, low ranks first)."""
+    found = _HALVES.get(key)
+    if found is None:
+        low = 6 if key >> 18 else 0
+        mask = 0
+        groups: list[str] = []
+        for i in range(6):
+            count = (key >> 3 * i) & 7
+            if count:
+                mask |= 1 << low + i
+                groups += [LETTERS[low + i] * n for n in range(2, count + 1)]
+        plays = [[play_of("A" * k + text) for text in groups] for k in range(5)]
+        found = _HALVES[key] = (mask, plays)
+    return found
+
+
+#: the plays of the aces alone, by their number (two or more)
+ACES_ALONE = {k: play_of("A" * k) for k in range(2, 5)}
 
 
 def _tails(packed: int) -> list[Play]:
     """Every sequence of a hand of these rank counts (D.1.4): groups and runs, then behind 1,
     2, ... aces: those, single cards and (from two aces on) the aces alone."""
-    groups: list[str] = []
-    mask = 0
-    for r in range(12):
-        count = (packed >> 3 * r) & 7
-        if count:
-            mask |= 1 << r
-            for n in range(2, count + 1):
-                groups.append(LETTERS[r] * n)
-    plays = [play_of(text) for text in groups] + _by_mask(0, mask)
-    for k in range(1, ((packed >> 3 * ACE) & 7) + 1):
-        prefix = "A" * k
-        plays += [play_of(prefix + text) for text in groups]
+    key = packed & HALF
+    low_mask, low = _HALVES.get(key) or _half(key)
+    key = (packed >> 18) & HALF | 1 << 18
+    high_mask, high = _HALVES.get(key) or _half(key)
+    mask = low_mask | high_mask
+    runs = _BY_MASK.get(mask)
+    if runs is None:
+        runs = _by_mask(0, mask)
+    aces = packed >> 3 * ACE
+    if not aces:
+        return low[0] + high[0] + runs
+    plays = low[0] + high[0]
+    plays += runs
+    for k in range(1, aces + 1):
+        plays += low[k]
+        plays += high[k]
         plays += _by_mask(k, mask)
         if k >= 2:
-            plays.append(play_of(prefix))
+            plays.append(ACES_ALONE[k])
     return plays
 
 
@@ -143,9 +190,14 @@ def tails_of(packed: int) -> list[Play]:
     """The plays of a hand with these packed rank counts (remembered)."""
     plays = _TAILS.get(packed)
     if plays is None:
-        if len(_TAILS) >= _CACHE_LIMIT:
-            _TAILS.clear()
-        plays = _TAILS[packed] = _tails(packed)
+        plays = _remember_tails(packed)
+    return plays
+
+
+def _remember_tails(packed: int) -> list[Play]:
+    if len(_TAILS) >= _CACHE_LIMIT:
+        _TAILS.clear()
+    plays = _TAILS[packed] = _tails(packed)
     return plays
 
 
@@ -252,6 +304,19 @@ def matches(play: Play, ranks: str, distinct: bool) -> int:
         if theirs:
             total += 1 if distinct else count if count < theirs else theirs
     return total
+
+
+# per pickup rule (distinct ranks or pairs): (a play's letters, the reference's) -> matches
+_MATCHES: dict[bool, dict[tuple[str, str], int]] = {False: {}, True: {}}
+
+
+def _matches(play: Play, ranks: str, distinct: bool) -> int:
+    """:func:`matches`, remembered."""
+    memo = _MATCHES[distinct]
+    if len(memo) >= _CACHE_LIMIT:
+        memo.clear()
+    found = memo[play.letters, ranks] = matches(play, ranks, distinct)
+    return found
 
 
 class Rules(NamedTuple):
@@ -402,15 +467,7 @@ class Deal:
         if self.stock:
             ref = (self.last, False)
         else:
-            pile = self.pile
-            if not pile:
-                ref = ("", True)
-            else:
-                start = lvs_start(pile)
-                if start == len(pile) - 1:
-                    ref = ("A" + LETTERS[pile[-1] >> 2], True)
-                else:
-                    ref = ("".join([LETTERS[card >> 2] for card in pile[start:]]), True)
+            ref = (_lvs_ranks(self.pile) if self.pile else "", True)
         self.ref = ref
         return ref
 
@@ -568,39 +625,164 @@ def seat_value(points: Sequence[int], seat: int) -> float:
     return sum(others) / len(others) - points[seat]
 
 
+#: the reference of a top card that stands alone on the pile: the phantom ace, then its rank
+PHANTOM_REF = ["A" + LETTERS[r] for r in range(13)]
+CARD_LETTER = [LETTERS[card >> 2] for card in range(52)]
+#: [top rank][rank below] -> the top card stands alone (no ace below, no group, no run)
+ALONE = [
+    [top != ACE and below != ACE and abs(top - below) > 1 for below in range(13)]
+    for top in range(13)
+]
+
+
+def _lvs_ranks(pile: list[int]) -> str:
+    """The end game's reference letters of a non-empty pile (as :meth:`Deal.reference`)."""
+    start = lvs_start(pile)
+    if start == len(pile) - 1:
+        return PHANTOM_REF[pile[-1] >> 2]
+    return "".join([CARD_LETTER[card] for card in pile[start:]])
+
+
 def random_playout(deal: Deal, rng: random.Random) -> int:
     """Play uniformly random legal moves (a play, or the draw or pass) to the end of the deal;
     the number of moves. In the end game a refused play is drawn again (rejection sampling:
-    still uniform over the legal moves), so the reference is found only when a play is made."""
-    moves = 0
+    still uniform over the legal moves), so the reference is found only when a play is made.
+
+    The moves are :meth:`Deal.play`, :meth:`Deal.draw` and :meth:`Deal.pass_turn` written out
+    on local variables (most of a playout's time was their attribute reads and calls); the
+    differential tests hold it to the same positions and the same random numbers."""
+    if deal.points is not None:
+        return 0
+    players, distinct, ends_turn, contains, _, limit = deal.rules
+    hands, counts, sizes = deal.hands, deal.counts, deal.sizes
+    stock, pile, positions = deal.stock, deal.pile, deal.positions
+    turn, turns, zobrist, last, passes = deal.turn, deal.turns, deal.zobrist, deal.last, deal.passes
     random_ = rng.random
-    while deal.points is None:
-        seat = deal.turn
-        tails = tails_of(deal.counts[seat])
-        if deal.stock or not tails or not deal.pile:
-            count = len(tails) + bool(deal.stock or deal.pile)
-            index = int(random_() * count) if count else -1
-            if index < 0:
-                deal.pass_turn()
-            elif index < len(tails):
-                deal.play(tails[index])
-            else:
-                deal.draw()
-        else:  # the end game: the pile is not empty, so the draw is legal
+    remembered = _TAILS.get
+    restrictions = _RESTRICTIONS.get
+    matched = _MATCHES[distinct].get
+    seat_keys, pile_keys, card_bit, card_packed = SEAT_KEYS, PILE_KEYS, CARD_BIT, CARD_PACKED
+    low_suit, alone = LOW_SUIT, ALONE
+    start = turns
+    following = [*range(1, players), 0]  # the seat after each seat
+    winner: int | None = None
+    while True:
+        seat = turn
+        packed = counts[seat]
+        tails = remembered(packed)
+        if tails is None:
+            tails = _remember_tails(packed)
+        count = len(tails)
+        play: Play | None = None
+        if stock:
+            index = int(random_() * (count + 1))
+            if index < count:
+                play = tails[index]
+            ranks = last
+        elif not pile:  # no reference: every play, else the pass
+            if not count:
+                passes += 1
+                turn = following[seat]
+                turns += 1
+                if passes >= players or turns >= limit:
+                    break
+                key = (turn, zobrist)
+                repeats = positions.get(key, 0) + 1
+                positions[key] = repeats
+                if repeats >= 3:
+                    break
+                continue
+            play = tails[int(random_() * count)]
+            ranks = ""
+        elif not count:
+            random_()  # the draw is the only move (one number drawn, as for any choice)
+        else:  # the end game: a play the reference refuses is drawn again
+            ranks = ""
             rule: Restriction | None = None
             while True:
-                index = int(random_() * (len(tails) + 1))
-                if index == len(tails):
-                    deal.draw()
+                index = int(random_() * (count + 1))
+                if index == count:
+                    play = None
                     break
                 play = tails[index]
                 if rule is None:
-                    rule = restriction(deal.reference()[0], deal.rules.contains)
-                if allowed(play, rule):
-                    deal.play(play)
+                    top = pile[-1] >> 2
+                    if len(pile) > 1 and alone[top][pile[-2] >> 2]:
+                        ranks = PHANTOM_REF[top]
+                    else:
+                        ranks = _lvs_ranks(pile)
+                    rule = restrictions((ranks, contains))
+                    if rule is None:
+                        rule = restriction(ranks, contains)
+                if play.multiset not in rule.parts and (not rule.pairs or allowed(play, rule)):
                     break
-        moves += 1
-    return moves
+        after = following[seat]
+        turns += 1
+        passes = 0
+        if play is None:  # the draw: the stock's top card, else the pile's
+            if stock:
+                card = stock.pop()
+                zobrist ^= seat_keys[seat][card]
+            else:
+                card = pile.pop()
+                zobrist ^= pile_keys[card][len(pile)] ^ seat_keys[seat][card]
+            hands[seat] |= card_bit[card]
+            counts[seat] = packed + card_packed[card]
+            sizes[seat] += 1
+            turn = after
+        else:
+            mask = hands[seat]
+            keys = seat_keys[seat]
+            depth = len(pile)
+            for r in play.ranks:
+                shift = 4 * r
+                card = shift + low_suit[(mask >> shift) & 15]
+                mask ^= card_bit[card]
+                zobrist ^= keys[card] ^ pile_keys[card][depth]
+                depth += 1
+                pile.append(card)
+            hands[seat] = mask
+            counts[seat] = packed - play.packed
+            size = sizes[seat] - play.size
+            sizes[seat] = size
+            last = play.letters
+            found = 0
+            if ranks:
+                found = matched((play.letters, ranks), -1)
+                if found < 0:
+                    found = _matches(play, ranks, distinct)
+            if found:  # the forced pick-up: the stock's top cards, then the pile's
+                taker = after
+                for _ in range(found):
+                    if stock:
+                        card = stock.pop()
+                    elif pile:
+                        card = pile.pop()
+                        zobrist ^= pile_keys[card][len(pile)]
+                    else:
+                        break  # the rest is forgiven
+                    hands[taker] |= card_bit[card]
+                    counts[taker] += card_packed[card]
+                    sizes[taker] += 1
+                    zobrist ^= seat_keys[taker][card]
+                if ends_turn:
+                    after = following[after]
+            turn = after
+            if not size:
+                winner = seat
+                break
+        if turns >= limit:
+            break
+        if not stock:  # a third repetition blocks the deal (D.1.10)
+            key = (turn, zobrist)
+            repeats = positions.get(key, 0) + 1
+            positions[key] = repeats
+            if repeats >= 3:
+                break
+    deal.turn, deal.turns, deal.zobrist, deal.last, deal.passes = turn, turns, zobrist, last, passes
+    deal.ref = None
+    deal._end(winner)
+    return turns - start  # a move each turn
 
 
 NO_PLAYS: tuple[None, list[Play]] = (None, [])

@@ -139,3 +139,101 @@ def test_the_fast_normal_player_is_the_normal_player(players: int) -> None:
             else:
                 deal.pass_turn()
         assert deal.over
+
+
+def listed_plays(packed: int) -> list[str]:
+    """A hand's plays in the fast path's order, listed the plain way (D.1.4): groups (by rank,
+    then size), runs (by streak, start, length; up then down), then behind 1, 2, ... aces the
+    groups, the runs, the single number ranks and (from two aces on) the aces alone."""
+    counts = tunge_fast.rank_counts(packed)
+    letters = tunge_fast.LETTERS
+    groups = [letters[r] * n for r in range(12) for n in range(2, counts[r] + 1)]
+    runs: list[str] = []
+    r = 0
+    while r < 12:
+        low = r
+        while r < 12 and counts[r]:
+            r += 1
+        streak = letters[low:r]
+        for i in range(len(streak) - 1):
+            for j in range(i + 2, len(streak) + 1):
+                runs += [streak[i:j], streak[i:j][::-1]]
+        r += r == low
+    singles = [letters[r] for r in range(12) if counts[r]]
+    plays = groups + runs
+    for k in range(1, counts[tunge_fast.ACE] + 1):
+        plays += ["A" * k + text for text in groups + runs + singles]
+        plays += ["A" * k] if k >= 2 else []
+    return plays
+
+
+def test_a_hands_plays_are_listed_in_a_fixed_order() -> None:
+    """The order matters beyond the set (the engine test compares sets): a random playout picks
+    by index and the normal player takes the first of its ties, so the hard level's decisions
+    depend on it."""
+    rng = random.Random(15)
+    for _ in range(3000):
+        cards = rng.sample(range(52), rng.randint(0, 26))
+        packed = sum(1 << 3 * (card >> 2) for card in cards)
+        assert [play.letters for play in tunge_fast.tails_of(packed)] == listed_plays(packed)
+
+
+def stepped_playout(deal: Deal, rng: random.Random) -> int:
+    """random_playout's moves made one by one through Deal's own methods (its rejection
+    sampling in the end game, the same random numbers)."""
+    moves = 0
+    while not deal.over:
+        tails = tunge_fast.tails_of(deal.counts[deal.turn])
+        if deal.stock or not tails or not deal.pile:
+            count = len(tails) + deal.can_draw()
+            index = int(rng.random() * count) if count else -1
+            if index < 0:
+                deal.pass_turn()
+            elif index < len(tails):
+                deal.play(tails[index])
+            else:
+                deal.draw()
+        else:
+            ranks = deal.reference()[0]
+            while True:
+                index = int(rng.random() * (len(tails) + 1))
+                if index == len(tails):
+                    deal.draw()
+                    break
+                if tunge_fast.allowed(
+                    tails[index], tunge_fast.restriction(ranks, deal.rules.contains)
+                ):
+                    deal.play(tails[index])
+                    break
+        moves += 1
+    return moves
+
+
+def state_of(deal: Deal) -> tuple[Any, ...]:
+    fields = ("hands", "counts", "sizes", "stock", "pile", "turn", "last", "passes", "turns")
+    return (
+        *(getattr(deal, name) for name in fields),
+        deal.zobrist,
+        deal.positions,
+        deal.points,
+        deal.winner,
+    )
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: "-".join(f"{v}" for v in o.values()))
+def test_random_playout_is_the_deals_own_moves(options: dict[str, Any]) -> None:
+    """random_playout (written out on local variables) makes the moves Deal's methods make,
+    from the deal's start and from positions part-way through, drawing the same numbers."""
+    for seed in range(12):
+        deal = fast_deal(TUNGE.new(options, seed=seed))
+        walk = random.Random(seed)
+        for step in range(400):
+            if deal.over:
+                break
+            if step % 20 == 0:
+                fast, slow = deal.copy(), deal.copy()
+                fast_rng, slow_rng = random.Random(step), random.Random(step)
+                assert tunge_fast.random_playout(fast, fast_rng) == stepped_playout(slow, slow_rng)
+                assert state_of(fast) == state_of(slow)
+                assert fast_rng.random() == slow_rng.random()
+            tunge_fast.normal_step(deal, walk)
