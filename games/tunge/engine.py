@@ -61,8 +61,6 @@ _ZOBRIST = random.Random(20240611)
 HAND_KEYS = {card: tuple(_ZOBRIST.getrandbits(64) for _ in range(4)) for card in DECK}
 PILE_KEYS = {card: tuple(_ZOBRIST.getrandbits(64) for _ in range(52)) for card in DECK}
 
-# One Move object per canonical play: the legal lists of successive positions share them.
-_PLAY_MOVES: dict[tuple[str, ...], Move] = {}
 _PLAY_MOVES_LIMIT = 200_000
 
 _BLOCKED_WHY = {
@@ -78,17 +76,28 @@ _SET_FIELDS = Move.__dict__["fields"].__set__
 _new_object = object.__new__
 
 
-def play_move(cards: tuple[str, ...]) -> Move:
-    """The move that plays these cards (interned: legal lists are rebuilt every turn)."""
-    move = _PLAY_MOVES.get(cards)
-    if move is None:
-        if len(_PLAY_MOVES) >= _PLAY_MOVES_LIMIT:
-            _PLAY_MOVES.clear()
+class _PlayMoves(dict[tuple[str, ...], Move]):
+    """One Move object per canonical play, made when first asked for: the legal lists of
+    successive positions share them, and a list is mapped through the table in C (only a new
+    play calls back into Python)."""
+
+    def __missing__(self, cards: tuple[str, ...]) -> Move:
+        if len(self) >= _PLAY_MOVES_LIMIT:
+            self.clear()
         move = _new_object(Move)
         _SET_ACTION(move, "play")
         _SET_FIELDS(move, (("cards", cards),))
-        _PLAY_MOVES[cards] = move
-    return move
+        self[cards] = move
+        return move
+
+
+_PLAY_MOVES = _PlayMoves()
+_play_moves = _PLAY_MOVES.__getitem__
+
+
+def play_move(cards: tuple[str, ...]) -> Move:
+    """The move that plays these cards (interned: legal lists are rebuilt every turn)."""
+    return _PLAY_MOVES[cards]
 
 
 @dataclass(frozen=True, slots=True)
@@ -395,8 +404,7 @@ class Tunge(Game):
             deal = self.state.deal
             plays = enumerate_plays(deal.hands[deal.turn], self.reference)
             if plays:
-                interned = _PLAY_MOVES.get
-                legal = [interned(cards) or play_move(cards) for cards in plays]
+                legal = list(map(_play_moves, plays))
                 if deal.stock or deal.pile:
                     legal.append(DRAW)
             else:
