@@ -290,6 +290,29 @@ def deal_rng(seed: int, index: int) -> random.Random:
     return rng
 
 
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does, in about half the time.
+
+    ``Random.shuffle`` calls the Python-level ``_randbelow`` once per item (a frame, a
+    ``bit_length`` and a bound-method lookup each); this draws the same bits in the same order
+    from a table of (position, bound, bit count), so stored seeds keep dealing the same hands
+    (a test compares the two). Only for a plain :class:`random.Random`, which :func:`deal_rng`
+    returns: a subclass may draw differently.
+    """
+    getrandbits = rng.getrandbits
+    for i, bound, bits in _SHUFFLE_STEPS[len(items)] if len(items) < 64 else _steps(len(items)):
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
+
+
+def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """``Random.shuffle``'s steps for ``size`` items: swap position i with one below i + 1."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
+
+
+_SHUFFLE_STEPS = [_steps(size) for size in range(64)]
 _new_random = random.Random.__new__
 _seed_random = _random.Random.seed
 try:  # the hash random.Random uses itself: the built-in module, without loading OpenSSL

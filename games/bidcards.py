@@ -41,6 +41,7 @@ from games.base import (
     Outcome,
     Status,
     deal_rng,
+    shuffle,
 )
 from games.cards import RANK_NAMES, SUIT_NAMES, display, make_deck
 from games.seats import seat_ref, team_seats
@@ -212,7 +213,7 @@ class BidCardGame(Game):
         else:
             assert self.seed is not None
             deck = DECK[:]
-            deal_rng(self.seed, self.deal_index).shuffle(deck)
+            shuffle(deal_rng(self.seed, self.deal_index), deck)
             deal = deal_round(deck, 4, (self.dealer + 1) % 4)
             self.deals.append(deal)
         self.deal_index += 1

@@ -79,6 +79,7 @@ from games.base import (
     Outcome,
     Status,
     deal_rng,
+    shuffle,
 )
 from games.cards import SUIT_NAMES, SUIT_SYMBOLS, display, make_deck
 from games.registry import register
@@ -237,7 +238,7 @@ class _TarneebBase(Game):
             deal = self.deals[self.deal_no]
         elif self.seed is not None:
             cards = list(DECK)
-            deal_rng(self.seed, self.deal_no).shuffle(cards)
+            shuffle(deal_rng(self.seed, self.deal_no), cards)
             deal = deal_round(cards, 4, (self.dealer + 1) % 4)
             self.deals.append(deal)
         else:

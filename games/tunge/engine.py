@@ -27,6 +27,7 @@ from games.base import (
     Outcome,
     Status,
     deal_rng,
+    shuffle,
 )
 from games.cards import display
 from games.registry import register
@@ -255,13 +256,12 @@ class Tunge(Game):
     def _shuffled_deal(self, index: int) -> Deal:
         assert self.seed is not None
         deck = DECK[:]
-        deal_rng(self.seed, index).shuffle(deck)
+        shuffle(deal_rng(self.seed, index), deck)
         n = self.players
-        dealer = self.state.dealer
-        hands: list[list[str]] = [[] for _ in range(n)]
-        for i in range(HAND_SIZE * n):
-            hands[(dealer + 1 + i) % n].append(deck[i])
-        return Deal(tuple(tuple(hand) for hand in hands), tuple(deck[HAND_SIZE * n :]))
+        dealt = HAND_SIZE * n
+        first = self.state.dealer + 1  # cards go round one at a time from the dealer's left
+        hands = tuple(tuple(deck[(seat - first) % n : dealt : n]) for seat in range(n))
+        return Deal(hands, tuple(deck[dealt:]))
 
     def _next_deal(self) -> list[Event]:
         """Start deal number ``deal_index`` if a deal is available (else await one)."""

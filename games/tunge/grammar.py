@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Sequence
-from operator import itemgetter
+from itertools import chain, compress
+from operator import itemgetter, not_
 from typing import NamedTuple
 
 from games.cards import make_deck
@@ -130,8 +131,12 @@ def lvs_start(pile: Sequence[str]) -> int:
     return i
 
 
+@functools.lru_cache(maxsize=65_536)
 def count_matches(play: str, reference: str, distinct: bool) -> int:
-    """Matched pairs (or, with ``distinct``, shared ranks) between two rank strings (D.1.6)."""
+    """Matched pairs (or, with ``distinct``, shared ranks) between two rank strings (D.1.6).
+
+    Remembered: the same short rank strings meet again and again, and a lookup in C costs a
+    fraction of the count."""
     if not reference:
         return 0
     if distinct:
@@ -284,8 +289,9 @@ _SUIT = {card: SUIT_INDEX[card[1]] for card in DECK}.__getitem__
 _first = itemgetter(0)  # a list's first item, mapped in C (a comprehension is a Python frame)
 
 
-def _segments(mask: int) -> tuple[tuple[int, int, str], ...]:
-    """The runs of 2+ consecutive number ranks in a rank mask: (lowest, length, letters)."""
+def _segments(mask: int) -> tuple[tuple[int, int, tuple[str, ...]], ...]:
+    """The runs of 2+ consecutive number ranks in a rank mask: (lowest, length, the rank strings
+    of its plays in listing order: every part of 2+ cards, up then down)."""
     out = []
     r = 0
     while r < 12:
@@ -294,18 +300,43 @@ def _segments(mask: int) -> tuple[tuple[int, int, str], ...]:
             while r < 12 and mask >> r & 1:
                 r += 1
             if r - low >= 2:
-                out.append((low, r - low, RANK_LETTERS[low:r]))
+                letters = RANK_LETTERS[low:r]
+                ranks = []
+                for i, j in _parts(r - low):
+                    ranks += [letters[i:j], letters[i:j][::-1]]
+                out.append((low, r - low, tuple(ranks)))
         else:
             r += 1
     return tuple(out)
 
 
+def _parts(length: int) -> list[tuple[int, int]]:
+    """The (start, end) of every part of 2+ cards of a run, in listing order."""
+    return [(i, j) for i in range(length - 1) for j in range(i + 2, length + 1)]
+
+
+def _run_slices(length: int) -> tuple[slice, ...]:
+    """Per part of a run of ``length`` cards, the slices that take it up, then down."""
+    out: list[slice] = []
+    for i, j in _parts(length):
+        out += [slice(i, j), slice(j - 1, i - 1 if i else None, -1)]
+    return tuple(out)
+
+
 #: per mask of number ranks held (bit i: rank index i), its maximal runs
 SEGMENTS = [_segments(mask) for mask in range(4096)]
-#: per mask of ranks, the rank indexes it holds, ascending
+#: per mask of ranks, the rank indexes it holds, ascending, and their letters
 BITS = [tuple(r for r in range(12) if mask >> r & 1) for mask in range(4096)]
-#: per run length, the (start, end) slices of every part of 2+ cards, in listing order
-SLICES = [tuple((i, j) for i in range(n - 1) for j in range(i + 2, n + 1)) for n in range(14)]
+LETTERS = [tuple(RANK_LETTERS[r] for r in bits) for bits in BITS]
+#: per run length, the slices of its cards that make its plays (SEGMENTS gives their ranks)
+RUN_SLICES = [_run_slices(length) for length in range(14)]
+#: per number of cards of a rank, the slices that make its groups (2, 3, ... cards)
+GROUP_SLICES = [tuple(slice(0, n) for n in range(2, size + 1)) for size in range(5)]
+#: per rank index and number of its cards, the groups' rank strings
+GROUP_RANKS = [
+    [tuple(letter * n for n in range(2, size + 1)) for size in range(5)] for letter in RANK_LETTERS
+]
+ACES = ["A" * k for k in range(5)]
 
 
 def enumerate_plays(
@@ -318,6 +349,10 @@ def enumerate_plays(
 
     The listing order: groups, then runs (each up, then down), then the same behind one ace, two
     aces, ...; behind aces also single cards and, from two aces on, the aces alone.
+
+    The plays are cut from the hand's cards by precomputed slices and ace prefixes mapped in C;
+    their rank strings, which only the end game's restriction reads, come from tables and are
+    joined only when a restriction needs them.
     """
     mask = 0  # a bit per rank held
     multi = 0  # a bit per rank held twice or more
@@ -327,7 +362,8 @@ def enumerate_plays(
             multi |= bit
         else:
             mask |= bit
-    if not multi and mask < ACE_BIT and not SEGMENTS[mask]:
+    numbers = mask & 4095
+    if not multi and mask < ACE_BIT and not SEGMENTS[numbers]:
         return []  # no group, no run, no ace: the usual end-game hand has no play
     by: list[list[str] | None] = [None] * 13  # the hand's cards per rank index
     for card in hand:
@@ -337,56 +373,63 @@ def enumerate_plays(
             by[r] = [card]
         else:
             cards.append(card)
-    tails: list[tuple[tuple[str, ...], str]] = []  # (cards, ranks): groups, then runs
+    tails: list[tuple[str, ...]] = []  # groups, then runs
+    ranks: list[str] = []  # their rank strings
     for r in BITS[multi & 4095]:
         cards = by[r]
         cards.sort(key=_SUIT)  # type: ignore[union-attr]
-        letter = RANK_LETTERS[r]
-        for n in range(2, len(cards) + 1):  # type: ignore[arg-type]
-            tails.append((tuple(cards[:n]), letter * n))  # type: ignore[index]
-    for low, length, letters in SEGMENTS[mask & 4095]:
+        size = len(cards)  # type: ignore[arg-type]
+        tails += map(tuple(cards).__getitem__, GROUP_SLICES[size])  # type: ignore[arg-type]
+        ranks += GROUP_RANKS[r][size]
+    for low, length, run_ranks in SEGMENTS[numbers]:
         firsts = tuple(map(_first, by[low : low + length]))  # type: ignore[arg-type]
-        for i, j in SLICES[length]:
-            run = firsts[i:j]
-            ranks = letters[i:j]
-            tails.append((run, ranks))
-            tails.append((run[::-1], ranks[::-1]))
+        tails += map(firsts.__getitem__, RUN_SLICES[length])
+        ranks += run_ranks
     aces = by[12]
     if not tails and aces is None:
         return []
     rule = reference().restriction
     bad = rule.pairs
     if bad:
-        tails = [
-            (cards, ranks)
-            for cards, ranks in tails
-            if not any(ranks[i : i + 2] in bad for i in range(len(ranks) - 1))
-        ]
-    plays: list[tuple[tuple[str, ...], str]]
+        keep = [not any(r[i : i + 2] in bad for i in range(len(r) - 1)) for r in ranks]
+        tails = list(compress(tails, keep))
+        ranks = list(compress(ranks, keep))
+    refused = rule.plays
     if aces is not None:
         if len(aces) > 1:
             aces.sort(key=_SUIT)
-        plays = list(tails)
-        singles = [((by[r][0],), RANK_LETTERS[r]) for r in BITS[mask & 4095]]  # type: ignore[index]
+        plays = tails.copy()
+        played = ranks.copy()
+        # (card,) per number rank held: zip of one iterable makes 1-tuples, in C
+        singles: list[tuple[str, ...]] = list(
+            zip(map(_first, map(by.__getitem__, BITS[numbers])))  # type: ignore[arg-type]
+        )
+        single_ranks = LETTERS[numbers]
         for k in range(1, len(aces) + 1):
             if k >= 2 and "AA" in bad:
                 break
             prefix = tuple(aces[:k])
-            pre = "A" * k
+            pre = ACES[k]
             if bad:
-                plays += [(prefix + c, pre + r) for c, r in tails if "A" + r[0] not in bad]
-                plays += [(prefix + c, pre + r) for c, r in singles if "A" + r not in bad]
+                behind = zip(chain(tails, singles), chain(ranks, single_ranks), strict=True)
+                for play, letters in behind:
+                    if "A" + letters[0] not in bad:
+                        plays.append(prefix + play)
+                        played.append(pre + letters)
             else:
-                plays += [(prefix + c, pre + r) for c, r in tails]
-                plays += [(prefix + c, pre + r) for c, r in singles]
+                plays += map(prefix.__add__, tails)
+                plays += map(prefix.__add__, singles)
+                if refused:
+                    played += map(pre.__add__, ranks)
+                    played += map(pre.__add__, single_ranks)
             if k >= 2:
-                plays.append((prefix, pre))
+                plays.append(prefix)
+                played.append(pre)
     else:
-        plays = tails
-    refused = rule.plays
+        plays, played = tails, ranks
     if not refused:
-        return list(map(_first, plays))
-    return [cards for cards, ranks in plays if ranks not in refused]
+        return plays
+    return list(compress(plays, map(not_, map(refused.__contains__, played))))
 
 
 def canonical_cards(hand: Iterable[str], cards: Sequence[str]) -> tuple[str, ...] | None:
