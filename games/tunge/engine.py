@@ -36,10 +36,11 @@ from games.tunge import reasons, view
 from games.tunge.grammar import (
     DECK,
     FULL_DECK,
+    RankIndex,
     Reference,
     canonical_cards,
     count_matches,
-    enumerate_plays,
+    plays_of,
 )
 from games.tunge.scoring import deal_points, game_winners, ranking
 from games.tunge.state import DealRecord, DealResult, DealState, Pickup, TungeState, Turn
@@ -149,7 +150,14 @@ ONLY_PASS = [PASS]
 
 
 def _empty_deal(turn: int, players: int) -> DealState:
-    return DealState([[] for _ in range(players)], [], [], turn, [set() for _ in range(players)])
+    return DealState(
+        [[] for _ in range(players)],
+        [],
+        [],
+        turn,
+        [set() for _ in range(players)],
+        [RankIndex() for _ in range(players)],
+    )
 
 
 @register
@@ -285,6 +293,7 @@ class Tunge(Game):
             pile,
             first,
             [set() for _ in range(self.players)],
+            [RankIndex(hand) for hand in deal.hands],
         )
         state.deal.zobrist = self._rehash()
         state.in_deal = True
@@ -340,6 +349,7 @@ class Tunge(Game):
             list(pile),
             turn,
             [set() for _ in range(game.players)],
+            [RankIndex(hand) for hand in hands],
             last_play=tuple(last_play),
         )
         game.state.deal = deal
@@ -402,7 +412,7 @@ class Tunge(Game):
         legal = self._legal
         if legal is None:
             deal = self.state.deal
-            plays = enumerate_plays(deal.hands[deal.turn], self.reference)
+            plays = plays_of(deal.ranked[deal.turn], self.reference)
             if plays:
                 legal = list(map(_play_moves, plays))
                 if deal.stock or deal.pile:
@@ -487,8 +497,17 @@ class Tunge(Game):
 
     # ------------------------------------------------------------------ moves
     def apply(self, seat: int, move: Move) -> list[Event]:
-        self.check(seat, move)
-        deal = self.state.deal
+        state = self.state
+        deal = state.deal
+        legal = self._legal
+        if not (  # check's fast path, inline (one call fewer per move): a listed move
+            legal is not None
+            and seat == deal.turn
+            and state.in_deal
+            and not state.finished
+            and any(map(is_, legal, repeat(move)))
+        ):
+            self.check(seat, move)
         events: list[Event] = []
         was_end_game = not deal.stock
         n = self.players
@@ -551,10 +570,12 @@ class Tunge(Game):
         ref = self.reference()
         matches = count_matches("".join(cards)[::2], ref.ranks, rules.distinct) if ref.ranks else 0
         hand = deal.hands[seat]
+        unrank = deal.ranked[seat].remove
         zobrist = deal.zobrist
         depth = len(deal.pile)
         for index, card in enumerate(cards):
             hand.remove(card)
+            unrank(card)
             zobrist ^= HAND_KEYS[card][seat] ^ PILE_KEYS[card][depth + index]
         deal.zobrist = zobrist
         known = deal.known[seat]
@@ -646,6 +667,7 @@ class Tunge(Game):
                 )
             )
         deal.hands[seat].append(card)
+        deal.ranked[seat].add(card)
         deal.zobrist ^= HAND_KEYS[card][seat]
         deal.passes = 0
         deal.turn = (seat + 1) % self.players
@@ -691,8 +713,10 @@ class Tunge(Game):
                 from_pile.append(card)
             else:
                 break
+        rank = deal.ranked[taker].add
         for card in from_stock + from_pile:
             deal.zobrist ^= HAND_KEYS[card][taker]
+            rank(card)
         forgiven = count - len(from_stock) - len(from_pile)
         deal.hands[taker].extend(from_stock)
         deal.hands[taker].extend(from_pile)

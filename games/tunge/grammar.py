@@ -8,7 +8,8 @@ order) and maps them back to cards only at the end.
 - :func:`longest_viable` finds the end game's reference at the top of the pile (D.1.5).
 - :class:`Reference` is the reference of one position and its end-game restriction (D.1.7).
 - :func:`enumerate_plays` lists one play per legal rank sequence of a hand (the canonical cards:
-  for each rank, the hand's first cards of that rank in suit order S, H, D, C).
+  for each rank, the hand's first cards of that rank in suit order S, H, D, C); :func:`plays_of`
+  does it from a :class:`RankIndex`, the hand by rank that the engine keeps up to date.
 - :func:`canonical_cards` maps any play of held cards to that canonical form.
 """
 
@@ -339,9 +340,72 @@ GROUP_RANKS = [
 ACES = ["A" * k for k in range(5)]
 
 
+class RankIndex:
+    """A hand's cards by rank, kept up to date card by card: what :func:`plays_of` reads.
+
+    ``by[r]`` holds the hand's cards of rank index ``r`` in suit order (S, H, D, C), ``mask`` has
+    bit ``r`` for a rank held and ``multi`` for one held twice or more. The engine keeps one per
+    seat beside the hand, so that listing a position's plays does not first sort the hand out
+    again (most positions of a deal list the plays of a hand that changed by one card).
+    """
+
+    __slots__ = ("by", "mask", "multi")
+
+    def __init__(self, hand: Iterable[str] = ()) -> None:
+        self.by: list[list[str]] = [[] for _ in range(13)]
+        self.mask = 0
+        self.multi = 0
+        for card in hand:
+            self.add(card)
+
+    def add(self, card: str) -> None:
+        cards = self.by[CARD_RANK[card]]
+        cards.append(card)
+        if len(cards) == 1:
+            self.mask |= RANK_BIT[card]
+        else:
+            self.multi |= RANK_BIT[card]
+            cards.sort(key=_SUIT)
+
+    def remove(self, card: str) -> None:
+        cards = self.by[CARD_RANK[card]]
+        cards.remove(card)
+        left = len(cards)
+        if left == 0:
+            self.mask &= ~RANK_BIT[card]
+        elif left == 1:
+            self.multi &= ~RANK_BIT[card]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RankIndex):
+            return NotImplemented
+        return (self.by, self.mask, self.multi) == (other.by, other.mask, other.multi)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return f"RankIndex({[card for cards in self.by for card in cards]!r})"
+
+    def copy(self) -> RankIndex:
+        other = _new_index(RankIndex)
+        other.by = [cards.copy() for cards in self.by]
+        other.mask = self.mask
+        other.multi = self.multi
+        return other
+
+
+_new_index = object.__new__
+
+
 def enumerate_plays(
     hand: Sequence[str], reference: Callable[[], Reference]
 ) -> list[tuple[str, ...]]:
+    """One play per legal rank sequence of ``hand`` (its canonical cards), the end-game
+    restriction applied: :func:`plays_of` for a hand without an index."""
+    return plays_of(RankIndex(hand), reference)
+
+
+def plays_of(index: RankIndex, reference: Callable[[], Reference]) -> list[tuple[str, ...]]:
     """One play per legal rank sequence (its canonical cards), the end-game restriction applied.
 
     ``reference`` gives the position's reference; it is called only when the hand has a play
@@ -354,39 +418,25 @@ def enumerate_plays(
     their rank strings, which only the end game's restriction reads, come from tables and are
     joined only when a restriction needs them.
     """
-    mask = 0  # a bit per rank held
-    multi = 0  # a bit per rank held twice or more
-    for card in hand:
-        bit = RANK_BIT[card]
-        if mask & bit:
-            multi |= bit
-        else:
-            mask |= bit
+    mask = index.mask
+    multi = index.multi
     numbers = mask & 4095
     if not multi and mask < ACE_BIT and not SEGMENTS[numbers]:
         return []  # no group, no run, no ace: the usual end-game hand has no play
-    by: list[list[str] | None] = [None] * 13  # the hand's cards per rank index
-    for card in hand:
-        r = CARD_RANK[card]
-        cards = by[r]
-        if cards is None:
-            by[r] = [card]
-        else:
-            cards.append(card)
+    by = index.by
     tails: list[tuple[str, ...]] = []  # groups, then runs
     ranks: list[str] = []  # their rank strings
     for r in BITS[multi & 4095]:
         cards = by[r]
-        cards.sort(key=_SUIT)  # type: ignore[union-attr]
-        size = len(cards)  # type: ignore[arg-type]
-        tails += map(tuple(cards).__getitem__, GROUP_SLICES[size])  # type: ignore[arg-type]
+        size = len(cards)
+        tails += map(tuple(cards).__getitem__, GROUP_SLICES[size])
         ranks += GROUP_RANKS[r][size]
     for low, length, run_ranks in SEGMENTS[numbers]:
-        firsts = tuple(map(_first, by[low : low + length]))  # type: ignore[arg-type]
+        firsts = tuple(map(_first, by[low : low + length]))
         tails += map(firsts.__getitem__, RUN_SLICES[length])
         ranks += run_ranks
     aces = by[12]
-    if not tails and aces is None:
+    if not tails and not aces:
         return []
     rule = reference().restriction
     bad = rule.pairs
@@ -395,15 +445,11 @@ def enumerate_plays(
         tails = list(compress(tails, keep))
         ranks = list(compress(ranks, keep))
     refused = rule.plays
-    if aces is not None:
-        if len(aces) > 1:
-            aces.sort(key=_SUIT)
+    if aces:
         plays = tails.copy()
         played = ranks.copy()
         # (card,) per number rank held: zip of one iterable makes 1-tuples, in C
-        singles: list[tuple[str, ...]] = list(
-            zip(map(_first, map(by.__getitem__, BITS[numbers])))  # type: ignore[arg-type]
-        )
+        singles: list[tuple[str, ...]] = list(zip(map(_first, map(by.__getitem__, BITS[numbers]))))
         single_ranks = LETTERS[numbers]
         for k in range(1, len(aces) + 1):
             if k >= 2 and "AA" in bad:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from games.tunge.grammar import RankIndex
+
 
 @dataclass(frozen=True, slots=True)
 class Pickup:
@@ -117,6 +119,7 @@ class DealState:
     ``known`` holds, per seat, the cards it took from the face-up pile (public until played
     again). ``positions`` counts end-game positions by their Zobrist hash (see the engine);
     ``zobrist`` is that hash of every hand and of the pile in order, kept up to date move by move.
+    ``ranked`` is each hand by rank (:class:`RankIndex`), changed with the hand card by card.
     """
 
     hands: list[list[str]]
@@ -124,6 +127,7 @@ class DealState:
     pile: list[str]
     turn: int
     known: list[set[str]]
+    ranked: list[RankIndex]
     last_play: tuple[str, ...] = ()
     last_play_seat: int | None = None
     last_matches: int = 0
@@ -139,6 +143,7 @@ class DealState:
             list(self.pile),
             self.turn,
             [set(cards) for cards in self.known],
+            [index.copy() for index in self.ranked],
             self.last_play,
             self.last_play_seat,
             self.last_matches,

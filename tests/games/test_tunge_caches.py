@@ -162,3 +162,27 @@ def test_the_listing_equals_one_made_plainly() -> None:
         )
         want = listing_afresh(hand, ref.restriction)
         assert grammar.enumerate_plays(hand, lambda ref=ref: ref) == want, (hand, ref.shown)
+
+
+def test_the_hands_by_rank_follow_every_move_and_clone() -> None:
+    """The per-seat rank index the listing reads is the index of the hand itself after every
+    move of random games (plays, draws, pick-ups from stock and pile), in clones too."""
+    from games.tunge.engine import Tunge
+
+    for options in ({"players": 2}, {"players": 4, "pickup_count": "distinct_ranks"}):
+        for seed in range(12):
+            game = Tunge.new(options, seed=seed)
+            rng = random.Random(seed)
+            while game.status == "in_progress":
+                seat = rng.choice(game.to_act())
+                game.apply(seat, rng.choice(game.legal_moves(seat)))
+                if rng.random() < 0.1:
+                    game = game.clone()
+                for hand, index in zip(game.state.deal.hands, game.state.deal.ranked, strict=True):
+                    fresh = grammar.RankIndex(hand)
+                    assert (index.by, index.mask, index.multi) == (
+                        fresh.by,
+                        fresh.mask,
+                        fresh.multi,
+                    ), hand
+                    assert index == fresh
