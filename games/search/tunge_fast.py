@@ -180,25 +180,30 @@ def _tails(packed: int) -> list[Play]:
     return plays
 
 
-_TAILS: dict[int, list[Play]] = {}
 # Entries a remembered table keeps before it starts again: about 40 MB at most for the hands'
 # plays, the largest (a worker process plays on for as long as the bot runs).
 _CACHE_LIMIT = 50_000
 
 
+class _Tails(dict[int, list[Play]]):
+    """Packed rank counts -> the hand's plays, made when first asked for: a subscript, so a hit
+    costs no call (the playout reads it every move)."""
+
+    __slots__ = ()
+
+    def __missing__(self, packed: int) -> list[Play]:
+        if len(self) >= _CACHE_LIMIT:
+            self.clear()
+        plays = self[packed] = _tails(packed)
+        return plays
+
+
+_TAILS = _Tails()
+
+
 def tails_of(packed: int) -> list[Play]:
     """The plays of a hand with these packed rank counts (remembered)."""
-    plays = _TAILS.get(packed)
-    if plays is None:
-        plays = _remember_tails(packed)
-    return plays
-
-
-def _remember_tails(packed: int) -> list[Play]:
-    if len(_TAILS) >= _CACHE_LIMIT:
-        _TAILS.clear()
-    plays = _TAILS[packed] = _tails(packed)
-    return plays
+    return _TAILS[packed]
 
 
 def lvs_start(pile: Sequence[int]) -> int:
@@ -380,7 +385,7 @@ class Deal:
     passes: int
     turns: int
     zobrist: int
-    positions: dict[tuple[int, int], int]
+    positions: dict[int, int]  # (zobrist << 2 | turn) -> times seen (D.1.10)
     ref: tuple[str, bool] | None  # the reference, until the position changes
     winner: int | None
     points: tuple[int, ...] | None
@@ -591,7 +596,7 @@ class Deal:
     def _record(self) -> int:
         if self.stock:
             return 1
-        key = (self.turn, self.zobrist)
+        key = self.zobrist << 2 | self.turn
         count = self.positions.get(key, 0) + 1
         self.positions[key] = count
         return count
@@ -607,15 +612,37 @@ class Deal:
 
     def _end(self, winner: int | None) -> None:
         self.winner = winner
-        points = [self.value(seat) if self.rules.scoring else 0 for seat in range(len(self.hands))]
+        points = (
+            [hand_value(packed) for packed in self.counts]
+            if self.rules.scoring
+            else [0] * len(self.counts)
+        )
         if winner is not None:
             points[winner] = 0
         self.points = tuple(points)
 
     def value(self, seat: int) -> int:
         """The points of a hand (D.1.9)."""
-        packed = self.counts[seat]
-        return sum(VALUES[r] * ((packed >> 3 * r) & 7) for r in range(13))
+        return hand_value(self.counts[seat])
+
+
+#: per three number ranks' packed counts (9 bits, the ranks 3k to 3k+2), their card points
+_VALUE_PARTS = [
+    [sum(VALUES[3 * k + j] * (bits >> 3 * j & 7) for j in range(3)) for bits in range(512)]
+    for k in range(4)
+]
+
+
+def hand_value(packed: int) -> int:
+    """The points of a hand of these packed rank counts (D.1.9): four table reads, no loop."""
+    low, mid, high, top = _VALUE_PARTS
+    return (
+        low[packed & 511]
+        + mid[packed >> 9 & 511]
+        + high[packed >> 18 & 511]
+        + top[packed >> 27 & 511]
+        + VALUES[ACE] * (packed >> 36)
+    )
 
 
 def seat_value(points: Sequence[int], seat: int) -> float:
@@ -658,7 +685,7 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
     stock, pile, positions = deal.stock, deal.pile, deal.positions
     turn, turns, zobrist, last, passes = deal.turn, deal.turns, deal.zobrist, deal.last, deal.passes
     random_ = rng.random
-    remembered = _TAILS.get
+    tails_table = _TAILS
     restrictions = _RESTRICTIONS.get
     matched = _MATCHES[distinct].get
     seat_keys, pile_keys, card_bit, card_packed = SEAT_KEYS, PILE_KEYS, CARD_BIT, CARD_PACKED
@@ -669,9 +696,7 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
     while True:
         seat = turn
         packed = counts[seat]
-        tails = remembered(packed)
-        if tails is None:
-            tails = _remember_tails(packed)
+        tails = tails_table[packed]
         count = len(tails)
         play: Play | None = None
         if stock:
@@ -686,7 +711,7 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
                 turns += 1
                 if passes >= players or turns >= limit:
                     break
-                key = (turn, zobrist)
+                key = zobrist << 2 | turn
                 repeats = positions.get(key, 0) + 1
                 positions[key] = repeats
                 if repeats >= 3:
@@ -774,7 +799,7 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
         if turns >= limit:
             break
         if not stock:  # a third repetition blocks the deal (D.1.10)
-            key = (turn, zobrist)
+            key = zobrist << 2 | turn
             repeats = positions.get(key, 0) + 1
             positions[key] = repeats
             if repeats >= 3:
