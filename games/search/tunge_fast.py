@@ -53,6 +53,7 @@ class Play(NamedTuple):
     multiset: str
     ranks: tuple[int, ...]
     packed: int  # its rank counts, packed as a hand's
+    shifts: tuple[int, ...]  # per card, its rank's place in a hand's mask (4 bits a rank)
 
 
 def _play(letters: str) -> Play:
@@ -60,7 +61,10 @@ def _play(letters: str) -> Play:
     counts = tuple((r, ranks.count(r)) for r in sorted(set(ranks)))
     base = sum(VALUES[r] for r in ranks) + 3 * len(ranks)
     packed = sum(1 << 3 * r for r in ranks)
-    return Play(letters, len(letters), base, counts, "".join(sorted(letters)), ranks, packed)
+    shifts = tuple(4 * r for r in ranks)
+    return Play(
+        letters, len(letters), base, counts, "".join(sorted(letters)), ranks, packed, shifts
+    )
 
 
 _PLAYS: dict[str, Play] = {}
@@ -311,17 +315,86 @@ def matches(play: Play, ranks: str, distinct: bool) -> int:
     return total
 
 
-# per pickup rule (distinct ranks or pairs): (a play's letters, the reference's) -> matches
-_MATCHES: dict[bool, dict[tuple[str, str], int]] = {False: {}, True: {}}
+class _Verdicts(dict[str, int]):
+    """One reference's verdicts on plays, made when first asked for: a play's letters -> its
+    matches with the reference (D.1.6), or -1 when the end game refuses the play (D.1.7). One
+    subscript gives the playout both answers."""
+
+    __slots__ = ("distinct", "ranks", "rule")
+
+    def __init__(self, ranks: str, rule: Restriction | None, distinct: bool) -> None:
+        super().__init__()
+        self.ranks = ranks
+        self.rule = rule
+        self.distinct = distinct
+
+    def __missing__(self, letters: str) -> int:
+        play = play_of(letters)
+        rule = self.rule
+        if rule is not None and not allowed(play, rule):
+            found = -1
+        else:
+            found = matches(play, self.ranks, self.distinct)
+        self[letters] = found
+        return found
 
 
-def _matches(play: Play, ranks: str, distinct: bool) -> int:
-    """:func:`matches`, remembered."""
-    memo = _MATCHES[distinct]
-    if len(memo) >= _CACHE_LIMIT:
-        memo.clear()
-    found = memo[play.letters, ranks] = matches(play, ranks, distinct)
-    return found
+class _References(dict[str, _Verdicts]):
+    """Reference letters -> their verdicts, for one pickup rule; in the end game (``end``) also
+    for one repeat rule, else (the stock's reference, the last play) nothing is refused."""
+
+    __slots__ = ("contains", "distinct", "end")
+
+    def __init__(self, distinct: bool, contains: bool, end: bool) -> None:
+        super().__init__()
+        self.distinct = distinct
+        self.contains = contains
+        self.end = end
+
+    def __missing__(self, ranks: str) -> _Verdicts:
+        if len(self) >= _CACHE_LIMIT:
+            self.clear()
+        rule = restriction(ranks, self.contains) if self.end else None
+        verdicts = self[ranks] = _Verdicts(ranks, rule, self.distinct)
+        return verdicts
+
+
+#: a window's mark: the LVS may reach below the pile's top four cards (walk the pile)
+DEEPER = _Verdicts("", None, False)
+
+
+class _Tables(NamedTuple):
+    """A playout's remembered answers for one pickup rule and one repeat rule: the stock's
+    references, the end game's, and the end game's by *window* (the ranks of the pile's top four
+    cards, 4 bits each, the top lowest) -> the verdicts of the LVS they decide, ``DEEPER`` when
+    they do not (the LVS may be longer), ``None`` when not yet worked out."""
+
+    stock: _References
+    end: _References
+    windows: list[_Verdicts | None]
+
+
+_TABLES: dict[tuple[bool, bool], _Tables] = {}
+
+
+def _tables(distinct: bool, contains: bool) -> _Tables:
+    tables = _TABLES.get((distinct, contains))
+    if tables is None:
+        tables = _TABLES[(distinct, contains)] = _Tables(
+            _References(distinct, contains, False),
+            _References(distinct, contains, True),
+            [None] * (1 << 16),
+        )
+    return tables
+
+
+def _window(tables: _Tables, key: int) -> _Verdicts:
+    """Work out (and remember) what a window decides: a pile of its four ranks walked as usual;
+    an LVS that starts above the window's bottom card is the whole pile's too."""
+    pile = [(key >> shift & 15) << 2 for shift in (12, 8, 4, 0)]
+    verdicts = tables.end[_lvs_ranks(pile)] if lvs_start(pile) else DEEPER
+    tables.windows[key] = verdicts
+    return verdicts
 
 
 class Rules(NamedTuple):
@@ -655,11 +728,6 @@ def seat_value(points: Sequence[int], seat: int) -> float:
 #: the reference of a top card that stands alone on the pile: the phantom ace, then its rank
 PHANTOM_REF = ["A" + LETTERS[r] for r in range(13)]
 CARD_LETTER = [LETTERS[card >> 2] for card in range(52)]
-#: [top rank][rank below] -> the top card stands alone (no ace below, no group, no run)
-ALONE = [
-    [top != ACE and below != ACE and abs(top - below) > 1 for below in range(13)]
-    for top in range(13)
-]
 
 
 def _lvs_ranks(pile: list[int]) -> str:
@@ -676,7 +744,8 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
     still uniform over the legal moves), so the reference is found only when a play is made.
 
     The moves are :meth:`Deal.play`, :meth:`Deal.draw` and :meth:`Deal.pass_turn` written out
-    on local variables (most of a playout's time was their attribute reads and calls); the
+    on local variables (most of a playout's time was their attribute reads and calls), in two
+    loops: while the stock has cards, then the end game (the stock never fills again); the
     differential tests hold it to the same positions and the same random numbers."""
     if deal.points is not None:
         return 0
@@ -686,26 +755,115 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
     turn, turns, zobrist, last, passes = deal.turn, deal.turns, deal.zobrist, deal.last, deal.passes
     random_ = rng.random
     tails_table = _TAILS
-    restrictions = _RESTRICTIONS.get
-    matched = _MATCHES[distinct].get
+    tables = _tables(distinct, contains)
+    stock_refs, end_refs, windows = tables
     seat_keys, pile_keys, card_bit, card_packed = SEAT_KEYS, PILE_KEYS, CARD_BIT, CARD_PACKED
-    low_suit, alone = LOW_SUIT, ALONE
+    low_suit = LOW_SUIT
     start = turns
     following = [*range(1, players), 0]  # the seat after each seat
     winner: int | None = None
-    while True:
+    while stock:
         seat = turn
         packed = counts[seat]
         tails = tails_table[packed]
         count = len(tails)
-        play: Play | None = None
-        if stock:
-            index = int(random_() * (count + 1))
-            if index < count:
-                play = tails[index]
-            ranks = last
-        elif not pile:  # no reference: every play, else the pass
-            if not count:
+        index = int(random_() * (count + 1))
+        after = following[seat]
+        turns += 1
+        passes = 0
+        if index == count:  # the draw: the stock's top card
+            card = stock.pop()
+            zobrist ^= seat_keys[seat][card]
+            hands[seat] |= card_bit[card]
+            counts[seat] = packed + card_packed[card]
+            sizes[seat] += 1
+        else:
+            play = tails[index]
+            found = stock_refs[last][play.letters]
+            mask = hands[seat]
+            keys = seat_keys[seat]
+            depth = len(pile)
+            for shift in play.shifts:
+                card = shift + low_suit[(mask >> shift) & 15]
+                mask ^= card_bit[card]
+                zobrist ^= keys[card] ^ pile_keys[card][depth]
+                depth += 1
+                pile.append(card)
+            hands[seat] = mask
+            counts[seat] = packed - play.packed
+            size = sizes[seat] - play.size
+            sizes[seat] = size
+            last = play.letters
+            if found:  # the forced pick-up: the stock's top cards, then the pile's
+                keys = seat_keys[after]
+                for _ in range(found):
+                    if stock:
+                        card = stock.pop()
+                        zobrist ^= keys[card]
+                    elif pile:
+                        card = pile.pop()
+                        zobrist ^= pile_keys[card][len(pile)] ^ keys[card]
+                    else:
+                        break  # the rest is forgiven
+                    hands[after] |= card_bit[card]
+                    counts[after] += card_packed[card]
+                    sizes[after] += 1
+                if ends_turn:
+                    after = following[after]
+            if not size:
+                turn = after
+                winner = seat
+                break
+        turn = after
+        if turns >= limit:
+            break
+        if not stock:  # a third repetition blocks the deal (D.1.10)
+            key = zobrist << 2 | turn
+            repeats = positions.get(key, 0) + 1
+            positions[key] = repeats
+            if repeats >= 3:
+                break
+    else:  # the end game
+        while True:
+            seat = turn
+            packed = counts[seat]
+            tails = tails_table[packed]
+            if tails:
+                count = len(tails)
+                if pile:  # a play the reference refuses is drawn again
+                    choices = count + 1
+                    verdicts = None
+                    while True:
+                        index = int(random_() * choices)
+                        if index == count:
+                            break
+                        play = tails[index]
+                        if verdicts is None:
+                            if len(pile) >= 4:
+                                key = (
+                                    pile[-1] >> 2
+                                    | (pile[-2] >> 2) << 4
+                                    | (pile[-3] >> 2) << 8
+                                    | (pile[-4] >> 2) << 12
+                                )
+                                verdicts = windows[key]
+                                if verdicts is None:
+                                    verdicts = _window(tables, key)
+                                if verdicts is DEEPER:
+                                    verdicts = end_refs[_lvs_ranks(pile)]
+                            else:
+                                verdicts = end_refs[_lvs_ranks(pile)]
+                        found = verdicts[play.letters]
+                        if found >= 0:
+                            break
+                else:  # no reference: every play, and no pick-up
+                    index = int(random_() * count)
+                    play = tails[index]
+                    found = 0
+            elif pile:  # the draw is the only move (one number drawn, as for any choice)
+                random_()
+                index = count = 0
+            else:  # the pass is the only move
                 passes += 1
                 turn = following[seat]
                 turns += 1
@@ -717,89 +875,50 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
                 if repeats >= 3:
                     break
                 continue
-            play = tails[int(random_() * count)]
-            ranks = ""
-        elif not count:
-            random_()  # the draw is the only move (one number drawn, as for any choice)
-        else:  # the end game: a play the reference refuses is drawn again
-            ranks = ""
-            rule: Restriction | None = None
-            while True:
-                index = int(random_() * (count + 1))
-                if index == count:
-                    play = None
-                    break
-                play = tails[index]
-                if rule is None:
-                    top = pile[-1] >> 2
-                    if len(pile) > 1 and alone[top][pile[-2] >> 2]:
-                        ranks = PHANTOM_REF[top]
-                    else:
-                        ranks = _lvs_ranks(pile)
-                    rule = restrictions((ranks, contains))
-                    if rule is None:
-                        rule = restriction(ranks, contains)
-                if play.multiset not in rule.parts and (not rule.pairs or allowed(play, rule)):
-                    break
-        after = following[seat]
-        turns += 1
-        passes = 0
-        if play is None:  # the draw: the stock's top card, else the pile's
-            if stock:
-                card = stock.pop()
-                zobrist ^= seat_keys[seat][card]
-            else:
+            after = following[seat]
+            turns += 1
+            passes = 0
+            if index == count:  # the draw: the pile's top card
                 card = pile.pop()
                 zobrist ^= pile_keys[card][len(pile)] ^ seat_keys[seat][card]
-            hands[seat] |= card_bit[card]
-            counts[seat] = packed + card_packed[card]
-            sizes[seat] += 1
-            turn = after
-        else:
-            mask = hands[seat]
-            keys = seat_keys[seat]
-            depth = len(pile)
-            for r in play.ranks:
-                shift = 4 * r
-                card = shift + low_suit[(mask >> shift) & 15]
-                mask ^= card_bit[card]
-                zobrist ^= keys[card] ^ pile_keys[card][depth]
-                depth += 1
-                pile.append(card)
-            hands[seat] = mask
-            counts[seat] = packed - play.packed
-            size = sizes[seat] - play.size
-            sizes[seat] = size
-            last = play.letters
-            found = 0
-            if ranks:
-                found = matched((play.letters, ranks), -1)
-                if found < 0:
-                    found = _matches(play, ranks, distinct)
-            if found:  # the forced pick-up: the stock's top cards, then the pile's
-                taker = after
-                for _ in range(found):
-                    if stock:
-                        card = stock.pop()
-                    elif pile:
+                hands[seat] |= card_bit[card]
+                counts[seat] = packed + card_packed[card]
+                sizes[seat] += 1
+            else:
+                mask = hands[seat]
+                keys = seat_keys[seat]
+                depth = len(pile)
+                for shift in play.shifts:
+                    card = shift + low_suit[(mask >> shift) & 15]
+                    mask ^= card_bit[card]
+                    zobrist ^= keys[card] ^ pile_keys[card][depth]
+                    depth += 1
+                    pile.append(card)
+                hands[seat] = mask
+                counts[seat] = packed - play.packed
+                size = sizes[seat] - play.size
+                sizes[seat] = size
+                last = play.letters
+                if found:  # the forced pick-up: the pile's top cards
+                    keys = seat_keys[after]
+                    for _ in range(found):
+                        if not pile:
+                            break  # the rest is forgiven
                         card = pile.pop()
-                        zobrist ^= pile_keys[card][len(pile)]
-                    else:
-                        break  # the rest is forgiven
-                    hands[taker] |= card_bit[card]
-                    counts[taker] += card_packed[card]
-                    sizes[taker] += 1
-                    zobrist ^= seat_keys[taker][card]
-                if ends_turn:
-                    after = following[after]
+                        zobrist ^= pile_keys[card][len(pile)] ^ keys[card]
+                        hands[after] |= card_bit[card]
+                        counts[after] += card_packed[card]
+                        sizes[after] += 1
+                    if ends_turn:
+                        after = following[after]
+                if not size:
+                    turn = after
+                    winner = seat
+                    break
             turn = after
-            if not size:
-                winner = seat
+            if turns >= limit:
                 break
-        if turns >= limit:
-            break
-        if not stock:  # a third repetition blocks the deal (D.1.10)
-            key = zobrist << 2 | turn
+            key = zobrist << 2 | turn  # a third repetition blocks the deal (D.1.10)
             repeats = positions.get(key, 0) + 1
             positions[key] = repeats
             if repeats >= 3:

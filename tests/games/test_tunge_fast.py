@@ -237,3 +237,30 @@ def test_random_playout_is_the_deals_own_moves(options: dict[str, Any]) -> None:
                 assert state_of(fast) == state_of(slow)
                 assert fast_rng.random() == slow_rng.random()
             tunge_fast.normal_step(deal, walk)
+
+
+def test_a_window_of_four_ranks_gives_the_whole_piles_reference() -> None:
+    """random_playout reads the end game's reference from a table by the pile's top four ranks
+    when they decide it; that is the reference walked over the whole pile, and an LVS the window
+    cannot decide reaches at least its bottom card."""
+    rng = random.Random(15)
+    tables = tunge_fast._tables(False, False)
+    decided = deeper = 0
+    for _ in range(5000):
+        ranks = [rng.randrange(13)]
+        for _ in range(rng.randint(3, 12)):  # runs, groups and aces much more than by chance
+            step = rng.choice([-1, 0, 1, 1, 5, tunge_fast.ACE])
+            ranks.append(step if step == tunge_fast.ACE else (ranks[-1] + step) % 12)
+        pile = [4 * r + rng.randrange(4) for r in ranks]
+        key = sum((pile[-1 - i] >> 2) << 4 * i for i in range(4))
+        verdicts = tables.windows[key]
+        if verdicts is None:
+            verdicts = tunge_fast._window(tables, key)
+        if verdicts is tunge_fast.DEEPER:
+            deeper += 1
+            assert tunge_fast.lvs_start(pile) <= len(pile) - 4
+        else:
+            decided += 1
+            assert verdicts.ranks == tunge_fast._lvs_ranks(pile)
+            assert verdicts.rule == tunge_fast.restriction(verdicts.ranks, False)
+    assert decided > 1000 and deeper > 100
