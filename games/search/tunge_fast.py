@@ -37,6 +37,11 @@ _KEYS = random.Random(1515)
 HAND_KEYS = [[_KEYS.getrandbits(64) for _ in range(4)] for _ in range(52)]
 PILE_KEYS = [[_KEYS.getrandbits(64) for _ in range(53)] for _ in range(52)]
 SEAT_KEYS = [[HAND_KEYS[card][seat] for card in range(52)] for seat in range(4)]
+#: [seat][card][depth]: a card moving between a seat's hand and that depth of the pile
+MOVED = [
+    [[PILE_KEYS[card][depth] ^ SEAT_KEYS[seat][card] for depth in range(53)] for card in range(52)]
+    for seat in range(4)
+]
 CARD_BIT = [1 << card for card in range(52)]  # a card in a hand's mask
 CARD_PACKED = [1 << 3 * (card >> 2) for card in range(52)]  # a card in a hand's rank counts
 
@@ -458,7 +463,7 @@ class Deal:
     passes: int
     turns: int
     zobrist: int
-    positions: dict[int, int]  # (zobrist << 2 | turn) -> times seen (D.1.10)
+    positions: list[dict[int, int]]  # per seat to act: zobrist -> times seen (D.1.10)
     ref: tuple[str, bool] | None  # the reference, until the position changes
     winner: int | None
     points: tuple[int, ...] | None
@@ -505,7 +510,7 @@ class Deal:
         for depth, card in enumerate(deal.pile):
             zobrist ^= PILE_KEYS[card][depth]
         deal.zobrist = zobrist
-        deal.positions = {}
+        deal.positions = [{} for _ in hands]
         deal.ref = None
         deal.winner = None
         deal.points = None
@@ -525,7 +530,7 @@ class Deal:
         other.passes = self.passes
         other.turns = self.turns
         other.zobrist = self.zobrist
-        other.positions = self.positions.copy()
+        other.positions = [seen.copy() for seen in self.positions]
         other.ref = self.ref
         other.winner = self.winner
         other.points = self.points
@@ -669,9 +674,8 @@ class Deal:
     def _record(self) -> int:
         if self.stock:
             return 1
-        key = self.zobrist << 2 | self.turn
-        count = self.positions.get(key, 0) + 1
-        self.positions[key] = count
+        seen = self.positions[self.turn]
+        count = seen[self.zobrist] = seen.get(self.zobrist, 0) + 1
         return count
 
     def _check(self) -> None:
@@ -757,7 +761,7 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
     tails_table = _TAILS
     tables = _tables(distinct, contains)
     stock_refs, end_refs, windows = tables
-    seat_keys, pile_keys, card_bit, card_packed = SEAT_KEYS, PILE_KEYS, CARD_BIT, CARD_PACKED
+    seat_keys, moved, card_bit, card_packed = SEAT_KEYS, MOVED, CARD_BIT, CARD_PACKED
     low_suit = LOW_SUIT
     start = turns
     following = [*range(1, players), 0]  # the seat after each seat
@@ -781,12 +785,12 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
             play = tails[index]
             found = stock_refs[last][play.letters]
             mask = hands[seat]
-            keys = seat_keys[seat]
+            keys = moved[seat]
             depth = len(pile)
             for shift in play.shifts:
                 card = shift + low_suit[(mask >> shift) & 15]
                 mask ^= card_bit[card]
-                zobrist ^= keys[card] ^ pile_keys[card][depth]
+                zobrist ^= keys[card][depth]
                 depth += 1
                 pile.append(card)
             hands[seat] = mask
@@ -795,14 +799,13 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
             sizes[seat] = size
             last = play.letters
             if found:  # the forced pick-up: the stock's top cards, then the pile's
-                keys = seat_keys[after]
                 for _ in range(found):
                     if stock:
                         card = stock.pop()
-                        zobrist ^= keys[card]
+                        zobrist ^= seat_keys[after][card]
                     elif pile:
                         card = pile.pop()
-                        zobrist ^= pile_keys[card][len(pile)] ^ keys[card]
+                        zobrist ^= moved[after][card][len(pile)]
                     else:
                         break  # the rest is forgiven
                     hands[after] |= card_bit[card]
@@ -818,9 +821,8 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
         if turns >= limit:
             break
         if not stock:  # a third repetition blocks the deal (D.1.10)
-            key = zobrist << 2 | turn
-            repeats = positions.get(key, 0) + 1
-            positions[key] = repeats
+            seen = positions[turn]
+            repeats = seen[zobrist] = seen.get(zobrist, 0) + 1
             if repeats >= 3:
                 break
     else:  # the end game
@@ -869,9 +871,8 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
                 turns += 1
                 if passes >= players or turns >= limit:
                     break
-                key = zobrist << 2 | turn
-                repeats = positions.get(key, 0) + 1
-                positions[key] = repeats
+                seen = positions[turn]
+                repeats = seen[zobrist] = seen.get(zobrist, 0) + 1
                 if repeats >= 3:
                     break
                 continue
@@ -880,18 +881,18 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
             passes = 0
             if index == count:  # the draw: the pile's top card
                 card = pile.pop()
-                zobrist ^= pile_keys[card][len(pile)] ^ seat_keys[seat][card]
+                zobrist ^= moved[seat][card][len(pile)]
                 hands[seat] |= card_bit[card]
                 counts[seat] = packed + card_packed[card]
                 sizes[seat] += 1
             else:
                 mask = hands[seat]
-                keys = seat_keys[seat]
+                keys = moved[seat]
                 depth = len(pile)
                 for shift in play.shifts:
                     card = shift + low_suit[(mask >> shift) & 15]
                     mask ^= card_bit[card]
-                    zobrist ^= keys[card] ^ pile_keys[card][depth]
+                    zobrist ^= keys[card][depth]
                     depth += 1
                     pile.append(card)
                 hands[seat] = mask
@@ -900,12 +901,12 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
                 sizes[seat] = size
                 last = play.letters
                 if found:  # the forced pick-up: the pile's top cards
-                    keys = seat_keys[after]
+                    keys = moved[after]
                     for _ in range(found):
                         if not pile:
                             break  # the rest is forgiven
                         card = pile.pop()
-                        zobrist ^= pile_keys[card][len(pile)] ^ keys[card]
+                        zobrist ^= keys[card][len(pile)]
                         hands[after] |= card_bit[card]
                         counts[after] += card_packed[card]
                         sizes[after] += 1
@@ -918,9 +919,8 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
             turn = after
             if turns >= limit:
                 break
-            key = zobrist << 2 | turn  # a third repetition blocks the deal (D.1.10)
-            repeats = positions.get(key, 0) + 1
-            positions[key] = repeats
+            seen = positions[turn]  # a third repetition blocks the deal (D.1.10)
+            repeats = seen[zobrist] = seen.get(zobrist, 0) + 1
             if repeats >= 3:
                 break
     deal.turn, deal.turns, deal.zobrist, deal.last, deal.passes = turn, turns, zobrist, last, passes
