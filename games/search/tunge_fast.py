@@ -46,10 +46,14 @@ CARD_BIT = [1 << card for card in range(52)]  # a card in a hand's mask
 CARD_PACKED = [1 << 3 * (card >> 2) for card in range(52)]  # a card in a hand's rank counts
 
 
-class Play(NamedTuple):
+class Play:
     """One legal rank sequence: its letters, size, its normal-player base score (card points
     plus 3 a card), its ranks with their counts, and its sorted letters (the end-game
-    restriction compares rank multisets)."""
+    restriction compares rank multisets). A class with slots, not a named tuple: the playout
+    reads its fields every move, and a slot is read by a specialised instruction. One object
+    per letters (:func:`play_of`)."""
+
+    __slots__ = ("base", "counts", "letters", "multiset", "packed", "ranks", "shifts", "size")
 
     letters: str
     size: int
@@ -60,16 +64,19 @@ class Play(NamedTuple):
     packed: int  # its rank counts, packed as a hand's
     shifts: tuple[int, ...]  # per card, its rank's place in a hand's mask (4 bits a rank)
 
+    def __init__(self, letters: str) -> None:
+        ranks = tuple(RANK_OF[letter] for letter in letters)
+        self.letters = letters
+        self.size = len(letters)
+        self.base = sum(VALUES[r] for r in ranks) + 3 * len(ranks)
+        self.counts = tuple((r, ranks.count(r)) for r in sorted(set(ranks)))
+        self.multiset = "".join(sorted(letters))
+        self.ranks = ranks
+        self.packed = sum(1 << 3 * r for r in ranks)
+        self.shifts = tuple(4 * r for r in ranks)
 
-def _play(letters: str) -> Play:
-    ranks = tuple(RANK_OF[letter] for letter in letters)
-    counts = tuple((r, ranks.count(r)) for r in sorted(set(ranks)))
-    base = sum(VALUES[r] for r in ranks) + 3 * len(ranks)
-    packed = sum(1 << 3 * r for r in ranks)
-    shifts = tuple(4 * r for r in ranks)
-    return Play(
-        letters, len(letters), base, counts, "".join(sorted(letters)), ranks, packed, shifts
-    )
+    def __repr__(self) -> str:
+        return f"Play({self.letters!r})"
 
 
 _PLAYS: dict[str, Play] = {}
@@ -78,7 +85,7 @@ _PLAYS: dict[str, Play] = {}
 def play_of(letters: str) -> Play:
     play = _PLAYS.get(letters)
     if play is None:
-        play = _PLAYS[letters] = _play(letters)
+        play = _PLAYS[letters] = Play(letters)
     return play
 
 
@@ -368,15 +375,32 @@ class _References(dict[str, _Verdicts]):
 DEEPER = _Verdicts("", None, False)
 
 
+#: the pile's top four cards, the top first -> what they decide of the end game's reference
+Windows = list[list[list[list[_Verdicts | None]]]]
+
+
+def _windows() -> Windows:
+    """Empty windows, nested lists 52 x 52 x 52 x 52 deep: the cards of one rank share each
+    level's entry, so the table has a leaf per four ranks (28,561) and is read without arithmetic
+    (four list subscripts, the fastest lookup the interpreter has)."""
+
+    def by_card(per_rank: list[Any]) -> list[Any]:
+        return [per_rank[card >> 2] for card in range(52)]
+
+    thirds = [by_card([[None] * 52 for _ in range(13)]) for _ in range(169)]
+    seconds = [by_card(thirds[i : i + 13]) for i in range(0, 169, 13)]
+    return by_card(seconds)
+
+
 class _Tables(NamedTuple):
     """A playout's remembered answers for one pickup rule and one repeat rule: the stock's
-    references, the end game's, and the end game's by *window* (the ranks of the pile's top four
-    cards, 4 bits each, the top lowest) -> the verdicts of the LVS they decide, ``DEEPER`` when
-    they do not (the LVS may be longer), ``None`` when not yet worked out."""
+    references, the end game's, and the end game's by the pile's top four cards (its *window*):
+    the verdicts of the LVS they decide, ``DEEPER`` when they do not (it may be longer),
+    ``None`` when not yet worked out."""
 
     stock: _References
     end: _References
-    windows: list[_Verdicts | None]
+    windows: Windows
 
 
 _TABLES: dict[tuple[bool, bool], _Tables] = {}
@@ -388,17 +412,19 @@ def _tables(distinct: bool, contains: bool) -> _Tables:
         tables = _TABLES[(distinct, contains)] = _Tables(
             _References(distinct, contains, False),
             _References(distinct, contains, True),
-            [None] * (1 << 16),
+            _windows(),
         )
     return tables
 
 
-def _window(tables: _Tables, key: int) -> _Verdicts:
-    """Work out (and remember) what a window decides: a pile of its four ranks walked as usual;
-    an LVS that starts above the window's bottom card is the whole pile's too."""
-    pile = [(key >> shift & 15) << 2 for shift in (12, 8, 4, 0)]
-    verdicts = tables.end[_lvs_ranks(pile)] if lvs_start(pile) else DEEPER
-    tables.windows[key] = verdicts
+def _window(tables: _Tables, window: list[int]) -> _Verdicts:
+    """Work out (and remember) what a window (four cards, bottom first) decides: the window
+    walked as a pile; an LVS that starts above its bottom card is the whole pile's too."""
+    verdicts = tables.end[_lvs_ranks(window)] if lvs_start(window) else DEEPER
+    bottom, third, second, top = window
+    leaf = tables.windows[top][second][third]
+    rank = bottom & ~3
+    leaf[rank : rank + 4] = [verdicts] * 4  # the same for every suit of the bottom card
     return verdicts
 
 
@@ -842,15 +868,11 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
                         play = tails[index]
                         if verdicts is None:
                             if len(pile) >= 4:
-                                key = (
-                                    pile[-1] >> 2
-                                    | (pile[-2] >> 2) << 4
-                                    | (pile[-3] >> 2) << 8
-                                    | (pile[-4] >> 2) << 12
-                                )
-                                verdicts = windows[key]
+                                window = pile[-4:]
+                                bottom, third, second, top = window
+                                verdicts = windows[top][second][third][bottom]
                                 if verdicts is None:
-                                    verdicts = _window(tables, key)
+                                    verdicts = _window(tables, window)
                                 if verdicts is DEEPER:
                                     verdicts = end_refs[_lvs_ranks(pile)]
                             else:

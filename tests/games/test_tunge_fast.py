@@ -252,10 +252,10 @@ def test_a_window_of_four_ranks_gives_the_whole_piles_reference() -> None:
             step = rng.choice([-1, 0, 1, 1, 5, tunge_fast.ACE])
             ranks.append(step if step == tunge_fast.ACE else (ranks[-1] + step) % 12)
         pile = [4 * r + rng.randrange(4) for r in ranks]
-        key = sum((pile[-1 - i] >> 2) << 4 * i for i in range(4))
-        verdicts = tables.windows[key]
+        bottom, third, second, top = window = pile[-4:]
+        verdicts = tables.windows[top][second][third][bottom]
         if verdicts is None:
-            verdicts = tunge_fast._window(tables, key)
+            verdicts = tunge_fast._window(tables, window)
         if verdicts is tunge_fast.DEEPER:
             deeper += 1
             assert tunge_fast.lvs_start(pile) <= len(pile) - 4
@@ -263,4 +263,7 @@ def test_a_window_of_four_ranks_gives_the_whole_piles_reference() -> None:
             decided += 1
             assert verdicts.ranks == tunge_fast._lvs_ranks(pile)
             assert verdicts.rule == tunge_fast.restriction(verdicts.ranks, False)
+        for suit in range(4):  # a rank's cards share the entry
+            other = 4 * (bottom >> 2) + suit
+            assert tables.windows[top][second][third][other] is verdicts
     assert decided > 1000 and deeper > 100
