@@ -42,8 +42,10 @@ MOVED = [
     [[PILE_KEYS[card][depth] ^ SEAT_KEYS[seat][card] for depth in range(53)] for card in range(52)]
     for seat in range(4)
 ]
-CARD_BIT = [1 << card for card in range(52)]  # a card in a hand's mask
-CARD_PACKED = [1 << 3 * (card >> 2) for card in range(52)]  # a card in a hand's rank counts
+CARD_BIT = [1 << card for card in range(52)]
+HAND_BITS = (1 << 52) - 1  # a hand's mask in random_playout's hands (its rank counts above)
+#: a card joining a hand in random_playout: its bit, and one more of its rank above the mask
+CARD_HELD = [1 << card | 1 << 3 * (card >> 2) + 52 for card in range(52)]  # a card in a hand's mask
 
 
 class Play:
@@ -53,7 +55,17 @@ class Play:
     reads its fields every move, and a slot is read by a specialised instruction. One object
     per letters (:func:`play_of`)."""
 
-    __slots__ = ("base", "counts", "letters", "multiset", "packed", "ranks", "shifts", "size")
+    __slots__ = (
+        "base",
+        "counts",
+        "held",
+        "letters",
+        "multiset",
+        "packed",
+        "ranks",
+        "shifts",
+        "size",
+    )
 
     letters: str
     size: int
@@ -63,6 +75,7 @@ class Play:
     ranks: tuple[int, ...]
     packed: int  # its rank counts, packed as a hand's
     shifts: tuple[int, ...]  # per card, its rank's place in a hand's mask (4 bits a rank)
+    held: int  # its rank counts as random_playout holds them (above a hand's mask)
 
     def __init__(self, letters: str) -> None:
         ranks = tuple(RANK_OF[letter] for letter in letters)
@@ -74,6 +87,7 @@ class Play:
         self.ranks = ranks
         self.packed = sum(1 << 3 * r for r in ranks)
         self.shifts = tuple(4 * r for r in ranks)
+        self.held = self.packed << 52
 
     def __repr__(self) -> str:
         return f"Play({self.letters!r})"
@@ -775,27 +789,29 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
 
     The moves are :meth:`Deal.play`, :meth:`Deal.draw` and :meth:`Deal.pass_turn` written out
     on local variables (most of a playout's time was their attribute reads and calls), in two
-    loops: while the stock has cards, then the end game (the stock never fills again); the
-    differential tests hold it to the same positions and the same random numbers."""
+    loops: while the stock has cards, then the end game (the stock never fills again). A hand
+    is one int here, its mask with its rank counts above it (``packed << 52``), so a card
+    joins it in one addition; the hands' sizes are counted at the end. The differential tests
+    hold it to the same positions and the same random numbers."""
     if deal.points is not None:
         return 0
     players, distinct, ends_turn, contains, _, limit = deal.rules
-    hands, counts, sizes = deal.hands, deal.counts, deal.sizes
     stock, pile, positions = deal.stock, deal.pile, deal.positions
     turn, turns, zobrist, last, passes = deal.turn, deal.turns, deal.zobrist, deal.last, deal.passes
+    holds = [mask | packed << 52 for mask, packed in zip(deal.hands, deal.counts, strict=True)]
     random_ = rng.random
     tails_table = _TAILS
     tables = _tables(distinct, contains)
     stock_refs, end_refs, windows = tables
-    seat_keys, moved, card_bit, card_packed = SEAT_KEYS, MOVED, CARD_BIT, CARD_PACKED
+    seat_keys, moved, card_bit, card_held = SEAT_KEYS, MOVED, CARD_BIT, CARD_HELD
     low_suit = LOW_SUIT
     start = turns
     following = [*range(1, players), 0]  # the seat after each seat
     winner: int | None = None
     while stock:
         seat = turn
-        packed = counts[seat]
-        tails = tails_table[packed]
+        hand = holds[seat]
+        tails = tails_table[hand >> 52]
         count = len(tails)
         index = int(random_() * (count + 1))
         after = following[seat]
@@ -804,25 +820,18 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
         if index == count:  # the draw: the stock's top card
             card = stock.pop()
             zobrist ^= seat_keys[seat][card]
-            hands[seat] |= card_bit[card]
-            counts[seat] = packed + card_packed[card]
-            sizes[seat] += 1
+            holds[seat] = hand + card_held[card]
         else:
             play = tails[index]
             found = stock_refs[last][play.letters]
-            mask = hands[seat]
             keys = moved[seat]
-            depth = len(pile)
             for shift in play.shifts:
-                card = shift + low_suit[(mask >> shift) & 15]
-                mask ^= card_bit[card]
-                zobrist ^= keys[card][depth]
-                depth += 1
+                card = shift + low_suit[(hand >> shift) & 15]
+                hand ^= card_bit[card]
+                zobrist ^= keys[card][len(pile)]
                 pile.append(card)
-            hands[seat] = mask
-            counts[seat] = packed - play.packed
-            size = sizes[seat] - play.size
-            sizes[seat] = size
+            hand -= play.held
+            holds[seat] = hand
             last = play.letters
             if found:  # the forced pick-up: the stock's top cards, then the pile's
                 for _ in range(found):
@@ -834,12 +843,10 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
                         zobrist ^= moved[after][card][len(pile)]
                     else:
                         break  # the rest is forgiven
-                    hands[after] |= card_bit[card]
-                    counts[after] += card_packed[card]
-                    sizes[after] += 1
+                    holds[after] += card_held[card]
                 if ends_turn:
                     after = following[after]
-            if not size:
+            if not hand:
                 turn = after
                 winner = seat
                 break
@@ -848,14 +855,17 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
             break
         if not stock:  # a third repetition blocks the deal (D.1.10)
             seen = positions[turn]
-            repeats = seen[zobrist] = seen.get(zobrist, 0) + 1
-            if repeats >= 3:
-                break
+            if zobrist in seen:
+                repeats = seen[zobrist] = seen[zobrist] + 1
+                if repeats >= 3:
+                    break
+            else:
+                seen[zobrist] = 1
     else:  # the end game
         while True:
             seat = turn
-            packed = counts[seat]
-            tails = tails_table[packed]
+            hand = holds[seat]
+            tails = tails_table[hand >> 52]
             if tails:
                 count = len(tails)
                 if pile:  # a play the reference refuses is drawn again
@@ -867,16 +877,16 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
                             break
                         play = tails[index]
                         if verdicts is None:
-                            if len(pile) >= 4:
-                                window = pile[-4:]
-                                bottom, third, second, top = window
+                            try:
+                                bottom, third, second, top = pile[-4:]
+                            except ValueError:  # fewer than four cards: walk them
+                                verdicts = end_refs[_lvs_ranks(pile)]
+                            else:
                                 verdicts = windows[top][second][third][bottom]
                                 if verdicts is None:
-                                    verdicts = _window(tables, window)
+                                    verdicts = _window(tables, [bottom, third, second, top])
                                 if verdicts is DEEPER:
                                     verdicts = end_refs[_lvs_ranks(pile)]
-                            else:
-                                verdicts = end_refs[_lvs_ranks(pile)]
                         found = verdicts[play.letters]
                         if found >= 0:
                             break
@@ -894,9 +904,12 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
                 if passes >= players or turns >= limit:
                     break
                 seen = positions[turn]
-                repeats = seen[zobrist] = seen.get(zobrist, 0) + 1
-                if repeats >= 3:
-                    break
+                if zobrist in seen:
+                    repeats = seen[zobrist] = seen[zobrist] + 1
+                    if repeats >= 3:
+                        break
+                else:
+                    seen[zobrist] = 1
                 continue
             after = following[seat]
             turns += 1
@@ -904,23 +917,16 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
             if index == count:  # the draw: the pile's top card
                 card = pile.pop()
                 zobrist ^= moved[seat][card][len(pile)]
-                hands[seat] |= card_bit[card]
-                counts[seat] = packed + card_packed[card]
-                sizes[seat] += 1
+                holds[seat] = hand + card_held[card]
             else:
-                mask = hands[seat]
                 keys = moved[seat]
-                depth = len(pile)
                 for shift in play.shifts:
-                    card = shift + low_suit[(mask >> shift) & 15]
-                    mask ^= card_bit[card]
-                    zobrist ^= keys[card][depth]
-                    depth += 1
+                    card = shift + low_suit[(hand >> shift) & 15]
+                    hand ^= card_bit[card]
+                    zobrist ^= keys[card][len(pile)]
                     pile.append(card)
-                hands[seat] = mask
-                counts[seat] = packed - play.packed
-                size = sizes[seat] - play.size
-                sizes[seat] = size
+                hand -= play.held
+                holds[seat] = hand
                 last = play.letters
                 if found:  # the forced pick-up: the pile's top cards
                     keys = moved[after]
@@ -929,12 +935,10 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
                             break  # the rest is forgiven
                         card = pile.pop()
                         zobrist ^= keys[card][len(pile)]
-                        hands[after] |= card_bit[card]
-                        counts[after] += card_packed[card]
-                        sizes[after] += 1
+                        holds[after] += card_held[card]
                     if ends_turn:
                         after = following[after]
-                if not size:
+                if not hand:
                     turn = after
                     winner = seat
                     break
@@ -942,10 +946,16 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
             if turns >= limit:
                 break
             seen = positions[turn]  # a third repetition blocks the deal (D.1.10)
-            repeats = seen[zobrist] = seen.get(zobrist, 0) + 1
-            if repeats >= 3:
-                break
+            if zobrist in seen:
+                repeats = seen[zobrist] = seen[zobrist] + 1
+                if repeats >= 3:
+                    break
+            else:
+                seen[zobrist] = 1
     deal.turn, deal.turns, deal.zobrist, deal.last, deal.passes = turn, turns, zobrist, last, passes
+    deal.hands = [hand & HAND_BITS for hand in holds]
+    deal.counts = [hand >> 52 for hand in holds]
+    deal.sizes = [hand.bit_count() for hand in deal.hands]
     deal.ref = None
     deal._end(winner)
     return turns - start  # a move each turn
