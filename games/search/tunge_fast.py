@@ -808,117 +808,25 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
     start = turns
     following = [*range(1, players), 0]  # the seat after each seat
     winner: int | None = None
-    while stock:
-        seat = turn
-        hand = holds[seat]
-        tails = tails_table[hand >> 52]
-        count = len(tails)
-        index = int(random_() * (count + 1))
-        after = following[seat]
-        turns += 1
-        passes = 0
-        if index == count:  # the draw: the stock's top card
-            card = stock.pop()
-            zobrist ^= seat_keys[seat][card]
-            holds[seat] = hand + card_held[card]
-        else:
-            play = tails[index]
-            found = stock_refs[last][play.letters]
-            keys = moved[seat]
-            for shift in play.shifts:
-                card = shift + low_suit[(hand >> shift) & 15]
-                hand ^= card_bit[card]
-                zobrist ^= keys[card][len(pile)]
-                pile.append(card)
-            hand -= play.held
-            holds[seat] = hand
-            last = play.letters
-            if found:  # the forced pick-up: the stock's top cards, then the pile's
-                for _ in range(found):
-                    if stock:
-                        card = stock.pop()
-                        zobrist ^= seat_keys[after][card]
-                    elif pile:
-                        card = pile.pop()
-                        zobrist ^= moved[after][card][len(pile)]
-                    else:
-                        break  # the rest is forgiven
-                    holds[after] += card_held[card]
-                if ends_turn:
-                    after = following[after]
-            if not hand:
-                turn = after
-                winner = seat
-                break
-        turn = after
-        if turns >= limit:
-            break
-        if not stock:  # a third repetition blocks the deal (D.1.10)
-            seen = positions[turn]
-            if zobrist in seen:
-                repeats = seen[zobrist] = seen[zobrist] + 1
-                if repeats >= 3:
-                    break
-            else:
-                seen[zobrist] = 1
-    else:  # the end game
-        while True:
+    # The loops run over the moves' numbers up to the turn limit (at least one move is made, as
+    # by the deal's own moves); the end game counts the position a move reached (D.1.10) at the
+    # top of the next step, so a deal that reaches the limit does not count its last position.
+    if stock:
+        for move in range(turns + 1, max(limit, turns + 1) + 1):  # noqa: B007 (read after)
             seat = turn
             hand = holds[seat]
             tails = tails_table[hand >> 52]
-            if tails:
-                count = len(tails)
-                if pile:  # a play the reference refuses is drawn again
-                    choices = count + 1
-                    verdicts = None
-                    while True:
-                        index = int(random_() * choices)
-                        if index == count:
-                            break
-                        play = tails[index]
-                        if verdicts is None:
-                            try:
-                                bottom, third, second, top = pile[-4:]
-                            except ValueError:  # fewer than four cards: walk them
-                                verdicts = end_refs[_lvs_ranks(pile)]
-                            else:
-                                verdicts = windows[top][second][third][bottom]
-                                if verdicts is None:
-                                    verdicts = _window(tables, [bottom, third, second, top])
-                                if verdicts is DEEPER:
-                                    verdicts = end_refs[_lvs_ranks(pile)]
-                        found = verdicts[play.letters]
-                        if found >= 0:
-                            break
-                else:  # no reference: every play, and no pick-up
-                    index = int(random_() * count)
-                    play = tails[index]
-                    found = 0
-            elif pile:  # the draw is the only move (one number drawn, as for any choice)
-                random_()
-                index = count = 0
-            else:  # the pass is the only move
-                passes += 1
-                turn = following[seat]
-                turns += 1
-                if passes >= players or turns >= limit:
-                    break
-                seen = positions[turn]
-                if zobrist in seen:
-                    repeats = seen[zobrist] = seen[zobrist] + 1
-                    if repeats >= 3:
-                        break
-                else:
-                    seen[zobrist] = 1
-                continue
-            after = following[seat]
-            turns += 1
+            count = len(tails)
+            index = int(random_() * (count + 1))
+            turn = following[seat]
             passes = 0
-            if index == count:  # the draw: the pile's top card
-                card = pile.pop()
-                zobrist ^= moved[seat][card][len(pile)]
+            if index == count:  # the draw: the stock's top card
+                card = stock.pop()
+                zobrist ^= seat_keys[seat][card]
                 holds[seat] = hand + card_held[card]
             else:
+                play = tails[index]
+                found = stock_refs[last][play.letters]
                 keys = moved[seat]
                 for shift in play.shifts:
                     card = shift + low_suit[(hand >> shift) & 15]
@@ -928,30 +836,110 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
                 hand -= play.held
                 holds[seat] = hand
                 last = play.letters
-                if found:  # the forced pick-up: the pile's top cards
-                    keys = moved[after]
+                if found:  # the forced pick-up: the stock's top cards, then the pile's
                     for _ in range(found):
-                        if not pile:
+                        if stock:
+                            card = stock.pop()
+                            zobrist ^= seat_keys[turn][card]
+                        elif pile:
+                            card = pile.pop()
+                            zobrist ^= moved[turn][card][len(pile)]
+                        else:
                             break  # the rest is forgiven
-                        card = pile.pop()
-                        zobrist ^= keys[card][len(pile)]
-                        holds[after] += card_held[card]
+                        holds[turn] += card_held[card]
                     if ends_turn:
-                        after = following[after]
+                        turn = following[turn]
                 if not hand:
-                    turn = after
                     winner = seat
                     break
-            turn = after
-            if turns >= limit:
+            if not stock:
                 break
+        turns = move
+        end_game = winner is None and not stock and turns < limit
+    else:
+        positions[turn][zobrist] -= 1  # counted again at the end game's first step
+        end_game = True
+    if end_game:
+        for move in range(turns + 1, max(limit, turns + 1) + 1):
             seen = positions[turn]  # a third repetition blocks the deal (D.1.10)
             if zobrist in seen:
                 repeats = seen[zobrist] = seen[zobrist] + 1
                 if repeats >= 3:
+                    move -= 1  # this step's move is not made
                     break
             else:
                 seen[zobrist] = 1
+            seat = turn
+            hand = holds[seat]
+            tails = tails_table[hand >> 52]
+            turn = following[seat]
+            if not tails:
+                if pile:  # the draw is the only move (one number drawn, as for any choice)
+                    random_()
+                    card = pile.pop()
+                    zobrist ^= moved[seat][card][len(pile)]
+                    holds[seat] = hand + card_held[card]
+                    passes = 0
+                else:  # the pass is the only move
+                    passes += 1
+                    if passes >= players:
+                        break
+                continue
+            passes = 0
+            count = len(tails)
+            if pile:  # a play the reference refuses is drawn again
+                choices = count + 1
+                verdicts = None
+                while True:
+                    index = int(random_() * choices)
+                    if index == count:
+                        break
+                    play = tails[index]
+                    if verdicts is None:
+                        try:
+                            bottom, third, second, top = pile[-4:]
+                        except ValueError:  # fewer than four cards: walk them
+                            verdicts = end_refs[_lvs_ranks(pile)]
+                        else:
+                            verdicts = windows[top][second][third][bottom]
+                            if verdicts is None:
+                                verdicts = _window(tables, [bottom, third, second, top])
+                            if verdicts is DEEPER:
+                                verdicts = end_refs[_lvs_ranks(pile)]
+                    found = verdicts[play.letters]
+                    if found >= 0:
+                        break
+                if index == count:  # the draw: the pile's top card
+                    card = pile.pop()
+                    zobrist ^= moved[seat][card][len(pile)]
+                    holds[seat] = hand + card_held[card]
+                    continue
+            else:  # no reference: every play, and no pick-up
+                play = tails[int(random_() * count)]
+                found = 0
+            keys = moved[seat]
+            for shift in play.shifts:
+                card = shift + low_suit[(hand >> shift) & 15]
+                hand ^= card_bit[card]
+                zobrist ^= keys[card][len(pile)]
+                pile.append(card)
+            hand -= play.held
+            holds[seat] = hand
+            last = play.letters
+            if found:  # the forced pick-up: the pile's top cards
+                keys = moved[turn]
+                for _ in range(found):
+                    if not pile:
+                        break  # the rest is forgiven
+                    card = pile.pop()
+                    zobrist ^= keys[card][len(pile)]
+                    holds[turn] += card_held[card]
+                if ends_turn:
+                    turn = following[turn]
+            if not hand:
+                winner = seat
+                break
+        turns = move
     deal.turn, deal.turns, deal.zobrist, deal.last, deal.passes = turn, turns, zobrist, last, passes
     deal.hands = [hand & HAND_BITS for hand in holds]
     deal.counts = [hand >> 52 for hand in holds]
