@@ -42,10 +42,10 @@ MOVED = [
     [[PILE_KEYS[card][depth] ^ SEAT_KEYS[seat][card] for depth in range(53)] for card in range(52)]
     for seat in range(4)
 ]
-CARD_BIT = [1 << card for card in range(52)]
+CARD_BIT = [1 << card for card in range(52)]  # a card in a hand's mask
 HAND_BITS = (1 << 52) - 1  # a hand's mask in random_playout's hands (its rank counts above)
 #: a card joining a hand in random_playout: its bit, and one more of its rank above the mask
-CARD_HELD = [1 << card | 1 << 3 * (card >> 2) + 52 for card in range(52)]  # a card in a hand's mask
+CARD_HELD = [1 << card | 1 << 3 * (card >> 2) + 52 for card in range(52)]
 
 
 class Play:
@@ -58,6 +58,7 @@ class Play:
     __slots__ = (
         "base",
         "counts",
+        "deliveries",
         "held",
         "letters",
         "multiset",
@@ -65,6 +66,7 @@ class Play:
         "ranks",
         "shifts",
         "size",
+        "suits",
     )
 
     letters: str
@@ -76,6 +78,8 @@ class Play:
     packed: int  # its rank counts, packed as a hand's
     shifts: tuple[int, ...]  # per card, its rank's place in a hand's mask (4 bits a rank)
     held: int  # its rank counts as random_playout holds them (above a hand's mask)
+    suits: int  # the bits of its ranks in a hand's mask (every suit)
+    deliveries: _Deliveries  # the hand's bits of its ranks -> its cards and what leaves the hand
 
     def __init__(self, letters: str) -> None:
         ranks = tuple(RANK_OF[letter] for letter in letters)
@@ -88,9 +92,37 @@ class Play:
         self.packed = sum(1 << 3 * r for r in ranks)
         self.shifts = tuple(4 * r for r in ranks)
         self.held = self.packed << 52
+        self.suits = sum(15 << 4 * r for r in set(ranks))
+        self.deliveries = _Deliveries(self)
 
     def __repr__(self) -> str:
         return f"Play({self.letters!r})"
+
+
+class _Deliveries(dict[int, tuple[tuple[int, ...], int]]):
+    """One play's cards by the suits a hand holds of its ranks (the hand's mask under the
+    play's ``suits``): the canonical cards in the play's order (per rank the lowest suits, as
+    the engine lists them) and what leaves random_playout's hand (their bits and the play's
+    rank counts). Made when first asked for; a play of many ranks has many suit patterns, so a
+    full table starts again."""
+
+    __slots__ = ("play",)
+
+    def __init__(self, play: Play) -> None:
+        super().__init__()
+        self.play = play
+
+    def __missing__(self, suits: int) -> tuple[tuple[int, ...], int]:
+        if len(self) >= 1024:
+            self.clear()
+        mask = suits
+        cards = []
+        for shift in self.play.shifts:
+            card = shift + LOW_SUIT[(mask >> shift) & 15]
+            mask ^= 1 << card
+            cards.append(card)
+        found = self[suits] = (tuple(cards), suits - mask + self.play.held)
+        return found
 
 
 _PLAYS: dict[str, Play] = {}
@@ -803,8 +835,7 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
     tails_table = _TAILS
     tables = _tables(distinct, contains)
     stock_refs, end_refs, windows = tables
-    seat_keys, moved, card_bit, card_held = SEAT_KEYS, MOVED, CARD_BIT, CARD_HELD
-    low_suit = LOW_SUIT
+    seat_keys, moved, card_held = SEAT_KEYS, MOVED, CARD_HELD
     start = turns
     following = [*range(1, players), 0]  # the seat after each seat
     winner: int | None = None
@@ -827,14 +858,15 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
             else:
                 play = tails[index]
                 found = stock_refs[last][play.letters]
-                keys = moved[seat]
-                for shift in play.shifts:
-                    card = shift + low_suit[(hand >> shift) & 15]
-                    hand ^= card_bit[card]
-                    zobrist ^= keys[card][len(pile)]
-                    pile.append(card)
-                hand -= play.held
+                cards, taken = play.deliveries[hand & play.suits]
+                hand -= taken
                 holds[seat] = hand
+                keys = moved[seat]
+                depth = len(pile)
+                for card in cards:
+                    zobrist ^= keys[card][depth]
+                    depth += 1
+                pile += cards
                 last = play.letters
                 if found:  # the forced pick-up: the stock's top cards, then the pile's
                     for _ in range(found):
@@ -917,14 +949,15 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
             else:  # no reference: every play, and no pick-up
                 play = tails[int(random_() * count)]
                 found = 0
-            keys = moved[seat]
-            for shift in play.shifts:
-                card = shift + low_suit[(hand >> shift) & 15]
-                hand ^= card_bit[card]
-                zobrist ^= keys[card][len(pile)]
-                pile.append(card)
-            hand -= play.held
+            cards, taken = play.deliveries[hand & play.suits]
+            hand -= taken
             holds[seat] = hand
+            keys = moved[seat]
+            depth = len(pile)
+            for card in cards:
+                zobrist ^= keys[card][depth]
+                depth += 1
+            pile += cards
             last = play.letters
             if found:  # the forced pick-up: the pile's top cards
                 keys = moved[turn]
