@@ -37,14 +37,37 @@ _KEYS = random.Random(1515)
 HAND_KEYS = [[_KEYS.getrandbits(64) for _ in range(4)] for _ in range(52)]
 PILE_KEYS = [[_KEYS.getrandbits(64) for _ in range(53)] for _ in range(52)]
 SEAT_KEYS = [[HAND_KEYS[card][seat] for card in range(52)] for seat in range(4)]
+#: [seat][card][depth]: a card moving between a seat's hand and that depth of the pile
+MOVED = [
+    [[PILE_KEYS[card][depth] ^ SEAT_KEYS[seat][card] for depth in range(53)] for card in range(52)]
+    for seat in range(4)
+]
 CARD_BIT = [1 << card for card in range(52)]  # a card in a hand's mask
-CARD_PACKED = [1 << 3 * (card >> 2) for card in range(52)]  # a card in a hand's rank counts
+HAND_BITS = (1 << 52) - 1  # a hand's mask in random_playout's hands (its rank counts above)
+#: a card joining a hand in random_playout: its bit, and one more of its rank above the mask
+CARD_HELD = [1 << card | 1 << 3 * (card >> 2) + 52 for card in range(52)]
 
 
-class Play(NamedTuple):
+class Play:
     """One legal rank sequence: its letters, size, its normal-player base score (card points
     plus 3 a card), its ranks with their counts, and its sorted letters (the end-game
-    restriction compares rank multisets)."""
+    restriction compares rank multisets). A class with slots, not a named tuple: the playout
+    reads its fields every move, and a slot is read by a specialised instruction. One object
+    per letters (:func:`play_of`)."""
+
+    __slots__ = (
+        "base",
+        "counts",
+        "deliveries",
+        "held",
+        "letters",
+        "multiset",
+        "packed",
+        "ranks",
+        "shifts",
+        "size",
+        "suits",
+    )
 
     letters: str
     size: int
@@ -53,14 +76,53 @@ class Play(NamedTuple):
     multiset: str
     ranks: tuple[int, ...]
     packed: int  # its rank counts, packed as a hand's
+    shifts: tuple[int, ...]  # per card, its rank's place in a hand's mask (4 bits a rank)
+    held: int  # its rank counts as random_playout holds them (above a hand's mask)
+    suits: int  # the bits of its ranks in a hand's mask (every suit)
+    deliveries: _Deliveries  # the hand's bits of its ranks -> its cards and what leaves the hand
+
+    def __init__(self, letters: str) -> None:
+        ranks = tuple(RANK_OF[letter] for letter in letters)
+        self.letters = letters
+        self.size = len(letters)
+        self.base = sum(VALUES[r] for r in ranks) + 3 * len(ranks)
+        self.counts = tuple((r, ranks.count(r)) for r in sorted(set(ranks)))
+        self.multiset = "".join(sorted(letters))
+        self.ranks = ranks
+        self.packed = sum(1 << 3 * r for r in ranks)
+        self.shifts = tuple(4 * r for r in ranks)
+        self.held = self.packed << 52
+        self.suits = sum(15 << 4 * r for r in set(ranks))
+        self.deliveries = _Deliveries(self)
+
+    def __repr__(self) -> str:
+        return f"Play({self.letters!r})"
 
 
-def _play(letters: str) -> Play:
-    ranks = tuple(RANK_OF[letter] for letter in letters)
-    counts = tuple((r, ranks.count(r)) for r in sorted(set(ranks)))
-    base = sum(VALUES[r] for r in ranks) + 3 * len(ranks)
-    packed = sum(1 << 3 * r for r in ranks)
-    return Play(letters, len(letters), base, counts, "".join(sorted(letters)), ranks, packed)
+class _Deliveries(dict[int, tuple[tuple[int, ...], int]]):
+    """One play's cards by the suits a hand holds of its ranks (the hand's mask under the
+    play's ``suits``): the canonical cards in the play's order (per rank the lowest suits, as
+    the engine lists them) and what leaves random_playout's hand (their bits and the play's
+    rank counts). Made when first asked for; a play of many ranks has many suit patterns, so a
+    full table starts again."""
+
+    __slots__ = ("play",)
+
+    def __init__(self, play: Play) -> None:
+        super().__init__()
+        self.play = play
+
+    def __missing__(self, suits: int) -> tuple[tuple[int, ...], int]:
+        if len(self) >= 1024:
+            self.clear()
+        mask = suits
+        cards = []
+        for shift in self.play.shifts:
+            card = shift + LOW_SUIT[(mask >> shift) & 15]
+            mask ^= 1 << card
+            cards.append(card)
+        found = self[suits] = (tuple(cards), suits - mask + self.play.held)
+        return found
 
 
 _PLAYS: dict[str, Play] = {}
@@ -69,7 +131,7 @@ _PLAYS: dict[str, Play] = {}
 def play_of(letters: str) -> Play:
     play = _PLAYS.get(letters)
     if play is None:
-        play = _PLAYS[letters] = _play(letters)
+        play = _PLAYS[letters] = Play(letters)
     return play
 
 
@@ -180,25 +242,30 @@ def _tails(packed: int) -> list[Play]:
     return plays
 
 
-_TAILS: dict[int, list[Play]] = {}
 # Entries a remembered table keeps before it starts again: about 40 MB at most for the hands'
 # plays, the largest (a worker process plays on for as long as the bot runs).
 _CACHE_LIMIT = 50_000
 
 
+class _Tails(dict[int, list[Play]]):
+    """Packed rank counts -> the hand's plays, made when first asked for: a subscript, so a hit
+    costs no call (the playout reads it every move)."""
+
+    __slots__ = ()
+
+    def __missing__(self, packed: int) -> list[Play]:
+        if len(self) >= _CACHE_LIMIT:
+            self.clear()
+        plays = self[packed] = _tails(packed)
+        return plays
+
+
+_TAILS = _Tails()
+
+
 def tails_of(packed: int) -> list[Play]:
     """The plays of a hand with these packed rank counts (remembered)."""
-    plays = _TAILS.get(packed)
-    if plays is None:
-        plays = _remember_tails(packed)
-    return plays
-
-
-def _remember_tails(packed: int) -> list[Play]:
-    if len(_TAILS) >= _CACHE_LIMIT:
-        _TAILS.clear()
-    plays = _TAILS[packed] = _tails(packed)
-    return plays
+    return _TAILS[packed]
 
 
 def lvs_start(pile: Sequence[int]) -> int:
@@ -306,17 +373,105 @@ def matches(play: Play, ranks: str, distinct: bool) -> int:
     return total
 
 
-# per pickup rule (distinct ranks or pairs): (a play's letters, the reference's) -> matches
-_MATCHES: dict[bool, dict[tuple[str, str], int]] = {False: {}, True: {}}
+class _Verdicts(dict[str, int]):
+    """One reference's verdicts on plays, made when first asked for: a play's letters -> its
+    matches with the reference (D.1.6), or -1 when the end game refuses the play (D.1.7). One
+    subscript gives the playout both answers."""
+
+    __slots__ = ("distinct", "ranks", "rule")
+
+    def __init__(self, ranks: str, rule: Restriction | None, distinct: bool) -> None:
+        super().__init__()
+        self.ranks = ranks
+        self.rule = rule
+        self.distinct = distinct
+
+    def __missing__(self, letters: str) -> int:
+        play = play_of(letters)
+        rule = self.rule
+        if rule is not None and not allowed(play, rule):
+            found = -1
+        else:
+            found = matches(play, self.ranks, self.distinct)
+        self[letters] = found
+        return found
 
 
-def _matches(play: Play, ranks: str, distinct: bool) -> int:
-    """:func:`matches`, remembered."""
-    memo = _MATCHES[distinct]
-    if len(memo) >= _CACHE_LIMIT:
-        memo.clear()
-    found = memo[play.letters, ranks] = matches(play, ranks, distinct)
-    return found
+class _References(dict[str, _Verdicts]):
+    """Reference letters -> their verdicts, for one pickup rule; in the end game (``end``) also
+    for one repeat rule, else (the stock's reference, the last play) nothing is refused."""
+
+    __slots__ = ("contains", "distinct", "end")
+
+    def __init__(self, distinct: bool, contains: bool, end: bool) -> None:
+        super().__init__()
+        self.distinct = distinct
+        self.contains = contains
+        self.end = end
+
+    def __missing__(self, ranks: str) -> _Verdicts:
+        if len(self) >= _CACHE_LIMIT:
+            self.clear()
+        rule = restriction(ranks, self.contains) if self.end else None
+        verdicts = self[ranks] = _Verdicts(ranks, rule, self.distinct)
+        return verdicts
+
+
+#: a window's mark: the LVS may reach below the pile's top four cards (walk the pile)
+DEEPER = _Verdicts("", None, False)
+
+
+#: the pile's top four cards, the top first -> what they decide of the end game's reference
+Windows = list[list[list[list[_Verdicts | None]]]]
+
+
+def _windows() -> Windows:
+    """Empty windows, nested lists 52 x 52 x 52 x 52 deep: the cards of one rank share each
+    level's entry, so the table has a leaf per four ranks (28,561) and is read without arithmetic
+    (four list subscripts, the fastest lookup the interpreter has)."""
+
+    def by_card(per_rank: list[Any]) -> list[Any]:
+        return [per_rank[card >> 2] for card in range(52)]
+
+    thirds = [by_card([[None] * 52 for _ in range(13)]) for _ in range(169)]
+    seconds = [by_card(thirds[i : i + 13]) for i in range(0, 169, 13)]
+    return by_card(seconds)
+
+
+class _Tables(NamedTuple):
+    """A playout's remembered answers for one pickup rule and one repeat rule: the stock's
+    references, the end game's, and the end game's by the pile's top four cards (its *window*):
+    the verdicts of the LVS they decide, ``DEEPER`` when they do not (it may be longer),
+    ``None`` when not yet worked out."""
+
+    stock: _References
+    end: _References
+    windows: Windows
+
+
+_TABLES: dict[tuple[bool, bool], _Tables] = {}
+
+
+def _tables(distinct: bool, contains: bool) -> _Tables:
+    tables = _TABLES.get((distinct, contains))
+    if tables is None:
+        tables = _TABLES[(distinct, contains)] = _Tables(
+            _References(distinct, contains, False),
+            _References(distinct, contains, True),
+            _windows(),
+        )
+    return tables
+
+
+def _window(tables: _Tables, window: list[int]) -> _Verdicts:
+    """Work out (and remember) what a window (four cards, bottom first) decides: the window
+    walked as a pile; an LVS that starts above its bottom card is the whole pile's too."""
+    verdicts = tables.end[_lvs_ranks(window)] if lvs_start(window) else DEEPER
+    bottom, third, second, top = window
+    leaf = tables.windows[top][second][third]
+    rank = bottom & ~3
+    leaf[rank : rank + 4] = [verdicts] * 4  # the same for every suit of the bottom card
+    return verdicts
 
 
 class Rules(NamedTuple):
@@ -380,7 +535,7 @@ class Deal:
     passes: int
     turns: int
     zobrist: int
-    positions: dict[tuple[int, int], int]
+    positions: list[dict[int, int]]  # per seat to act: zobrist -> times seen (D.1.10)
     ref: tuple[str, bool] | None  # the reference, until the position changes
     winner: int | None
     points: tuple[int, ...] | None
@@ -427,7 +582,7 @@ class Deal:
         for depth, card in enumerate(deal.pile):
             zobrist ^= PILE_KEYS[card][depth]
         deal.zobrist = zobrist
-        deal.positions = {}
+        deal.positions = [{} for _ in hands]
         deal.ref = None
         deal.winner = None
         deal.points = None
@@ -447,7 +602,7 @@ class Deal:
         other.passes = self.passes
         other.turns = self.turns
         other.zobrist = self.zobrist
-        other.positions = self.positions.copy()
+        other.positions = [seen.copy() for seen in self.positions]
         other.ref = self.ref
         other.winner = self.winner
         other.points = self.points
@@ -591,9 +746,8 @@ class Deal:
     def _record(self) -> int:
         if self.stock:
             return 1
-        key = (self.turn, self.zobrist)
-        count = self.positions.get(key, 0) + 1
-        self.positions[key] = count
+        seen = self.positions[self.turn]
+        count = seen[self.zobrist] = seen.get(self.zobrist, 0) + 1
         return count
 
     def _check(self) -> None:
@@ -607,15 +761,37 @@ class Deal:
 
     def _end(self, winner: int | None) -> None:
         self.winner = winner
-        points = [self.value(seat) if self.rules.scoring else 0 for seat in range(len(self.hands))]
+        points = (
+            [hand_value(packed) for packed in self.counts]
+            if self.rules.scoring
+            else [0] * len(self.counts)
+        )
         if winner is not None:
             points[winner] = 0
         self.points = tuple(points)
 
     def value(self, seat: int) -> int:
         """The points of a hand (D.1.9)."""
-        packed = self.counts[seat]
-        return sum(VALUES[r] * ((packed >> 3 * r) & 7) for r in range(13))
+        return hand_value(self.counts[seat])
+
+
+#: per three number ranks' packed counts (9 bits, the ranks 3k to 3k+2), their card points
+_VALUE_PARTS = [
+    [sum(VALUES[3 * k + j] * (bits >> 3 * j & 7) for j in range(3)) for bits in range(512)]
+    for k in range(4)
+]
+
+
+def hand_value(packed: int) -> int:
+    """The points of a hand of these packed rank counts (D.1.9): four table reads, no loop."""
+    low, mid, high, top = _VALUE_PARTS
+    return (
+        low[packed & 511]
+        + mid[packed >> 9 & 511]
+        + high[packed >> 18 & 511]
+        + top[packed >> 27 & 511]
+        + VALUES[ACE] * (packed >> 36)
+    )
 
 
 def seat_value(points: Sequence[int], seat: int) -> float:
@@ -628,11 +804,6 @@ def seat_value(points: Sequence[int], seat: int) -> float:
 #: the reference of a top card that stands alone on the pile: the phantom ace, then its rank
 PHANTOM_REF = ["A" + LETTERS[r] for r in range(13)]
 CARD_LETTER = [LETTERS[card >> 2] for card in range(52)]
-#: [top rank][rank below] -> the top card stands alone (no ace below, no group, no run)
-ALONE = [
-    [top != ACE and below != ACE and abs(top - below) > 1 for below in range(13)]
-    for top in range(13)
-]
 
 
 def _lvs_ranks(pile: list[int]) -> str:
@@ -649,137 +820,163 @@ def random_playout(deal: Deal, rng: random.Random) -> int:
     still uniform over the legal moves), so the reference is found only when a play is made.
 
     The moves are :meth:`Deal.play`, :meth:`Deal.draw` and :meth:`Deal.pass_turn` written out
-    on local variables (most of a playout's time was their attribute reads and calls); the
-    differential tests hold it to the same positions and the same random numbers."""
+    on local variables (most of a playout's time was their attribute reads and calls), in two
+    loops: while the stock has cards, then the end game (the stock never fills again). A hand
+    is one int here, its mask with its rank counts above it (``packed << 52``), so a card
+    joins it in one addition; the hands' sizes are counted at the end. The differential tests
+    hold it to the same positions and the same random numbers."""
     if deal.points is not None:
         return 0
     players, distinct, ends_turn, contains, _, limit = deal.rules
-    hands, counts, sizes = deal.hands, deal.counts, deal.sizes
     stock, pile, positions = deal.stock, deal.pile, deal.positions
     turn, turns, zobrist, last, passes = deal.turn, deal.turns, deal.zobrist, deal.last, deal.passes
+    holds = [mask | packed << 52 for mask, packed in zip(deal.hands, deal.counts, strict=True)]
     random_ = rng.random
-    remembered = _TAILS.get
-    restrictions = _RESTRICTIONS.get
-    matched = _MATCHES[distinct].get
-    seat_keys, pile_keys, card_bit, card_packed = SEAT_KEYS, PILE_KEYS, CARD_BIT, CARD_PACKED
-    low_suit, alone = LOW_SUIT, ALONE
+    tails_table = _TAILS
+    tables = _tables(distinct, contains)
+    stock_refs, end_refs, windows = tables
+    seat_keys, moved, card_held = SEAT_KEYS, MOVED, CARD_HELD
     start = turns
     following = [*range(1, players), 0]  # the seat after each seat
     winner: int | None = None
-    while True:
-        seat = turn
-        packed = counts[seat]
-        tails = remembered(packed)
-        if tails is None:
-            tails = _remember_tails(packed)
-        count = len(tails)
-        play: Play | None = None
-        if stock:
+    # The loops run over the moves' numbers up to the turn limit (at least one move is made, as
+    # by the deal's own moves); the end game counts the position a move reached (D.1.10) at the
+    # top of the next step, so a deal that reaches the limit does not count its last position.
+    if stock:
+        for move in range(turns + 1, max(limit, turns + 1) + 1):  # noqa: B007 (read after)
+            seat = turn
+            hand = holds[seat]
+            tails = tails_table[hand >> 52]
+            count = len(tails)
             index = int(random_() * (count + 1))
-            if index < count:
-                play = tails[index]
-            ranks = last
-        elif not pile:  # no reference: every play, else the pass
-            if not count:
-                passes += 1
-                turn = following[seat]
-                turns += 1
-                if passes >= players or turns >= limit:
-                    break
-                key = (turn, zobrist)
-                repeats = positions.get(key, 0) + 1
-                positions[key] = repeats
-                if repeats >= 3:
-                    break
-                continue
-            play = tails[int(random_() * count)]
-            ranks = ""
-        elif not count:
-            random_()  # the draw is the only move (one number drawn, as for any choice)
-        else:  # the end game: a play the reference refuses is drawn again
-            ranks = ""
-            rule: Restriction | None = None
-            while True:
-                index = int(random_() * (count + 1))
-                if index == count:
-                    play = None
-                    break
-                play = tails[index]
-                if rule is None:
-                    top = pile[-1] >> 2
-                    if len(pile) > 1 and alone[top][pile[-2] >> 2]:
-                        ranks = PHANTOM_REF[top]
-                    else:
-                        ranks = _lvs_ranks(pile)
-                    rule = restrictions((ranks, contains))
-                    if rule is None:
-                        rule = restriction(ranks, contains)
-                if play.multiset not in rule.parts and (not rule.pairs or allowed(play, rule)):
-                    break
-        after = following[seat]
-        turns += 1
-        passes = 0
-        if play is None:  # the draw: the stock's top card, else the pile's
-            if stock:
+            turn = following[seat]
+            passes = 0
+            if index == count:  # the draw: the stock's top card
                 card = stock.pop()
                 zobrist ^= seat_keys[seat][card]
+                holds[seat] = hand + card_held[card]
             else:
-                card = pile.pop()
-                zobrist ^= pile_keys[card][len(pile)] ^ seat_keys[seat][card]
-            hands[seat] |= card_bit[card]
-            counts[seat] = packed + card_packed[card]
-            sizes[seat] += 1
-            turn = after
-        else:
-            mask = hands[seat]
-            keys = seat_keys[seat]
+                play = tails[index]
+                found = stock_refs[last][play.letters]
+                cards, taken = play.deliveries[hand & play.suits]
+                hand -= taken
+                holds[seat] = hand
+                keys = moved[seat]
+                depth = len(pile)
+                for card in cards:
+                    zobrist ^= keys[card][depth]
+                    depth += 1
+                pile += cards
+                last = play.letters
+                if found:  # the forced pick-up: the stock's top cards, then the pile's
+                    for _ in range(found):
+                        if stock:
+                            card = stock.pop()
+                            zobrist ^= seat_keys[turn][card]
+                        elif pile:
+                            card = pile.pop()
+                            zobrist ^= moved[turn][card][len(pile)]
+                        else:
+                            break  # the rest is forgiven
+                        holds[turn] += card_held[card]
+                    if ends_turn:
+                        turn = following[turn]
+                if not hand:
+                    winner = seat
+                    break
+            if not stock:
+                break
+        turns = move
+        end_game = winner is None and not stock and turns < limit
+    else:
+        positions[turn][zobrist] -= 1  # counted again at the end game's first step
+        end_game = True
+    if end_game:
+        for move in range(turns + 1, max(limit, turns + 1) + 1):
+            seen = positions[turn]  # a third repetition blocks the deal (D.1.10)
+            if zobrist in seen:
+                repeats = seen[zobrist] = seen[zobrist] + 1
+                if repeats >= 3:
+                    move -= 1  # this step's move is not made
+                    break
+            else:
+                seen[zobrist] = 1
+            seat = turn
+            hand = holds[seat]
+            tails = tails_table[hand >> 52]
+            turn = following[seat]
+            if not tails:
+                if pile:  # the draw is the only move (one number drawn, as for any choice)
+                    random_()
+                    card = pile.pop()
+                    zobrist ^= moved[seat][card][len(pile)]
+                    holds[seat] = hand + card_held[card]
+                    passes = 0
+                else:  # the pass is the only move
+                    passes += 1
+                    if passes >= players:
+                        break
+                continue
+            passes = 0
+            count = len(tails)
+            if pile:  # a play the reference refuses is drawn again
+                choices = count + 1
+                verdicts = None
+                while True:
+                    index = int(random_() * choices)
+                    if index == count:
+                        break
+                    play = tails[index]
+                    if verdicts is None:
+                        try:
+                            bottom, third, second, top = pile[-4:]
+                        except ValueError:  # fewer than four cards: walk them
+                            verdicts = end_refs[_lvs_ranks(pile)]
+                        else:
+                            verdicts = windows[top][second][third][bottom]
+                            if verdicts is None:
+                                verdicts = _window(tables, [bottom, third, second, top])
+                            if verdicts is DEEPER:
+                                verdicts = end_refs[_lvs_ranks(pile)]
+                    found = verdicts[play.letters]
+                    if found >= 0:
+                        break
+                if index == count:  # the draw: the pile's top card
+                    card = pile.pop()
+                    zobrist ^= moved[seat][card][len(pile)]
+                    holds[seat] = hand + card_held[card]
+                    continue
+            else:  # no reference: every play, and no pick-up
+                play = tails[int(random_() * count)]
+                found = 0
+            cards, taken = play.deliveries[hand & play.suits]
+            hand -= taken
+            holds[seat] = hand
+            keys = moved[seat]
             depth = len(pile)
-            for r in play.ranks:
-                shift = 4 * r
-                card = shift + low_suit[(mask >> shift) & 15]
-                mask ^= card_bit[card]
-                zobrist ^= keys[card] ^ pile_keys[card][depth]
+            for card in cards:
+                zobrist ^= keys[card][depth]
                 depth += 1
-                pile.append(card)
-            hands[seat] = mask
-            counts[seat] = packed - play.packed
-            size = sizes[seat] - play.size
-            sizes[seat] = size
+            pile += cards
             last = play.letters
-            found = 0
-            if ranks:
-                found = matched((play.letters, ranks), -1)
-                if found < 0:
-                    found = _matches(play, ranks, distinct)
-            if found:  # the forced pick-up: the stock's top cards, then the pile's
-                taker = after
+            if found:  # the forced pick-up: the pile's top cards
+                keys = moved[turn]
                 for _ in range(found):
-                    if stock:
-                        card = stock.pop()
-                    elif pile:
-                        card = pile.pop()
-                        zobrist ^= pile_keys[card][len(pile)]
-                    else:
+                    if not pile:
                         break  # the rest is forgiven
-                    hands[taker] |= card_bit[card]
-                    counts[taker] += card_packed[card]
-                    sizes[taker] += 1
-                    zobrist ^= seat_keys[taker][card]
+                    card = pile.pop()
+                    zobrist ^= keys[card][len(pile)]
+                    holds[turn] += card_held[card]
                 if ends_turn:
-                    after = following[after]
-            turn = after
-            if not size:
+                    turn = following[turn]
+            if not hand:
                 winner = seat
                 break
-        if turns >= limit:
-            break
-        if not stock:  # a third repetition blocks the deal (D.1.10)
-            key = (turn, zobrist)
-            repeats = positions.get(key, 0) + 1
-            positions[key] = repeats
-            if repeats >= 3:
-                break
+        turns = move
     deal.turn, deal.turns, deal.zobrist, deal.last, deal.passes = turn, turns, zobrist, last, passes
+    deal.hands = [hand & HAND_BITS for hand in holds]
+    deal.counts = [hand >> 52 for hand in holds]
+    deal.sizes = [hand.bit_count() for hand in deal.hands]
     deal.ref = None
     deal._end(winner)
     return turns - start  # a move each turn

@@ -237,3 +237,62 @@ def test_random_playout_is_the_deals_own_moves(options: dict[str, Any]) -> None:
                 assert state_of(fast) == state_of(slow)
                 assert fast_rng.random() == slow_rng.random()
             tunge_fast.normal_step(deal, walk)
+
+
+def test_a_window_of_four_ranks_gives_the_whole_piles_reference() -> None:
+    """random_playout reads the end game's reference from a table by the pile's top four ranks
+    when they decide it; that is the reference walked over the whole pile, and an LVS the window
+    cannot decide reaches at least its bottom card."""
+    rng = random.Random(15)
+    tables = tunge_fast._tables(False, False)
+    decided = deeper = 0
+    for _ in range(5000):
+        ranks = [rng.randrange(13)]
+        for _ in range(rng.randint(3, 12)):  # runs, groups and aces much more than by chance
+            step = rng.choice([-1, 0, 1, 1, 5, tunge_fast.ACE])
+            ranks.append(step if step == tunge_fast.ACE else (ranks[-1] + step) % 12)
+        pile = [4 * r + rng.randrange(4) for r in ranks]
+        bottom, third, second, top = window = pile[-4:]
+        verdicts = tables.windows[top][second][third][bottom]
+        if verdicts is None:
+            verdicts = tunge_fast._window(tables, window)
+        if verdicts is tunge_fast.DEEPER:
+            deeper += 1
+            assert tunge_fast.lvs_start(pile) <= len(pile) - 4
+        else:
+            decided += 1
+            assert verdicts.ranks == tunge_fast._lvs_ranks(pile)
+            assert verdicts.rule == tunge_fast.restriction(verdicts.ranks, False)
+        for suit in range(4):  # a rank's cards share the entry
+            other = 4 * (bottom >> 2) + suit
+            assert tables.windows[top][second][third][other] is verdicts
+    assert decided > 1000 and deeper > 100
+
+
+EDGES = {
+    # nobody holds a play and there is nothing to draw: everyone passes
+    "passes": (["2S", "4S", "6S"], ["3H", "5H", "7H"], [], [], 0),
+    # the last card of the stock is drawn by the move that reaches the turn limit
+    "stock out at the limit": (["2S", "4S", "6S"], ["3H", "5H", "7H"], ["9C"], ["KD"], 59),
+    # the last card of the stock is drawn well before the limit
+    "stock out": (["2S", "4S", "6S"], ["3H", "5H", "7H"], ["9C"], ["KD"], 0),
+    # the end game's last move before the limit
+    "end game at the limit": (["2S", "3S", "AS"], ["5H", "6H", "AH"], [], ["KD", "QD"], 59),
+    # a pile shorter than the end game's window of four cards
+    "short pile": (["2S", "3S", "4S", "AS"], ["5H", "6H", "7H", "AH"], [], ["KD", "KC"], 0),
+}
+
+
+@pytest.mark.parametrize("edge", EDGES, ids=str)
+def test_random_playout_at_the_edges(edge: str) -> None:
+    """The ends a random game rarely reaches: every seat passing, the stock running out on the
+    move that reaches the turn limit (that position is not counted), a short pile."""
+    first, second, stock, pile, turns = EDGES[edge]
+    rules = Rules(2, False, False, False, True, 60)
+    for seed in range(20):
+        deal = Deal.start(rules, [first, second], stock, pile, turns=turns)
+        fast, slow = deal.copy(), deal.copy()
+        fast_rng, slow_rng = random.Random(seed), random.Random(seed)
+        assert tunge_fast.random_playout(fast, fast_rng) == stepped_playout(slow, slow_rng)
+        assert state_of(fast) == state_of(slow)
+        assert fast_rng.random() == slow_rng.random()
