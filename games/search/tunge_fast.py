@@ -42,7 +42,6 @@ MOVED = [
     [[PILE_KEYS[card][depth] ^ SEAT_KEYS[seat][card] for depth in range(53)] for card in range(52)]
     for seat in range(4)
 ]
-CARD_BIT = [1 << card for card in range(52)]  # a card in a hand's mask
 HAND_BITS = (1 << 52) - 1  # a hand's mask in random_playout's hands (its rank counts above)
 #: a card joining a hand in random_playout: its bit, and one more of its rank above the mask
 CARD_HELD = [1 << card | 1 << 3 * (card >> 2) + 52 for card in range(52)]
@@ -769,10 +768,6 @@ class Deal:
         if winner is not None:
             points[winner] = 0
         self.points = tuple(points)
-
-    def value(self, seat: int) -> int:
-        """The points of a hand (D.1.9)."""
-        return hand_value(self.counts[seat])
 
 
 #: per three number ranks' packed counts (9 bits, the ranks 3k to 3k+2), their card points

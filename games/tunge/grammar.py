@@ -30,8 +30,6 @@ RANK_LETTERS = "23456789TJQKA"
 #: rank letter -> index: 2..K are 0..11, the ace is 12
 RANK_INDEX = {r: i for i, r in enumerate(RANK_LETTERS)}
 SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
-#: canonical order for the legal plays: by rank (aces last), suits S H D C within a rank
-CANON_KEY = {card: RANK_INDEX[card[0]] * 4 + SUIT_INDEX[card[1]] for card in DECK}
 PHANTOM = "(A)"
 
 # Reason codes of the grammar (texts in games.tunge.reasons).
@@ -326,8 +324,9 @@ def _run_slices(length: int) -> tuple[slice, ...]:
 
 #: per mask of number ranks held (bit i: rank index i), its maximal runs
 SEGMENTS = [_segments(mask) for mask in range(4096)]
-#: per mask of ranks, the rank indexes it holds, ascending, and their letters
+#: per mask of number ranks, the rank indexes it holds, ascending
 BITS = [tuple(r for r in range(12) if mask >> r & 1) for mask in range(4096)]
+#: per mask of number ranks, their letters (the single cards a play behind aces may end with)
 LETTERS = [tuple(RANK_LETTERS[r] for r in bits) for bits in BITS]
 #: per run length, the slices of its cards that make its plays (SEGMENTS gives their ranks)
 RUN_SLICES = [_run_slices(length) for length in range(14)]
@@ -486,14 +485,11 @@ def canonical_cards(hand: Iterable[str], cards: Sequence[str]) -> tuple[str, ...
     held = set(hand)
     if not held.issuperset(cards):
         return None
-    groups: dict[str, list[str]] = {}
-    for card in sorted(held, key=CANON_KEY.__getitem__):
-        groups.setdefault(card[0], []).append(card)
-    taken: dict[str, int] = {}
+    by = RankIndex(held).by  # per rank, the cards held in suit order
+    taken = [0] * 13  # per rank, how many of its cards the play has taken so far
     out = []
     for card in cards:
-        letter = card[0]
-        index = taken.get(letter, 0)
-        taken[letter] = index + 1
-        out.append(groups[letter][index])
+        rank = CARD_RANK[card]
+        out.append(by[rank][taken[rank]])
+        taken[rank] += 1
     return tuple(out)
