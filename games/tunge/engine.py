@@ -55,6 +55,10 @@ ONLY = [frozenset({seat}) for seat in range(4)]  # an event only this seat sees
 # The texts of the most frequent events, made once (a random deal is mostly draws).
 DRAWS_FROM_STOCK = [f"{SEAT[seat]} draws a card from the stock." for seat in range(4)]
 YOU_DRAW = {card: f"You draw {SHOW[card]}." for card in DECK}
+DRAWS_FROM_PILE = {
+    card: tuple(f"{SEAT[seat]} draws {SHOW[card]} from the pile." for seat in range(4))
+    for card in DECK
+}
 # A turn record made without NamedTuple's Python-level __new__ (one per move).
 _new_turn = tuple.__new__
 
@@ -660,7 +664,7 @@ class Tunge(Game):
             events.append(
                 Event(
                     "card_drawn",
-                    f"{SEAT[seat]} draws {SHOW[card]} from the pile.",
+                    DRAWS_FROM_PILE[card][seat],
                     {"seat": seat, "source": "pile", "card": card},
                     None,
                     False,
