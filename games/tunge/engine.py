@@ -214,6 +214,9 @@ class Tunge(Game):
     state: TungeState
     _ref: Reference | None
     _legal: list[Move] | None  # the legal moves of the seat to act (never changed in place)
+    # Game.status as a plain attribute, not a property (a play loop reads it after every move):
+    # set where a deal starts (_start) and ends (_end_deal), copied by clone.
+    status: Status = "awaiting_deal"
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -301,6 +304,7 @@ class Tunge(Game):
         )
         state.deal.zobrist = self._rehash()
         state.in_deal = True
+        self.status = "in_progress"
         state.records.append(DealRecord())
         self._changed()
         self._record_position()
@@ -378,6 +382,7 @@ class Tunge(Game):
         other.first_dealer = self.first_dealer
         other.deals = list(self.deals)
         other.state = self.state.clone()
+        other.status = self.status
         other._ref = self._ref  # immutable, and of the same position
         other._legal = self._legal  # never changed, only replaced
         return other
@@ -388,13 +393,6 @@ class Tunge(Game):
         self._legal = None
 
     # ------------------------------------------------------------------ reads
-    @property
-    def status(self) -> Status:
-        state = self.state
-        if state.finished:
-            return "finished"
-        return "in_progress" if state.in_deal else "awaiting_deal"
-
     def to_act(self) -> tuple[int, ...]:
         state = self.state
         return (state.deal.turn,) if state.in_deal and not state.finished else ()
@@ -786,6 +784,7 @@ class Tunge(Game):
         record.result = result
         record.score_after = tuple(state.totals)
         state.in_deal = False
+        self.status = "awaiting_deal"
         self._changed()
         scored = ", ".join(f"{seat_ref(s)} {points[s]}" for s in range(n))
         events = [
@@ -804,6 +803,7 @@ class Tunge(Game):
             events.extend(self._next_deal())
             return events
         state.finished = True
+        self.status = "finished"
         state.winners = game_winners(
             state.totals, winner, scoring=rules.scoring, match=bool(target)
         )
