@@ -186,3 +186,46 @@ def test_the_hands_by_rank_follow_every_move_and_clone() -> None:
                         fresh.multi,
                     ), hand
                     assert index == fresh
+
+
+def test_the_kept_status_follows_the_deals_in_games_and_clones() -> None:
+    """``status`` is kept beside the state, not derived on each read: after every move of random
+    matches (deals ending, the next one dealt, the game over), in clones too, and in an unseeded
+    game waiting for ``add_deal``, it says what the state says."""
+    from games.base import Deal
+    from games.tunge.engine import Tunge
+
+    def derived(game: Tunge) -> str:
+        state = game.state
+        if state.finished:
+            return "finished"
+        return "in_progress" if state.in_deal else "awaiting_deal"
+
+    seen: set[str] = set()
+    for seed in range(6):
+        options = {"players": 2 + seed % 3, "match_target": 60, "turn_limit": 60}
+        game = Tunge.new(options, seed=seed)
+        rng = random.Random(seed)
+        while game.status != "finished":
+            seat = rng.choice(game.to_act())
+            game.apply(seat, rng.choice(game.legal_moves(seat)))
+            if rng.random() < 0.1:
+                copy = game.clone()
+                assert copy.status == game.status
+                game = copy
+            assert game.status == derived(game)
+            seen.add(game.status)
+    assert seen == {"in_progress", "finished"}
+
+    dealt = Tunge.new({"players": 2, "match_target": 60, "turn_limit": 30}, seed=1)
+    waiting = Tunge.new({"players": 2, "match_target": 60, "turn_limit": 30})
+    assert waiting.status == derived(waiting) == "awaiting_deal"
+    rng = random.Random(1)
+    deal = dealt.deals[0]
+    waiting.add_deal(Deal(deal.hands, deal.stock))
+    assert waiting.status == derived(waiting) == "in_progress"
+    while waiting.status == "in_progress":
+        seat = rng.choice(waiting.to_act())
+        waiting.apply(seat, rng.choice(waiting.legal_moves(seat)))
+    assert waiting.clone().status == waiting.status == derived(waiting)
+    assert waiting.status in ("awaiting_deal", "finished")
