@@ -394,8 +394,7 @@ class Tunge(Game):
 
     # ------------------------------------------------------------------ reads
     def to_act(self) -> tuple[int, ...]:
-        state = self.state
-        return (state.deal.turn,) if state.in_deal and not state.finished else ()
+        return (self.state.deal.turn,) if self.status == "in_progress" else ()
 
     def reference(self) -> Reference:
         """The reference sequence now (before the next play)."""
@@ -425,19 +424,16 @@ class Tunge(Game):
         return legal
 
     def legal_moves(self, seat: int) -> list[Move]:
-        state = self.state
-        if seat != state.deal.turn or not state.in_deal or state.finished:
+        if seat != self.state.deal.turn or self.status != "in_progress":
             return []
         return list(self._legal_now())
 
     def check(self, seat: int, move: Move) -> None:
         """:meth:`Game.check` with a fast path for a move taken from the legal list (the usual
         case: a button, a computer player): the same answers, without the general lookups."""
-        state = self.state
         if (
-            seat == state.deal.turn
-            and state.in_deal
-            and not state.finished
+            seat == self.state.deal.turn
+            and self.status == "in_progress"
             and _listed(self._legal or self._legal_now(), move)
         ):
             return
@@ -469,8 +465,7 @@ class Tunge(Game):
     def is_legal(self, seat: int, move: Move) -> bool:
         """Whether ``move`` is accepted: it is listed, or it plays held cards whose ranks, in the
         same order, a listed play has (any suits)."""
-        state = self.state
-        if seat != state.deal.turn or not state.in_deal or state.finished:
+        if seat != self.state.deal.turn or self.status != "in_progress":
             return False
         legal = self._legal or self._legal_now()
         if move.action != "play":
@@ -505,8 +500,7 @@ class Tunge(Game):
         if not (  # check's fast path, inline (one call fewer per move): a listed move
             legal is not None
             and seat == deal.turn
-            and state.in_deal
-            and not state.finished
+            and self.status == "in_progress"
             and any(map(is_, legal, repeat(move)))
         ):
             self.check(seat, move)
