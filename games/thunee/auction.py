@@ -16,11 +16,38 @@ from __future__ import annotations
 from games.base import Event, Move
 from games.cards import SUIT_NAMES, display
 from games.thunee.deck import seat_ref
-from games.thunee.moves import CALL_MOVES, CONTRACT_NAMES, PASS, ROYALS, THUNEE
+from games.thunee.moves import (
+    BLIND_ROYALS,
+    BLIND_THUNEE,
+    CALL_AMOUNTS,
+    CALL_MOVES,
+    CONTRACT_NAMES,
+    PASS,
+    ROYALS,
+    THUNEE,
+)
 from games.thunee.play import Play
 
-#: The auction's move lists by (call, single step, blind moves); -1: the holding team's pass.
-_AUCTION_MOVES: dict[tuple[int, bool, tuple[Move, ...]], list[Move]] = {}
+_AUCTION_TABLES: dict[tuple[bool, bool, bool], dict[int, list[Move]]] = {}
+
+
+def auction_table(
+    single_step: bool, blind_thunee: bool, blind_royals: bool
+) -> dict[int, list[Move]]:
+    """A table's moves in the calling by the standing call (-1: a seat of the holding team, who
+    may not raise his partner), built once per option set: the lists are shared by every game
+    and position alike, and never changed (legal lists are only read, and replaced)."""
+    key = (single_step, blind_thunee, blind_royals)
+    table = _AUCTION_TABLES.get(key)
+    if table is None:
+        blind = [
+            move for move, on in ((BLIND_THUNEE, blind_thunee), (BLIND_ROYALS, blind_royals)) if on
+        ]
+        table = {-1: [PASS, *blind]}
+        for high in (0, *CALL_AMOUNTS):
+            table[high] = [PASS, *CALL_MOVES[high, single_step], *blind]
+        _AUCTION_TABLES[key] = table
+    return table
 
 
 class Auction(Play):
@@ -36,20 +63,9 @@ class Auction(Play):
         return (self.high_seat if self.high_seat is not None else self.trumpman) % 2
 
     def _auction_moves(self, seat: int) -> list[Move]:
-        """The seat's moves in the calling; a list shared by every position alike (never
-        changed: the legal lists are only read, and replaced when the game changes)."""
-        if seat % 2 != self._holding_team():
-            key = (self.call, self._single_step, self._blind_moves)
-        else:
-            key = (-1, False, self._blind_moves)
-        moves = _AUCTION_MOVES.get(key)
-        if moves is None:
-            if key[0] < 0:
-                moves = [PASS, *self._blind_moves]
-            else:
-                moves = [PASS, *CALL_MOVES[self.call, self._single_step], *self._blind_moves]
-            _AUCTION_MOVES[key] = moves
-        return moves
+        """The seat's moves in the calling (a shared list: never change it)."""
+        holder = self.high_seat if self.high_seat is not None else self.trumpman
+        return self._auction_table[-1 if seat % 2 == holder % 2 else self.call]
 
     def _auction_auto(self, events: list[Event]) -> None:
         while self.phase == "auction" and len(self._auction_moves(self.atturn)) == 1:

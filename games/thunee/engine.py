@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
-from games.base import Deal, DealError, Event, IllegalMove, Move, NotYourTurn, Status, deal_rng
+from games.base import Deal, DealError, Event, IllegalMove, Move, NotYourTurn, deal_rng
 from games.registry import register
+from games.thunee.auction import auction_table
 from games.thunee.deck import (
     DECK_SET,
     card_points,
@@ -28,8 +29,6 @@ from games.thunee.deck import (
     shuffled_deck,
 )
 from games.thunee.moves import (
-    BLIND_ROYALS,
-    BLIND_THUNEE,
     CHALLENGE,
     DECLINE,
     DEMAND,
@@ -97,13 +96,8 @@ class Thunee(View):
         game._challenge = bool(opts["challenge_mode"])
         game._undercut = bool(opts["undercut_restriction"])
         game._single_step = bool(opts["call_single_step"])
-        game._blind_moves = tuple(
-            move
-            for move, on in (
-                (BLIND_THUNEE, opts["blind_thunee"]),
-                (BLIND_ROYALS, opts["blind_royals"]),
-            )
-            if on
+        game._auction_table = auction_table(
+            game._single_step, bool(opts["blind_thunee"]), bool(opts["blind_royals"])
         )
         game.jodhi_close = 1 if n == 2 or opts["jodhi_window"] == "before_next_lead" else 3
         for deal in deals:
@@ -164,7 +158,7 @@ class Thunee(View):
 
     def _reset_hand(self) -> None:
         n = self.players
-        self.phase = "awaiting_deal"
+        self.phase = self.status = "awaiting_deal"
         self.hands = [[] for _ in range(n)]
         self.received = 0
         self.trumpman = (self.dealer + 1) % n
@@ -212,6 +206,7 @@ class Thunee(View):
             deck = shuffled_deck(deal_rng(self.seed, self.deal_no))
             self.deals.append(deal_from_deck(deck, self.dealer, self.players, self.pk1))
         deal = self.deals[self.deal_no]
+        self.status = "in_progress"
         self.deal_no += 1
         self.cur = deal
         pk1 = self.pk1
@@ -296,15 +291,6 @@ class Thunee(View):
         self._legal = res
         self._acting = None
         return res
-
-    @property
-    def status(self) -> Status:
-        phase = self.phase
-        if phase == "over":
-            return "finished"
-        if phase == "awaiting_deal":
-            return "awaiting_deal"
-        return "in_progress"
 
     def to_act(self) -> tuple[int, ...]:
         if self._legal is None:

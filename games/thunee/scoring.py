@@ -170,6 +170,7 @@ class Scoring(ThuneeState):
         if self.balls[team] >= target and (not need_two or lead >= 2):
             self.winner_team = team
             self.phase = "over"
+            self.status = "finished"
             self.trick = []
             events.append(
                 Event(
