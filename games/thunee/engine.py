@@ -115,7 +115,7 @@ class Thunee(View):
         game.records = []
         game.deal_no = 0
         game.cur = None
-        game._acting = None
+        game._acting = ()
         game._start_hand([])
         return game
 
@@ -272,6 +272,8 @@ class Thunee(View):
                     target = claim.seat
                     for s in range((target + 1) % 2, n, 2):
                         res[s] = [*res[s], MURIAL[target, claim.suit]]
+            self._acting = tuple(s for s in range(n) if res[s])
+            return res
         elif phase == "auction":
             res[self.atturn] = self._auction_moves(self.atturn)
             self._legal = res
@@ -289,17 +291,13 @@ class Thunee(View):
         elif phase == "redeal":
             res[self.trumpman] = [DEMAND, DECLINE]
         self._legal = res
-        self._acting = None
+        self._acting = tuple(s for s in range(n) if res[s])
         return res
 
     def to_act(self) -> tuple[int, ...]:
         if self._legal is None:
             self._legal_all()
-        acting = self._acting
-        if acting is None:
-            legal = self._legal_all()
-            acting = self._acting = tuple(s for s in range(self.players) if legal[s])
-        return acting
+        return self._acting
 
     def waiting_for(self) -> tuple[int, ...]:
         """The seat the game waits on; Jodhi claims and challenges are optional for others."""
@@ -312,8 +310,7 @@ class Thunee(View):
     def legal_moves(self, seat: int) -> list[Move]:
         if type(seat) is not int or not 0 <= seat < self.players:
             return []
-        legal = self._legal if self._legal is not None else self._legal_all()
-        return list(legal[seat])
+        return list((self._legal or self._legal_all())[seat])
 
     def is_legal(self, seat: int, move: Move) -> bool:
         if type(seat) is not int or not 0 <= seat < self.players:
@@ -329,7 +326,7 @@ class Thunee(View):
         button, a computer player): a seat with a legal move is a seat to act, so it is the same
         answer without the general lookups."""
         if type(seat) is int and 0 <= seat < self.players:
-            for candidate in (self._legal if self._legal is not None else self._legal_all())[seat]:
+            for candidate in (self._legal or self._legal_all())[seat]:
                 if candidate is move:
                     return
         super().check(seat, move)
@@ -341,7 +338,15 @@ class Thunee(View):
         return self.refusal(seat, move)
 
     def apply(self, seat: int, move: Move) -> list[Event]:
-        self.check(seat, move)
+        # check, inlined (a call costs more than its work): the move itself in the seat's list
+        listed: Sequence[Move] = ()
+        if type(seat) is int and 0 <= seat < self.players:
+            listed = (self._legal or self._legal_all())[seat]
+        for candidate in listed:
+            if candidate is move:
+                break
+        else:
+            super().check(seat, move)
         self._legal = None
         events: list[Event] = []
         action = move.action
@@ -369,5 +374,4 @@ class Thunee(View):
             self._do_challenge(seat, move.get("target"), events)
         elif action == "murial":
             self._do_murial(seat, move.get("target"), move.get("suit"), events)
-        self._legal = None
         return events

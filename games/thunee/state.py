@@ -95,7 +95,7 @@ class ThuneeState(Game):
     last_trick: TrickRecord | None
     # --- caches, rebuilt after every change and shared by clones ---
     _legal: Sequence[Sequence[Move]] | None
-    _acting: tuple[int, ...] | None
+    _acting: tuple[int, ...]  # the seats with a legal move (to_act), set with _legal
     # --- Game.status as a plain attribute, not a property: every play loop reads it after every
     # move. "awaiting_deal" in that phase, "finished" once "over", else "in_progress"; set where
     # the phase enters or leaves those two (_reset_hand, _start_hand, _award). Last: a default.
