@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from games.base import Event, Move
 from games.cards import SUIT_NAMES, display
-from games.thunee.deck import seat_ref
+from games.thunee.deck import SEAT_REFS, seat_ref
 from games.thunee.moves import (
     BLIND_ROYALS,
     BLIND_THUNEE,
@@ -27,6 +27,30 @@ from games.thunee.moves import (
     THUNEE,
 )
 from games.thunee.play import Play
+
+# The calling's events, built once and shared by every game (events are read-only): most
+# random moves are calls and passes, and a new Event costs more than the rest of the move.
+PASSED: dict[tuple[int, bool], Event] = {
+    (seat, auto): Event("pass", f"{SEAT_REFS[seat]} passes.", {"seat": seat, "auto": auto})
+    for seat in range(6)
+    for auto in (False, True)
+}
+CALLED: dict[tuple[int, int], Event] = {
+    (seat, value): Event(
+        "call", f"{SEAT_REFS[seat]} calls {value}.", {"seat": seat, "value": value}
+    )
+    for seat in range(6)
+    for value in CALL_AMOUNTS
+}
+BLIND_CALLED: dict[tuple[int, str], Event] = {
+    (seat, contract): Event(
+        "blind",
+        f"{SEAT_REFS[seat]} calls {CONTRACT_NAMES[contract]}!",
+        {"seat": seat, "contract": contract},
+    )
+    for seat in range(6)
+    for contract in ("blind_thunee", "blind_royals")
+}
 
 _AUCTION_TABLES: dict[tuple[bool, bool, bool], dict[int, list[Move]]] = {}
 
@@ -69,8 +93,7 @@ class Auction(Play):
 
     def _auction_auto(self, events: list[Event]) -> None:
         while self.phase == "auction" and len(self._auction_moves(self.atturn)) == 1:
-            seat = self.atturn
-            events.append(Event("pass", f"{seat_ref(seat)} passes.", {"seat": seat, "auto": True}))
+            events.append(PASSED[self.atturn, True])
             self.passes += 1
             self._auction_next(events)
 
@@ -149,8 +172,7 @@ class Auction(Play):
 
     def _window_auto(self, events: list[Event]) -> None:
         while self.phase == "window" and len(self._window_moves(self.atturn)) == 1:
-            seat = self.atturn
-            events.append(Event("pass", f"{seat_ref(seat)} passes.", {"seat": seat, "auto": True}))
+            events.append(PASSED[self.atturn, True])
             self._window_pass(events)
 
     def _window_pass(self, events: list[Event]) -> None:
@@ -185,7 +207,7 @@ class Auction(Play):
         self._begin_auction(events)
 
     def _do_pass(self, seat: int, events: list[Event]) -> None:
-        events.append(Event("pass", f"{seat_ref(seat)} passes.", {"seat": seat, "auto": False}))
+        events.append(PASSED[seat, False])
         if self.phase == "auction":
             self.passes += 1
             self._auction_next(events)
@@ -199,19 +221,18 @@ class Auction(Play):
         self.high_seat = seat
         self.calls.append((seat, value))
         self.passes = 0
-        text = f"{seat_ref(seat)} calls {value}."
-        events.append(Event("call", text, {"seat": seat, "value": value}))
-        self.lines.append(text)
+        event = CALLED[seat, value]
+        events.append(event)
+        self.lines.append(event.text)
         self._auction_next(events)
         self._auction_auto(events)
 
     def _do_blind(self, seat: int, contract: str, events: list[Event]) -> None:
         self.contract = "blind_" + contract
         self.caller = seat
-        word = CONTRACT_NAMES[self.contract]
-        text = f"{seat_ref(seat)} calls {word}!"
-        events.append(Event("blind", text, {"seat": seat, "contract": self.contract}))
-        self.lines.append(text)
+        event = BLIND_CALLED[seat, self.contract]
+        events.append(event)
+        self.lines.append(event.text)
         self._deal_second(events, blind_caller=seat)
         self.phase = "play"
         self.turn = seat

@@ -14,9 +14,36 @@ from collections.abc import Sequence
 from games.base import Event
 from games.cards import SUIT_NAMES, display
 from games.thunee.claims import Claims
-from games.thunee.deck import card_points, seat_ref, strength_for, winner_of
-from games.thunee.moves import PLAY_TEXT
-from games.tricks import TrickRecord, playable
+from games.thunee.deck import (
+    DECK,
+    DISPLAY,
+    SEAT_REFS,
+    SUIT_ORDER,
+    card_points,
+    seat_ref,
+    strength_for,
+    winner_of,
+)
+from games.tricks import TrickRecord, playable, trick_winner
+
+# The events of a play that depend only on the seat and the card, built once and shared by every
+# game (events are read-only): a new Event per play costs more than the rest of the play.
+PLAYED: dict[tuple[int, str], Event] = {
+    (seat, c): Event(
+        "card_played", f"{SEAT_REFS[seat]} plays {DISPLAY[c]}.", {"seat": seat, "card": c}
+    )
+    for seat in range(6)
+    for c in DECK
+}
+TRUMP_BY_LEAD: dict[tuple[int, str], Event] = {
+    (seat, suit): Event(
+        "trump_revealed",
+        f"{SUIT_NAMES[suit].capitalize()} are trump.",
+        {"suit": suit, "card": None, "seat": seat},
+    )
+    for seat in range(6)
+    for suit in SUIT_ORDER
+}
 
 
 class Play(Claims):
@@ -57,7 +84,7 @@ class Play(Claims):
         self.hands[seat].remove(card)
         trick = self.trick
         trick.append((seat, card))
-        events.append(Event("card_played", PLAY_TEXT[seat, card], {"seat": seat, "card": card}))
+        events.append(PLAYED[seat, card])
         if self.pending:
             self.pending = []
         if len(trick) == 1 and self.tricks_done == 0:
@@ -79,11 +106,9 @@ class Play(Claims):
                     self.lines.append(text)
             else:
                 self.trump = card[1]
-                text = f"{SUIT_NAMES[card[1]].capitalize()} are trump."
-                events.append(
-                    Event("trump_revealed", text, {"suit": card[1], "card": None, "seat": seat})
-                )
-                self.lines.append(text)
+                event = TRUMP_BY_LEAD[seat, card[1]]
+                events.append(event)
+                self.lines.append(event.text)
                 if self.options["no_trump_annul"]:
                     suit = card[1]
                     caller_team = seat % 2
@@ -103,7 +128,7 @@ class Play(Claims):
 
     def _finish_trick(self, events: list[Event]) -> None:
         trick = self.trick
-        winner = self._trick_winner(trick)
+        winner = trick_winner(trick, self.trump, strength_for(self.contract))  # two calls, not four
         seats, cards = zip(*trick, strict=True)
         pts = card_points(cards)
         team = winner % 2
@@ -119,7 +144,7 @@ class Play(Claims):
         events.append(
             Event(
                 "trick_won",
-                f"{seat_ref(winner)} wins trick {self.tricks_done} ({pts} points).",
+                f"{SEAT_REFS[winner]} wins trick {self.tricks_done} ({pts} points).",
                 {
                     "winner": winner,
                     "points": pts,
