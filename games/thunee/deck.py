@@ -75,34 +75,30 @@ def deal_from_deck(
     deck: Sequence[str], dealer: int, players: int = 4, first_packet: int | None = None
 ) -> Deal:
     """Deal a shuffled deck (top first) as §1.4 (§3.2, §3.3): packets from ``dealer + 1``."""
-    plan = _deal_plan(dealer, players, packet_sizes(players, first_packet or 2)[0])
+    key = (dealer, players, first_packet)
+    plan = _DEAL_PLANS.get(key)
+    if plan is None:
+        plan = _DEAL_PLANS[key] = _deal_plan(dealer, players, first_packet)
     return Deal(tuple(map(call, plan, repeat(deck))), ())
 
 
 _DealPlan = tuple[Callable[[Sequence[str]], tuple[str, ...]], ...]
-_DEAL_PLANS: dict[tuple[int, int, int], _DealPlan] = {}
+# Deal plans by (dealer, players, first_packet): every hand of a game is dealt through one.
+_DEAL_PLANS: dict[tuple[int, int, int | None], _DealPlan] = {}
 
 
-def _deal_plan(dealer: int, players: int, pk1: int) -> _DealPlan:
-    """Per seat, a getter of its cards from the deck in the order dealt (built once per table
-    shape and dealer: every hand of a game is dealt through it)."""
-    key = (dealer, players, pk1)
-    plan = _DEAL_PLANS.get(key)
-    if plan is None:
-        pk2 = packet_sizes(players, pk1)[1]
-        second = players * pk1
-        third = second + players * pk2
-        positions: list[list[int]] = [[] for _ in range(players)]
-        for i in range(players):
-            cards = [
-                *range(i * pk1, (i + 1) * pk1),
-                *range(second + i * pk2, second + (i + 1) * pk2),
-            ]
-            if players == 2:
-                cards += range(third + i * 6, third + (i + 1) * 6)
-            positions[(dealer + 1 + i) % players] = cards
-        plan = _DEAL_PLANS[key] = tuple(itemgetter(*cards) for cards in positions)
-    return plan
+def _deal_plan(dealer: int, players: int, first_packet: int | None) -> _DealPlan:
+    """Per seat, a getter of its cards from the deck in the order dealt."""
+    pk1, pk2 = packet_sizes(players, first_packet or 2)
+    second = players * pk1
+    third = second + players * pk2
+    positions: list[list[int]] = [[] for _ in range(players)]
+    for i in range(players):
+        cards = [*range(i * pk1, (i + 1) * pk1), *range(second + i * pk2, second + (i + 1) * pk2)]
+        if players == 2:
+            cards += range(third + i * 6, third + (i + 1) * 6)
+        positions[(dealer + 1 + i) % players] = cards
+    return tuple(itemgetter(*cards) for cards in positions)
 
 
 def first_dealer_by_jacks(

@@ -22,10 +22,10 @@ from games.registry import register
 from games.thunee.auction import auction_table
 from games.thunee.deck import (
     DECK_SET,
+    SEAT_REFS,
     card_points,
     deal_from_deck,
     packet_sizes,
-    seat_ref,
     shuffled_deck,
 )
 from games.thunee.moves import (
@@ -158,8 +158,7 @@ class Thunee(View):
 
     def _reset_hand(self) -> None:
         n = self.players
-        self.phase = self.status = "awaiting_deal"
-        self.hands = [[] for _ in range(n)]
+        self.phase = self.status = "awaiting_deal"  # hands: _start_hand deals them
         self.received = 0
         self.trumpman = (self.dealer + 1) % n
         self.trumper = None
@@ -202,6 +201,7 @@ class Thunee(View):
         if self.deal_no >= len(self.deals):
             if self.seed is None:
                 self.cur = None
+                self.hands = [[] for _ in range(self.players)]
                 return
             deck = shuffled_deck(deal_rng(self.seed, self.deal_no))
             self.deals.append(deal_from_deck(deck, self.dealer, self.players, self.pk1))
@@ -214,15 +214,16 @@ class Thunee(View):
         self.received = pk1
         self.records.append(HandRecord())
         dealer = self.dealer
+        t0 = self.trumpman
+        number = len(self.records)
         events.append(
             Event(
                 "new_deal",
-                f"{seat_ref(dealer)} deals hand {len(self.records)}.",
-                {"dealer": dealer, "hand": len(self.records), "trumpman": self.trumpman},
+                f"{SEAT_REFS[dealer]} deals hand {number}.",
+                {"dealer": dealer, "hand": number, "trumpman": t0},
             )
         )
-        self.lines.append(f"{seat_ref(dealer)} deals; {seat_ref(self.trumpman)} is trumpman.")
-        t0 = self.trumpman
+        self.lines.append(f"{SEAT_REFS[dealer]} deals; {SEAT_REFS[t0]} is trumpman.")
         if self.options["trumpman_weak_redeal"] and card_points(self.hands[t0]) <= 10:
             self.phase = "redeal"
             return
@@ -357,7 +358,7 @@ class Thunee(View):
         elif action == "pass":
             self._do_pass(seat, events)
         elif action == "call":
-            self._do_call(seat, move.get("value"), events)
+            self._do_call(seat, move.fields[0][1], events)  # type: ignore[arg-type]
         elif action == "jodhi":
             self._do_jodhi(seat, move.get("suit"), events)
         elif action == "trump" or action == "last_card":
@@ -365,7 +366,7 @@ class Thunee(View):
         elif action == "thunee" or action == "royals":
             self._do_thunee(seat, action, events)
         elif action == "blind":
-            self._do_blind(seat, move.get("contract"), events)
+            self._do_blind(seat, move.fields[0][1], events)  # type: ignore[arg-type]
         elif action == "double" or action == "khanaak":
             self._do_declare(seat, action, events)
         elif action == "demand_redeal" or action == "decline_redeal":

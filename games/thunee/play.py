@@ -112,11 +112,8 @@ class Play(Claims):
                 if self.options["no_trump_annul"]:
                     suit = card[1]
                     caller_team = seat % 2
-                    if not any(
-                        c[1] == suit
-                        for s in range((caller_team + 1) % 2, self.players, 2)
-                        for c in self.hands[s]
-                    ):
+                    opponents = range((caller_team + 1) % 2, self.players, 2)
+                    if suit not in {c[1] for s in opponents for c in self.hands[s]}:
                         self._annul("no_trump", events, None)
                         return
         if self.jodhi_team is not None and len(trick) >= self.jodhi_close:
