@@ -87,6 +87,7 @@ class Thunee(View):
         opts = game.options
         n = opts["players"]
         game.players = n
+        game._seats = frozenset(range(n))
         game.seed = seed
         game.pk1, game.pk2 = packet_sizes(n, opts["six_player_first_packet"])
         game.hand_len = 24 // n
@@ -240,8 +241,12 @@ class Thunee(View):
         if phase == "play":
             t = self.turn
             challenge = self._challenge
+            # a lead may be any card: no call to ask the rules which
+            hand = self.hands[t]
             moves = list(
-                map(PLAY.__getitem__, self.hands[t] if challenge else self._strict_cards(t))
+                map(
+                    PLAY.__getitem__, hand if challenge or not self.trick else self._strict_cards(t)
+                )
             )
             if (
                 self.tricks_done == self.total_tricks - 1
@@ -309,12 +314,12 @@ class Thunee(View):
         return acting
 
     def legal_moves(self, seat: int) -> list[Move]:
-        if type(seat) is not int or not 0 <= seat < self.players:
+        if type(seat) is not int or seat not in self._seats:
             return []
         return list((self._legal or self._legal_all())[seat])
 
     def is_legal(self, seat: int, move: Move) -> bool:
-        if type(seat) is not int or not 0 <= seat < self.players:
+        if type(seat) is not int or seat not in self._seats:
             return False
         legal = (self._legal if self._legal is not None else self._legal_all())[seat]
         for candidate in legal:
@@ -326,7 +331,7 @@ class Thunee(View):
         """:meth:`Game.check` with a fast path for a move taken from the seat's legal list (a
         button, a computer player): a seat with a legal move is a seat to act, so it is the same
         answer without the general lookups."""
-        if type(seat) is int and 0 <= seat < self.players:
+        if type(seat) is int and seat in self._seats:
             for candidate in (self._legal or self._legal_all())[seat]:
                 if candidate is move:
                     return
@@ -341,7 +346,7 @@ class Thunee(View):
     def apply(self, seat: int, move: Move) -> list[Event]:
         # check, inlined (a call costs more than its work): the move itself in the seat's list
         listed: Sequence[Move] = ()
-        if type(seat) is int and 0 <= seat < self.players:
+        if type(seat) is int and seat in self._seats:
             listed = (self._legal or self._legal_all())[seat]
         for candidate in listed:
             if candidate is move:

@@ -49,9 +49,6 @@ TRUMP_BY_LEAD: dict[tuple[int, str], Event] = {
 class Play(Claims):
     """Legal cards, playing a card, finishing a trick, the two-player second half."""
 
-    def _strength(self) -> dict[str, int]:
-        return strength_for(self.contract)
-
     def _strict_cards(self, seat: int) -> Sequence[str]:
         """The cards the rules allow ``seat`` to play now (ignoring challenge mode)."""
         hand = self.hands[seat]
@@ -63,7 +60,7 @@ class Play(Claims):
         led = trick[0][1][1]
         if trump is None or led == trump or not self._undercut:
             return hand
-        strength = self._strength()
+        strength = strength_for(self.contract)
         best = 0
         for _, c in trick:
             if c[1] == trump and strength[c] > best:

@@ -163,7 +163,7 @@ class Scoring(ThuneeState):
                 history=True,
             )
         )
-        target = self._target()
+        target = result["game_target"]  # self._target(), as _base_result found it
         clear = self.options["two_to_clear"]
         need_two = clear == "always" or (clear == "after_khanaak" and self.khanaak_called)
         lead = self.balls[team] - self.balls[(team + 1) % 2]

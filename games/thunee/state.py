@@ -37,6 +37,7 @@ class ThuneeState(Game):
 
     # --- constants per table ---
     seed: int | None
+    _seats: frozenset[int]  # the seat numbers: a faster test than 0 <= seat < players
     pk1: int  # first packet per seat
     pk2: int  # second packet per seat
     hand_len: int
