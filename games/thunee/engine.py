@@ -230,11 +230,12 @@ class Thunee(View):
             return
         self._begin_auction(events)
 
-    def _legal_all(self) -> Sequence[Sequence[Move]]:
-        """Every seat's legal moves now, cached until the next change: the single source of
-        truth for ``to_act``, ``legal_moves`` and ``check``."""
+    def to_act(self) -> tuple[int, ...]:
+        """The seats with a legal move. After a change it first works out every seat's legal
+        moves into ``_legal``, the single source of truth for ``to_act``, ``legal_moves`` and
+        ``check`` (here, not in a helper: a play loop asks ``to_act`` first, and a call costs)."""
         if self._legal is not None:
-            return self._legal
+            return self._acting
         n = self.players
         res: list[list[Move]] = [NO_MOVES] * n  # shared empty list: never mutated
         phase = self.phase
@@ -262,7 +263,7 @@ class Thunee(View):
             self._legal = res
             self._acting = (t,) if moves else ()
             if self.jodhi_team is None and not challenge:
-                return res
+                return self._acting
             if self.jodhi_team is not None:
                 for s in range(self.jodhi_team, n, 2):
                     claims = self._jodhi_moves(s)
@@ -279,12 +280,12 @@ class Thunee(View):
                     for s in range((target + 1) % 2, n, 2):
                         res[s] = [*res[s], MURIAL[target, claim.suit]]
             self._acting = tuple(s for s in range(n) if res[s])
-            return res
+            return self._acting
         elif phase == "auction":
             res[self.atturn] = self._auction_moves(self.atturn)
             self._legal = res
             self._acting = (self.atturn,)
-            return res
+            return self._acting
         elif phase == "window":
             res[self.atturn] = self._window_moves(self.atturn)
         elif phase == "trump":
@@ -298,12 +299,17 @@ class Thunee(View):
             res[self.trumpman] = [DEMAND, DECLINE]
         self._legal = res
         self._acting = tuple(s for s in range(n) if res[s])
-        return res
-
-    def to_act(self) -> tuple[int, ...]:
-        if self._legal is None:
-            self._legal_all()
         return self._acting
+
+    def _legal_all(self) -> Sequence[Sequence[Move]]:
+        """Every seat's legal moves now (worked out by ``to_act``, cached until the next
+        change)."""
+        legal = self._legal
+        if legal is None:
+            self.to_act()
+            legal = self._legal
+            assert legal is not None
+        return legal
 
     def waiting_for(self) -> tuple[int, ...]:
         """The seat the game waits on; Jodhi claims and challenges are optional for others."""
