@@ -127,14 +127,15 @@ class Auction(Play):
     def _deal_second(self, events: list[Event], blind_caller: int | None = None) -> None:
         assert self.cur is not None
         lo, hi = self.pk1, self.pk1 + self.pk2
-        for s in range(self.players):
-            cards = list(self.cur.hands[s][lo:hi])
+        hands = self.hands
+        short = self.trumper if self.last_card else None  # his last card is the trump card
+        for s, dealt in enumerate(self.cur.hands):
             if s == blind_caller:
-                self.set_aside = cards
-                continue
-            if self.last_card and s == self.trumper:
-                cards = cards[:-1]
-            self.hands[s].extend(cards)
+                self.set_aside = list(dealt[lo:hi])
+            elif s == short:
+                hands[s].extend(dealt[lo : hi - 1])
+            else:
+                hands[s].extend(dealt[lo:hi])
         self.received = hi
         if self.last_card and not self.trump_unseen and self.trumper is not None:
             assert self.trump_card is not None

@@ -15,6 +15,7 @@ moves of other seats; in challenge mode every seat may challenge while cards are
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 from typing import Any, ClassVar, Self
 
 from games.base import Deal, DealError, Event, IllegalMove, Move, NotYourTurn, deal_rng
@@ -211,7 +212,7 @@ class Thunee(View):
         self.deal_no += 1
         self.cur = deal
         pk1 = self.pk1
-        self.hands = [list(h[:pk1]) for h in deal.hands]
+        self.hands = list(map(list, map(itemgetter(slice(pk1)), deal.hands)))  # no listcomp frame
         self.received = pk1
         self.records.append(HandRecord())
         dealer = self.dealer
