@@ -87,7 +87,8 @@ class Auction(Play):
         return (self.high_seat if self.high_seat is not None else self.trumpman) % 2
 
     def _auction_moves(self, seat: int) -> list[Move]:
-        """The seat's moves in the calling (a shared list: never change it)."""
+        """The seat's moves in the calling (a shared list: never change it; to_act inlines
+        this)."""
         holder = self.high_seat if self.high_seat is not None else self.trumpman
         return self._auction_table[-1 if seat % 2 == holder % 2 else self.call]
 

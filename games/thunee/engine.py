@@ -283,9 +283,12 @@ class Thunee(View):
             self._acting = tuple(s for s in range(n) if res[s])
             return self._acting
         elif phase == "auction":
-            res[self.atturn] = self._auction_moves(self.atturn)
+            seat = self.atturn
+            # self._auction_moves(seat), inlined: the calling's hot path
+            holder = self.high_seat if self.high_seat is not None else self.trumpman
+            res[seat] = self._auction_table[-1 if seat % 2 == holder % 2 else self.call]
             self._legal = res
-            self._acting = (self.atturn,)
+            self._acting = (seat,)
             return self._acting
         elif phase == "window":
             res[self.atturn] = self._window_moves(self.atturn)

@@ -17,9 +17,9 @@ from games.thunee.claims import Claims
 from games.thunee.deck import (
     DECK,
     DISPLAY,
+    POINTS,
     SEAT_REFS,
     SUIT_ORDER,
-    card_points,
     seat_ref,
     strength_for,
     winner_of,
@@ -84,7 +84,8 @@ class Play(Claims):
         events.append(PLAYED[seat, card])
         if self.pending:
             self.pending = []
-        if len(trick) == 1 and self.tricks_done == 0:
+        size = len(trick)
+        if size == 1 and self.tricks_done == 0:
             if self.contract == "normal":
                 if self.trump_down and self.trump_card is not None and self.trumper is not None:
                     tc = self.trump_card
@@ -113,9 +114,9 @@ class Play(Claims):
                     if suit not in {c[1] for s in opponents for c in self.hands[s]}:
                         self._annul("no_trump", events, None)
                         return
-        if self.jodhi_team is not None and len(trick) >= self.jodhi_close:
+        if self.jodhi_team is not None and size >= self.jodhi_close:
             self.jodhi_team = None
-        if len(trick) == self.players:
+        if size == self.players:
             self._finish_trick(events)
         else:
             self.turn = (seat + 1) % self.players
@@ -124,7 +125,7 @@ class Play(Claims):
         trick = self.trick
         winner = trick_winner(trick, self.trump, strength_for(self.contract))  # two calls, not four
         seats, cards = zip(*trick, strict=True)
-        pts = card_points(cards)
+        pts = sum(map(POINTS.__getitem__, cards))  # card_points(cards), without its call
         team = winner % 2
         self.points[team] += pts
         self.tricks_done += 1
