@@ -243,13 +243,9 @@ class Thunee(View):
         if phase == "play":
             t = self.turn
             challenge = self._challenge
-            # a lead may be any card: no call to ask the rules which
-            hand = self.hands[t]
-            moves = list(
-                map(
-                    PLAY.__getitem__, hand if challenge or not self.trick else self._strict_cards(t)
-                )
-            )
+            # Any card may lead (no call to ask the rules); challenge mode accepts any card held.
+            cards = self.hands[t] if challenge or not self.trick else self._strict_cards(t)
+            moves = list(map(PLAY.__getitem__, cards))
             if (
                 self.tricks_done == self.total_tricks - 1
                 and n != 2
