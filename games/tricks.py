@@ -48,7 +48,10 @@ def playable(hand: Sequence[str], trick: Trick) -> Sequence[str]:
     if not trick:
         return hand
     led = trick[0][1][1]
-    follow = [card for card in hand if card[1] == led]
+    follow = []
+    for card in hand:  # a loop, not a comprehension: no frame of its own (Python 3.11)
+        if card[1] == led:
+            follow.append(card)
     return follow or hand
 
 

@@ -15,12 +15,63 @@ from __future__ import annotations
 
 from games.base import Event, Move
 from games.cards import SUIT_NAMES, display
-from games.thunee.deck import seat_ref
-from games.thunee.moves import CALL_MOVES, CONTRACT_NAMES, PASS, ROYALS, THUNEE
+from games.thunee.deck import SEAT_REFS, seat_ref
+from games.thunee.moves import (
+    BLIND_ROYALS,
+    BLIND_THUNEE,
+    CALL_AMOUNTS,
+    CALL_MOVES,
+    CONTRACT_NAMES,
+    PASS,
+    ROYALS,
+    THUNEE,
+)
 from games.thunee.play import Play
 
-#: The auction's move lists by (call, single step, blind moves); -1: the holding team's pass.
-_AUCTION_MOVES: dict[tuple[int, bool, tuple[Move, ...]], list[Move]] = {}
+# The calling's events, built once and shared by every game (events are read-only): most
+# random moves are calls and passes, and a new Event costs more than the rest of the move.
+PASSED: dict[tuple[int, bool], Event] = {
+    (seat, auto): Event("pass", f"{SEAT_REFS[seat]} passes.", {"seat": seat, "auto": auto})
+    for seat in range(6)
+    for auto in (False, True)
+}
+CALLED: dict[tuple[int, int], Event] = {
+    (seat, value): Event(
+        "call", f"{SEAT_REFS[seat]} calls {value}.", {"seat": seat, "value": value}
+    )
+    for seat in range(6)
+    for value in CALL_AMOUNTS
+}
+BLIND_CALLED: dict[tuple[int, str], Event] = {
+    (seat, contract): Event(
+        "blind",
+        f"{SEAT_REFS[seat]} calls {CONTRACT_NAMES[contract]}!",
+        {"seat": seat, "contract": contract},
+    )
+    for seat in range(6)
+    for contract in ("blind_thunee", "blind_royals")
+}
+
+_AUCTION_TABLES: dict[tuple[bool, bool, bool], dict[int, list[Move]]] = {}
+
+
+def auction_table(
+    single_step: bool, blind_thunee: bool, blind_royals: bool
+) -> dict[int, list[Move]]:
+    """A table's moves in the calling by the standing call (-1: a seat of the holding team, who
+    may not raise his partner), built once per option set: the lists are shared by every game
+    and position alike, and never changed (legal lists are only read, and replaced)."""
+    key = (single_step, blind_thunee, blind_royals)
+    table = _AUCTION_TABLES.get(key)
+    if table is None:
+        blind = [
+            move for move, on in ((BLIND_THUNEE, blind_thunee), (BLIND_ROYALS, blind_royals)) if on
+        ]
+        table = {-1: [PASS, *blind]}
+        for high in (0, *CALL_AMOUNTS):
+            table[high] = [PASS, *CALL_MOVES[high, single_step], *blind]
+        _AUCTION_TABLES[key] = table
+    return table
 
 
 class Auction(Play):
@@ -36,25 +87,14 @@ class Auction(Play):
         return (self.high_seat if self.high_seat is not None else self.trumpman) % 2
 
     def _auction_moves(self, seat: int) -> list[Move]:
-        """The seat's moves in the calling; a list shared by every position alike (never
-        changed: the legal lists are only read, and replaced when the game changes)."""
-        if seat % 2 != self._holding_team():
-            key = (self.call, self._single_step, self._blind_moves)
-        else:
-            key = (-1, False, self._blind_moves)
-        moves = _AUCTION_MOVES.get(key)
-        if moves is None:
-            if key[0] < 0:
-                moves = [PASS, *self._blind_moves]
-            else:
-                moves = [PASS, *CALL_MOVES[self.call, self._single_step], *self._blind_moves]
-            _AUCTION_MOVES[key] = moves
-        return moves
+        """The seat's moves in the calling (a shared list: never change it; to_act inlines
+        this)."""
+        holder = self.high_seat if self.high_seat is not None else self.trumpman
+        return self._auction_table[-1 if seat % 2 == holder % 2 else self.call]
 
     def _auction_auto(self, events: list[Event]) -> None:
         while self.phase == "auction" and len(self._auction_moves(self.atturn)) == 1:
-            seat = self.atturn
-            events.append(Event("pass", f"{seat_ref(seat)} passes.", {"seat": seat, "auto": True}))
+            events.append(PASSED[self.atturn, True])
             self.passes += 1
             self._auction_next(events)
 
@@ -88,14 +128,15 @@ class Auction(Play):
     def _deal_second(self, events: list[Event], blind_caller: int | None = None) -> None:
         assert self.cur is not None
         lo, hi = self.pk1, self.pk1 + self.pk2
-        for s in range(self.players):
-            cards = list(self.cur.hands[s][lo:hi])
+        hands = self.hands
+        short = self.trumper if self.last_card else None  # his last card is the trump card
+        for s, dealt in enumerate(self.cur.hands):
             if s == blind_caller:
-                self.set_aside = cards
-                continue
-            if self.last_card and s == self.trumper:
-                cards = cards[:-1]
-            self.hands[s].extend(cards)
+                self.set_aside = list(dealt[lo:hi])
+            elif s == short:
+                hands[s].extend(dealt[lo : hi - 1])
+            else:
+                hands[s].extend(dealt[lo:hi])
         self.received = hi
         if self.last_card and not self.trump_unseen and self.trumper is not None:
             assert self.trump_card is not None
@@ -133,8 +174,7 @@ class Auction(Play):
 
     def _window_auto(self, events: list[Event]) -> None:
         while self.phase == "window" and len(self._window_moves(self.atturn)) == 1:
-            seat = self.atturn
-            events.append(Event("pass", f"{seat_ref(seat)} passes.", {"seat": seat, "auto": True}))
+            events.append(PASSED[self.atturn, True])
             self._window_pass(events)
 
     def _window_pass(self, events: list[Event]) -> None:
@@ -169,7 +209,7 @@ class Auction(Play):
         self._begin_auction(events)
 
     def _do_pass(self, seat: int, events: list[Event]) -> None:
-        events.append(Event("pass", f"{seat_ref(seat)} passes.", {"seat": seat, "auto": False}))
+        events.append(PASSED[seat, False])
         if self.phase == "auction":
             self.passes += 1
             self._auction_next(events)
@@ -183,19 +223,18 @@ class Auction(Play):
         self.high_seat = seat
         self.calls.append((seat, value))
         self.passes = 0
-        text = f"{seat_ref(seat)} calls {value}."
-        events.append(Event("call", text, {"seat": seat, "value": value}))
-        self.lines.append(text)
+        event = CALLED[seat, value]
+        events.append(event)
+        self.lines.append(event.text)
         self._auction_next(events)
         self._auction_auto(events)
 
     def _do_blind(self, seat: int, contract: str, events: list[Event]) -> None:
         self.contract = "blind_" + contract
         self.caller = seat
-        word = CONTRACT_NAMES[self.contract]
-        text = f"{seat_ref(seat)} calls {word}!"
-        events.append(Event("blind", text, {"seat": seat, "contract": self.contract}))
-        self.lines.append(text)
+        event = BLIND_CALLED[seat, self.contract]
+        events.append(event)
+        self.lines.append(event.text)
         self._deal_second(events, blind_caller=seat)
         self.phase = "play"
         self.turn = seat

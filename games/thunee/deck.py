@@ -9,7 +9,9 @@ in the deck).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from itertools import repeat, starmap
+from operator import call, itemgetter
 
 from games.base import Deal
 from games.cards import display
@@ -52,9 +54,10 @@ def winner_of(trick: Sequence[tuple[int, str]], trump: str | None, contract: str
 
 def shuffled_deck(rng: random.Random) -> list[str]:
     """A uniformly shuffled deck: the cards sorted by independent uniform random keys."""
-    draw = rng.random
-    # The sort draws one key per card, in deck order, and keeps ties in deck order.
-    return sorted(DECK, key=lambda _card: draw())
+    # One key per card, drawn in deck order; the sort keeps ties in deck order. The keys are
+    # drawn and looked up by C calls (no Python frame per card): a new hand's biggest cost.
+    keys = dict(zip(DECK, starmap(rng.random, repeat((), len(DECK))), strict=True))
+    return sorted(DECK, key=keys.__getitem__)
 
 
 def card_points(cards: Sequence[str]) -> int:
@@ -72,17 +75,30 @@ def deal_from_deck(
     deck: Sequence[str], dealer: int, players: int = 4, first_packet: int | None = None
 ) -> Deal:
     """Deal a shuffled deck (top first) as §1.4 (§3.2, §3.3): packets from ``dealer + 1``."""
+    key = (dealer, players, first_packet)
+    plan = _DEAL_PLANS.get(key)
+    if plan is None:
+        plan = _DEAL_PLANS[key] = _deal_plan(dealer, players, first_packet)
+    return Deal(tuple(map(call, plan, repeat(deck))), ())
+
+
+_DealPlan = tuple[Callable[[Sequence[str]], tuple[str, ...]], ...]
+# Deal plans by (dealer, players, first_packet): every hand of a game is dealt through one.
+_DEAL_PLANS: dict[tuple[int, int, int | None], _DealPlan] = {}
+
+
+def _deal_plan(dealer: int, players: int, first_packet: int | None) -> _DealPlan:
+    """Per seat, a getter of its cards from the deck in the order dealt."""
     pk1, pk2 = packet_sizes(players, first_packet or 2)
-    deck = list(deck)
     second = players * pk1
     third = second + players * pk2
-    hands: list[tuple[str, ...]] = [()] * players
+    positions: list[list[int]] = [[] for _ in range(players)]
     for i in range(players):
-        cards = deck[i * pk1 : (i + 1) * pk1] + deck[second + i * pk2 : second + (i + 1) * pk2]
+        cards = [*range(i * pk1, (i + 1) * pk1), *range(second + i * pk2, second + (i + 1) * pk2)]
         if players == 2:
-            cards += deck[third + i * 6 : third + (i + 1) * 6]
-        hands[(dealer + 1 + i) % players] = tuple(cards)
-    return Deal(tuple(hands), ())
+            cards += range(third + i * 6, third + (i + 1) * 6)
+        positions[(dealer + 1 + i) % players] = cards
+    return tuple(itemgetter(*cards) for cards in positions)
 
 
 def first_dealer_by_jacks(

@@ -15,21 +15,21 @@ moves of other seats; in challenge mode every seat may challenge while cards are
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 from typing import Any, ClassVar, Self
 
-from games.base import Deal, DealError, Event, IllegalMove, Move, NotYourTurn, Status, deal_rng
+from games.base import Deal, DealError, Event, IllegalMove, Move, NotYourTurn, deal_rng
 from games.registry import register
+from games.thunee.auction import auction_table
 from games.thunee.deck import (
     DECK_SET,
+    SEAT_REFS,
     card_points,
     deal_from_deck,
     packet_sizes,
-    seat_ref,
     shuffled_deck,
 )
 from games.thunee.moves import (
-    BLIND_ROYALS,
-    BLIND_THUNEE,
     CHALLENGE,
     DECLINE,
     DEMAND,
@@ -88,6 +88,7 @@ class Thunee(View):
         opts = game.options
         n = opts["players"]
         game.players = n
+        game._seats = frozenset(range(n))
         game.seed = seed
         game.pk1, game.pk2 = packet_sizes(n, opts["six_player_first_packet"])
         game.hand_len = 24 // n
@@ -97,13 +98,8 @@ class Thunee(View):
         game._challenge = bool(opts["challenge_mode"])
         game._undercut = bool(opts["undercut_restriction"])
         game._single_step = bool(opts["call_single_step"])
-        game._blind_moves = tuple(
-            move
-            for move, on in (
-                (BLIND_THUNEE, opts["blind_thunee"]),
-                (BLIND_ROYALS, opts["blind_royals"]),
-            )
-            if on
+        game._auction_table = auction_table(
+            game._single_step, bool(opts["blind_thunee"]), bool(opts["blind_royals"])
         )
         game.jodhi_close = 1 if n == 2 or opts["jodhi_window"] == "before_next_lead" else 3
         for deal in deals:
@@ -121,7 +117,7 @@ class Thunee(View):
         game.records = []
         game.deal_no = 0
         game.cur = None
-        game._acting = None
+        game._acting = ()
         game._start_hand([])
         return game
 
@@ -164,8 +160,7 @@ class Thunee(View):
 
     def _reset_hand(self) -> None:
         n = self.players
-        self.phase = "awaiting_deal"
-        self.hands = [[] for _ in range(n)]
+        self.phase = self.status = "awaiting_deal"  # hands: _start_hand deals them
         self.received = 0
         self.trumpman = (self.dealer + 1) % n
         self.trumper = None
@@ -208,45 +203,49 @@ class Thunee(View):
         if self.deal_no >= len(self.deals):
             if self.seed is None:
                 self.cur = None
+                self.hands = [[] for _ in range(self.players)]
                 return
             deck = shuffled_deck(deal_rng(self.seed, self.deal_no))
             self.deals.append(deal_from_deck(deck, self.dealer, self.players, self.pk1))
         deal = self.deals[self.deal_no]
+        self.status = "in_progress"
         self.deal_no += 1
         self.cur = deal
         pk1 = self.pk1
-        self.hands = [list(h[:pk1]) for h in deal.hands]
+        self.hands = list(map(list, map(itemgetter(slice(pk1)), deal.hands)))  # no listcomp frame
         self.received = pk1
         self.records.append(HandRecord())
         dealer = self.dealer
+        t0 = self.trumpman
+        number = len(self.records)
         events.append(
             Event(
                 "new_deal",
-                f"{seat_ref(dealer)} deals hand {len(self.records)}.",
-                {"dealer": dealer, "hand": len(self.records), "trumpman": self.trumpman},
+                f"{SEAT_REFS[dealer]} deals hand {number}.",
+                {"dealer": dealer, "hand": number, "trumpman": t0},
             )
         )
-        self.lines.append(f"{seat_ref(dealer)} deals; {seat_ref(self.trumpman)} is trumpman.")
-        t0 = self.trumpman
+        self.lines.append(f"{SEAT_REFS[dealer]} deals; {SEAT_REFS[t0]} is trumpman.")
         if self.options["trumpman_weak_redeal"] and card_points(self.hands[t0]) <= 10:
             self.phase = "redeal"
             return
         self._begin_auction(events)
 
-    def _legal_all(self) -> Sequence[Sequence[Move]]:
-        """Every seat's legal moves now, cached until the next change: the single source of
-        truth for ``to_act``, ``legal_moves`` and ``check``."""
+    def to_act(self) -> tuple[int, ...]:
+        """The seats with a legal move. After a change it first works out every seat's legal
+        moves into ``_legal``, the single source of truth for ``to_act``, ``legal_moves`` and
+        ``check`` (here, not in a helper: a play loop asks ``to_act`` first, and a call costs)."""
         if self._legal is not None:
-            return self._legal
+            return self._acting
         n = self.players
         res: list[list[Move]] = [NO_MOVES] * n  # shared empty list: never mutated
         phase = self.phase
         if phase == "play":
             t = self.turn
             challenge = self._challenge
-            moves = list(
-                map(PLAY.__getitem__, self.hands[t] if challenge else self._strict_cards(t))
-            )
+            # Any card may lead (no call to ask the rules); challenge mode accepts any card held.
+            cards = self.hands[t] if challenge or not self.trick else self._strict_cards(t)
+            moves = list(map(PLAY.__getitem__, cards))
             if (
                 self.tricks_done == self.total_tricks - 1
                 and n != 2
@@ -261,7 +260,7 @@ class Thunee(View):
             self._legal = res
             self._acting = (t,) if moves else ()
             if self.jodhi_team is None and not challenge:
-                return res
+                return self._acting
             if self.jodhi_team is not None:
                 for s in range(self.jodhi_team, n, 2):
                     claims = self._jodhi_moves(s)
@@ -277,11 +276,16 @@ class Thunee(View):
                     target = claim.seat
                     for s in range((target + 1) % 2, n, 2):
                         res[s] = [*res[s], MURIAL[target, claim.suit]]
+            self._acting = tuple(s for s in range(n) if res[s])
+            return self._acting
         elif phase == "auction":
-            res[self.atturn] = self._auction_moves(self.atturn)
+            seat = self.atturn
+            # self._auction_moves(seat), inlined: the calling's hot path
+            holder = self.high_seat if self.high_seat is not None else self.trumpman
+            res[seat] = self._auction_table[-1 if seat % 2 == holder % 2 else self.call]
             self._legal = res
-            self._acting = (self.atturn,)
-            return res
+            self._acting = (seat,)
+            return self._acting
         elif phase == "window":
             res[self.atturn] = self._window_moves(self.atturn)
         elif phase == "trump":
@@ -294,26 +298,18 @@ class Thunee(View):
         elif phase == "redeal":
             res[self.trumpman] = [DEMAND, DECLINE]
         self._legal = res
-        self._acting = None
-        return res
+        self._acting = tuple(s for s in range(n) if res[s])
+        return self._acting
 
-    @property
-    def status(self) -> Status:
-        phase = self.phase
-        if phase == "over":
-            return "finished"
-        if phase == "awaiting_deal":
-            return "awaiting_deal"
-        return "in_progress"
-
-    def to_act(self) -> tuple[int, ...]:
-        if self._legal is None:
-            self._legal_all()
-        acting = self._acting
-        if acting is None:
-            legal = self._legal_all()
-            acting = self._acting = tuple(s for s in range(self.players) if legal[s])
-        return acting
+    def _legal_all(self) -> Sequence[Sequence[Move]]:
+        """Every seat's legal moves now (worked out by ``to_act``, cached until the next
+        change)."""
+        legal = self._legal
+        if legal is None:
+            self.to_act()
+            legal = self._legal
+            assert legal is not None
+        return legal
 
     def waiting_for(self) -> tuple[int, ...]:
         """The seat the game waits on; Jodhi claims and challenges are optional for others."""
@@ -324,13 +320,12 @@ class Thunee(View):
         return acting
 
     def legal_moves(self, seat: int) -> list[Move]:
-        if type(seat) is not int or not 0 <= seat < self.players:
+        if type(seat) is not int or seat not in self._seats:
             return []
-        legal = self._legal if self._legal is not None else self._legal_all()
-        return list(legal[seat])
+        return list((self._legal or self._legal_all())[seat])
 
     def is_legal(self, seat: int, move: Move) -> bool:
-        if type(seat) is not int or not 0 <= seat < self.players:
+        if type(seat) is not int or seat not in self._seats:
             return False
         legal = (self._legal if self._legal is not None else self._legal_all())[seat]
         for candidate in legal:
@@ -342,8 +337,8 @@ class Thunee(View):
         """:meth:`Game.check` with a fast path for a move taken from the seat's legal list (a
         button, a computer player): a seat with a legal move is a seat to act, so it is the same
         answer without the general lookups."""
-        if type(seat) is int and 0 <= seat < self.players:
-            for candidate in (self._legal if self._legal is not None else self._legal_all())[seat]:
+        if type(seat) is int and seat in self._seats:
+            for candidate in (self._legal or self._legal_all())[seat]:
                 if candidate is move:
                     return
         super().check(seat, move)
@@ -355,7 +350,15 @@ class Thunee(View):
         return self.refusal(seat, move)
 
     def apply(self, seat: int, move: Move) -> list[Event]:
-        self.check(seat, move)
+        # check, inlined (a call costs more than its work): the move itself in the seat's list
+        listed: Sequence[Move] = ()
+        if type(seat) is int and seat in self._seats:
+            listed = (self._legal or self._legal_all())[seat]
+        for candidate in listed:
+            if candidate is move:
+                break
+        else:
+            super().check(seat, move)
         self._legal = None
         events: list[Event] = []
         action = move.action
@@ -366,7 +369,7 @@ class Thunee(View):
         elif action == "pass":
             self._do_pass(seat, events)
         elif action == "call":
-            self._do_call(seat, move.get("value"), events)
+            self._do_call(seat, move.fields[0][1], events)  # type: ignore[arg-type]
         elif action == "jodhi":
             self._do_jodhi(seat, move.get("suit"), events)
         elif action == "trump" or action == "last_card":
@@ -374,7 +377,7 @@ class Thunee(View):
         elif action == "thunee" or action == "royals":
             self._do_thunee(seat, action, events)
         elif action == "blind":
-            self._do_blind(seat, move.get("contract"), events)
+            self._do_blind(seat, move.fields[0][1], events)  # type: ignore[arg-type]
         elif action == "double" or action == "khanaak":
             self._do_declare(seat, action, events)
         elif action == "demand_redeal" or action == "decline_redeal":
@@ -383,5 +386,4 @@ class Thunee(View):
             self._do_challenge(seat, move.get("target"), events)
         elif action == "murial":
             self._do_murial(seat, move.get("target"), move.get("suit"), events)
-        self._legal = None
         return events

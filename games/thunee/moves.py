@@ -10,10 +10,9 @@ that is a seat's only legal action, annulments, scoring) are never moves.
 from __future__ import annotations
 
 from games.base import Move
-from games.thunee.deck import DECK, DISPLAY, SUIT_ORDER
+from games.thunee.deck import DECK, SUIT_ORDER
 
 CALL_AMOUNTS = (10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 104)
-PLAY_TEXT = {(seat, c): f"{{s{seat}}} plays {DISPLAY[c]}." for seat in range(6) for c in DECK}
 PLAY = {c: Move.of("play", card=c) for c in DECK}
 TRUMP = {c: Move.of("trump", card=c) for c in DECK}
 CALL = {v: Move.of("call", value=v) for v in CALL_AMOUNTS}

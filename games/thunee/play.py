@@ -14,16 +14,40 @@ from collections.abc import Sequence
 from games.base import Event
 from games.cards import SUIT_NAMES, display
 from games.thunee.claims import Claims
-from games.thunee.deck import card_points, seat_ref, strength_for, winner_of
-from games.thunee.moves import PLAY_TEXT
-from games.tricks import TrickRecord, playable
+from games.thunee.deck import (
+    DECK,
+    DISPLAY,
+    POINTS,
+    SEAT_REFS,
+    SUIT_ORDER,
+    seat_ref,
+    strength_for,
+    winner_of,
+)
+from games.tricks import TrickRecord, playable, trick_winner
+
+# The events of a play that depend only on the seat and the card, built once and shared by every
+# game (events are read-only): a new Event per play costs more than the rest of the play.
+PLAYED: dict[tuple[int, str], Event] = {
+    (seat, c): Event(
+        "card_played", f"{SEAT_REFS[seat]} plays {DISPLAY[c]}.", {"seat": seat, "card": c}
+    )
+    for seat in range(6)
+    for c in DECK
+}
+TRUMP_BY_LEAD: dict[tuple[int, str], Event] = {
+    (seat, suit): Event(
+        "trump_revealed",
+        f"{SUIT_NAMES[suit].capitalize()} are trump.",
+        {"suit": suit, "card": None, "seat": seat},
+    )
+    for seat in range(6)
+    for suit in SUIT_ORDER
+}
 
 
 class Play(Claims):
     """Legal cards, playing a card, finishing a trick, the two-player second half."""
-
-    def _strength(self) -> dict[str, int]:
-        return strength_for(self.contract)
 
     def _strict_cards(self, seat: int) -> Sequence[str]:
         """The cards the rules allow ``seat`` to play now (ignoring challenge mode)."""
@@ -36,7 +60,7 @@ class Play(Claims):
         led = trick[0][1][1]
         if trump is None or led == trump or not self._undercut:
             return hand
-        strength = self._strength()
+        strength = strength_for(self.contract)
         best = 0
         for _, c in trick:
             if c[1] == trump and strength[c] > best:
@@ -57,10 +81,11 @@ class Play(Claims):
         self.hands[seat].remove(card)
         trick = self.trick
         trick.append((seat, card))
-        events.append(Event("card_played", PLAY_TEXT[seat, card], {"seat": seat, "card": card}))
+        events.append(PLAYED[seat, card])
         if self.pending:
             self.pending = []
-        if len(trick) == 1 and self.tricks_done == 0:
+        size = len(trick)
+        if size == 1 and self.tricks_done == 0:
             if self.contract == "normal":
                 if self.trump_down and self.trump_card is not None and self.trumper is not None:
                     tc = self.trump_card
@@ -79,33 +104,28 @@ class Play(Claims):
                     self.lines.append(text)
             else:
                 self.trump = card[1]
-                text = f"{SUIT_NAMES[card[1]].capitalize()} are trump."
-                events.append(
-                    Event("trump_revealed", text, {"suit": card[1], "card": None, "seat": seat})
-                )
-                self.lines.append(text)
+                event = TRUMP_BY_LEAD[seat, card[1]]
+                events.append(event)
+                self.lines.append(event.text)
                 if self.options["no_trump_annul"]:
                     suit = card[1]
                     caller_team = seat % 2
-                    if not any(
-                        c[1] == suit
-                        for s in range((caller_team + 1) % 2, self.players, 2)
-                        for c in self.hands[s]
-                    ):
+                    opponents = range((caller_team + 1) % 2, self.players, 2)
+                    if suit not in {c[1] for s in opponents for c in self.hands[s]}:
                         self._annul("no_trump", events, None)
                         return
-        if self.jodhi_team is not None and len(trick) >= self.jodhi_close:
+        if self.jodhi_team is not None and size >= self.jodhi_close:
             self.jodhi_team = None
-        if len(trick) == self.players:
+        if size == self.players:
             self._finish_trick(events)
         else:
             self.turn = (seat + 1) % self.players
 
     def _finish_trick(self, events: list[Event]) -> None:
         trick = self.trick
-        winner = self._trick_winner(trick)
+        winner = trick_winner(trick, self.trump, strength_for(self.contract))  # two calls, not four
         seats, cards = zip(*trick, strict=True)
-        pts = card_points(cards)
+        pts = sum(map(POINTS.__getitem__, cards))  # card_points(cards), without its call
         team = winner % 2
         self.points[team] += pts
         self.tricks_done += 1
@@ -119,7 +139,7 @@ class Play(Claims):
         events.append(
             Event(
                 "trick_won",
-                f"{seat_ref(winner)} wins trick {self.tricks_done} ({pts} points).",
+                f"{SEAT_REFS[winner]} wins trick {self.tricks_done} ({pts} points).",
                 {
                     "winner": winner,
                     "points": pts,

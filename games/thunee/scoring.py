@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Event
-from games.thunee.deck import seat_ref
+from games.thunee.deck import SEAT_REFS, seat_ref
 from games.thunee.moves import CONTRACT_NAMES
 from games.thunee.state import ThuneeState
 
@@ -140,7 +140,7 @@ class Scoring(ThuneeState):
 
     def _award(self, team: int, balls: int, result: dict[str, Any], events: list[Event]) -> None:
         self.balls[team] += balls
-        result["balls"] = [balls if t == team else 0 for t in (0, 1)]
+        result["balls"] = [balls, 0] if team == 0 else [0, balls]
         self.records[-1].finish(result, self.balls)
         self.jodhi_team = None
         self.pending = []
@@ -153,7 +153,7 @@ class Scoring(ThuneeState):
         events.append(Event("hand_scored", text, {"result": result}, history=True))
         team_name = "Team A" if team == 0 else "Team B"
         if self.players == 2:
-            team_name = seat_ref(team)
+            team_name = SEAT_REFS[team]
         events.append(
             Event(
                 "balls_awarded",
@@ -163,13 +163,14 @@ class Scoring(ThuneeState):
                 history=True,
             )
         )
-        target = self._target()
+        target = result["game_target"]  # self._target(), as _base_result found it
         clear = self.options["two_to_clear"]
         need_two = clear == "always" or (clear == "after_khanaak" and self.khanaak_called)
         lead = self.balls[team] - self.balls[(team + 1) % 2]
         if self.balls[team] >= target and (not need_two or lead >= 2):
             self.winner_team = team
             self.phase = "over"
+            self.status = "finished"
             self.trick = []
             events.append(
                 Event(

@@ -12,10 +12,10 @@ class, one concept per module: scoring, claims, play, auction, reasons, view and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from games.base import Deal, Event, Game, Move
+from games.base import Deal, Event, Game, Move, Status
 from games.tricks import HandRecord, TrickRecord
 
 
@@ -37,6 +37,7 @@ class ThuneeState(Game):
 
     # --- constants per table ---
     seed: int | None
+    _seats: frozenset[int]  # the seat numbers: a faster test than 0 <= seat < players
     pk1: int  # first packet per seat
     pk2: int  # second packet per seat
     hand_len: int
@@ -47,7 +48,8 @@ class ThuneeState(Game):
     _challenge: bool
     _undercut: bool
     _single_step: bool
-    _blind_moves: tuple[Move, ...]
+    # the calling's move lists by the standing call (-1: a seat of the holding team), shared
+    _auction_table: Mapping[int, list[Move]]
     # --- the game ---
     balls: list[int]
     khanaak_called: bool
@@ -94,7 +96,11 @@ class ThuneeState(Game):
     last_trick: TrickRecord | None
     # --- caches, rebuilt after every change and shared by clones ---
     _legal: Sequence[Sequence[Move]] | None
-    _acting: tuple[int, ...] | None
+    _acting: tuple[int, ...]  # the seats with a legal move (to_act), set with _legal
+    # --- Game.status as a plain attribute, not a property: every play loop reads it after every
+    # move. "awaiting_deal" in that phase, "finished" once "over", else "in_progress"; set where
+    # the phase enters or leaves those two (_reset_hand, _start_hand, _award). Last: a default.
+    status: Status = "awaiting_deal"
 
     def _start_hand(self, events: list[Event]) -> None:
         """Deal the next hand (the engine does it; scoring calls it when a hand ends)."""

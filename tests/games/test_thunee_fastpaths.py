@@ -1,0 +1,82 @@
+"""Thunee's fast paths against plain readings: the deal plans, the shuffle, the status attribute.
+
+The engine deals through cached itemgetter plans, draws the shuffle's keys by C calls and keeps
+``status`` as an attribute beside ``phase`` (all for speed); these tests pin each to the
+straightforward version it replaced.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from games.base import Status
+from games.thunee import DECK, Thunee, deal_from_deck, packet_sizes, shuffled_deck
+
+
+def dealt_by_packets(
+    deck: Sequence[str], dealer: int, players: int, first_packet: int | None
+) -> tuple[tuple[str, ...], ...]:
+    """§1.4 read plainly: packets in turn from ``dealer + 1`` (two players: a third, of six)."""
+    pk1, pk2 = packet_sizes(players, first_packet or 2)
+    second = players * pk1
+    third = second + players * pk2
+    hands: list[tuple[str, ...]] = [()] * players
+    for i in range(players):
+        cards = list(deck[i * pk1 : (i + 1) * pk1])
+        cards += deck[second + i * pk2 : second + (i + 1) * pk2]
+        if players == 2:
+            cards += deck[third + i * 6 : third + (i + 1) * 6]
+        hands[(dealer + 1 + i) % players] = tuple(cards)
+    return tuple(hands)
+
+
+@pytest.mark.parametrize(
+    ("players", "first_packet"), [(2, None), (4, None), (4, 4), (6, None), (6, 2), (6, 3)]
+)
+def test_deal_plans_deal_the_packets(players: int, first_packet: int | None) -> None:
+    rng = random.Random(players * 10 + (first_packet or 0))
+    for dealer in range(players):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        deal = deal_from_deck(deck, dealer, players, first_packet)
+        assert deal.hands == dealt_by_packets(deck, dealer, players, first_packet)
+        assert deal.stock == ()
+
+
+def test_shuffle_sorts_the_deck_by_random_keys() -> None:
+    for seed in range(50):
+        draw = random.Random(seed).random
+        expected = sorted(DECK, key=lambda _card: draw())
+        assert shuffled_deck(random.Random(seed)) == expected
+
+
+def status_of(phase: str) -> Status:
+    if phase == "over":
+        return "finished"
+    if phase == "awaiting_deal":
+        return "awaiting_deal"
+    return "in_progress"
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_status_follows_the_phase(players: int) -> None:
+    for seed in range(30):
+        game = Thunee.new({"players": players}, seed=seed)
+        rng = random.Random(seed)
+        assert game.status == status_of(game.phase)
+        while game.status == "in_progress":
+            seat = rng.choice(game.to_act())
+            game.apply(seat, rng.choice(game.legal_moves(seat)))
+            assert game.status == status_of(game.phase)
+        assert game.status == "finished"
+        assert game.clone().status == "finished"
+
+
+def test_status_waits_for_a_deal_and_goes_on_with_it() -> None:
+    game = Thunee.new()
+    assert game.status == "awaiting_deal"
+    game.add_deal(deal_from_deck(DECK, 0))
+    assert game.status == "in_progress"
