@@ -182,6 +182,8 @@ class Event:
 
     Read-only by convention, not ``frozen``: every move builds one or more, and a frozen
     dataclass costs twice as much to build (each field goes through ``object.__setattr__``).
+    Never change an event or its ``data``: engines share prebuilt ones between moves and games
+    (Thunee's card plays and calls).
     """
 
     kind: str
