@@ -9,18 +9,27 @@ the counted actions is the figure printed.
 
 Why: on this shared 2-core machine the same code measured from 30,000 to 53,000 Tunge actions per
 CPU second in one day, so a change worth 5% cannot be seen in ``make bench``. Instructions are
-not time (memory stalls and the processor's speed are left out), but they are exact and repeat
-to the unit; compare two versions of the code with them, and quote ``make bench`` on an idle
-machine for the time.
+not time (memory stalls and the processor's speed are left out), but they are exact: the child
+runs with a fixed hash seed, without address-space randomisation where ``setarch`` exists, and
+after the project is compiled, so a run repeats to within a few instructions per action. Compare
+two versions of the code with them, and quote ``make bench`` on an idle machine for the time.
 """
 
 from __future__ import annotations
 
 import argparse
+import compileall
+import os
 import re
 import shutil
 import subprocess
 import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+# Without address-space randomisation (and with a fixed hash seed) two runs of the same code
+# count the same instructions: dicts keyed by object address otherwise probe differently.
+NO_ASLR = ["setarch", "-R"] if shutil.which("setarch") else []
 
 # The workload, run in a child under valgrind: the warm-up seeds, then the counted ones.
 WORKLOAD = """
@@ -47,6 +56,7 @@ def instructions(name: str, warm: int, games: int) -> tuple[int, int]:
     def run(counted: int) -> tuple[int, int]:
         done = subprocess.run(
             [
+                *NO_ASLR,
                 "valgrind",
                 "--tool=callgrind",
                 "--callgrind-out-file=/dev/null",
@@ -60,6 +70,7 @@ def instructions(name: str, warm: int, games: int) -> tuple[int, int]:
             capture_output=True,
             text=True,
             check=True,
+            env={**os.environ, "PYTHONHASHSEED": "0"},
         )
         collected = re.search(r"Collected : (\d+)", done.stderr)
         played = re.search(r"actions (\d+)", done.stdout)
@@ -67,6 +78,9 @@ def instructions(name: str, warm: int, games: int) -> tuple[int, int]:
             raise RuntimeError(f"valgrind printed no count:\n{done.stderr[-2000:]}")
         return int(collected.group(1)), int(played.group(1))
 
+    # Compiled first: a run that writes .pyc files (after an edit) counts the compiling too.
+    for package in ("games", "bench"):
+        compileall.compile_dir(ROOT / package, quiet=1)
     base, _ = run(0)
     total, actions = run(games)
     return total - base, actions
