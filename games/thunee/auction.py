@@ -89,8 +89,7 @@ class Auction(Play):
     def _auction_moves(self, seat: int) -> list[Move]:
         """The seat's moves in the calling (a shared list: never change it; to_act inlines
         this)."""
-        holder = self.high_seat if self.high_seat is not None else self.trumpman
-        return self._auction_table[-1 if seat % 2 == holder % 2 else self.call]
+        return self._auction_table[-1 if seat % 2 == self._holding_team() else self.call]
 
     def _auction_auto(self, events: list[Event]) -> None:
         while self.phase == "auction" and len(self._auction_moves(self.atturn)) == 1:
