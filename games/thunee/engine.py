@@ -51,6 +51,8 @@ NO_MOVES: list[Move] = []
 class Thunee(View):
     """Thunee (Thuni) for 4 (default), 2 or 6 players; see the package docstring."""
 
+    __slots__ = ()  # the state's slots are ThuneeState's (see there)
+
     name = "thunee"
     title = "Thunee"
     teams = True

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import pytest
 
 from games.base import Status
+from games.state import state_fields
 from games.thunee import DECK, Thunee, deal_from_deck, packet_sizes, shuffled_deck
 
 
@@ -80,3 +81,26 @@ def test_status_waits_for_a_deal_and_goes_on_with_it() -> None:
     assert game.status == "awaiting_deal"
     game.add_deal(deal_from_deck(DECK, 0))
     assert game.status == "in_progress"
+
+
+def test_the_state_lives_in_slots_and_clones_copy_each_once() -> None:
+    """The game's own attributes are ThuneeState's slots (its instance dict keeps only Game's
+    few, under CPython's 30-name limit for inline attributes), and the layers above add none,
+    so a clone lists every slot once and still copies it deeply."""
+    fields = set(state_fields(Thunee))
+    slots = [name for klass in Thunee.__mro__ for name in getattr(klass, "__slots__", ())]
+    assert sorted(slots) == sorted(set(slots)), "a slot listed by two classes"
+    game = Thunee.new({"players": 4}, seed=1)
+    rng = random.Random(1)
+    for _ in range(12):
+        assert game.status == "in_progress"
+        seat = rng.choice(game.to_act())
+        game.apply(seat, rng.choice(game.legal_moves(seat)))
+    assert set(vars(game)) <= {"options", "players", "deals", "first_dealer", "public_log"}
+    assert set(slots) == fields - set(vars(game)) - {"public_log"}
+    copy = game.clone()
+    for name in slots:
+        assert getattr(copy, name) == getattr(game, name), name
+    copy.hands[0].append("XX")
+    copy.points[0] += 1
+    assert "XX" not in game.hands[0] and game.points != copy.points
