@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from games.base import Status
+from games.base import OptionError, Status
 from games.state import state_fields
 from games.thunee import DECK, Thunee, deal_from_deck, packet_sizes, shuffled_deck
 
@@ -104,3 +104,26 @@ def test_the_state_lives_in_slots_and_clones_copy_each_once() -> None:
     copy.hands[0].append("XX")
     copy.points[0] += 1
     assert "XX" not in game.hands[0] and game.points != copy.points
+
+
+def test_option_sets_are_worked_out_once_and_callers_get_copies() -> None:
+    """``new`` takes the validated options and the table's constants from a cache per option
+    set: they match a fresh reading, and ``validate_options`` still hands out a copy."""
+    given = {"players": 6, "six_player_first_packet": 3, "challenge_mode": True}
+    first = Thunee.new(given, seed=1)
+    second = Thunee.new(dict(given), seed=2)
+    assert second.options is first.options  # shared, read-only
+    copy = Thunee.validate_options(given)
+    assert copy == first.options and copy is not first.options
+    copy["players"] = 2
+    assert Thunee.new(given, seed=3).players == 6
+    assert (first.players, first.pk1, first.pk2, first.hand_len) == (6, 3, 1, 4)
+    assert (first.half_tricks, first.total_tricks, first.count_target) == (4, 4, 105)
+    assert first._challenge and first._undercut and not first._single_step
+    assert first._seats == frozenset(range(6)) and first.jodhi_close == 3
+    two = Thunee.new({"players": 2, "two_player_target": 105})
+    assert (two.total_tricks, two.count_target, two.jodhi_close) == (12, 105, 1)
+    with pytest.raises(OptionError):
+        Thunee.new({"players": True})  # equal to 1 and hashed alike, but not a number
+    with pytest.raises(OptionError):
+        Thunee.new({"players": [4]})  # unhashable: validated without the cache
