@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from games.base import Event, Move
 from games.cards import SUIT_NAMES, display
-from games.thunee.deck import DECK, DISPLAY, SEAT_REFS, seat_ref
+from games.thunee.deck import DECK, DISPLAY, SEAT_REFS, SUIT_CARDS, SUIT_OF, seat_ref
 from games.thunee.moves import (
     BLIND_ROYALS,
     BLIND_THUNEE,
@@ -172,7 +172,7 @@ class Auction(Play):
         if mode == "always":
             return True
         first = self.hands[seat]
-        return len({c[1] for c in first}) == len(first)
+        return len(set(map(SUIT_OF, first))) == len(first)
 
     def _deal_second(self, events: list[Event], blind_caller: int | None = None) -> None:
         assert self.cur is not None
@@ -209,7 +209,7 @@ class Auction(Play):
         cards = self.hands[seat]
         if seat == self.trumper and self.trump_down and self.trump_card is not None:
             cards = [*cards, self.trump_card]
-        return len(cards) == 6 and len({c[1] for c in cards}) == 1
+        return len(cards) == 6 and SUIT_CARDS[cards[0][1]].issuperset(cards)
 
     def _window_moves(self, seat: int) -> list[Move]:
         moves = [PASS]
@@ -237,10 +237,12 @@ class Auction(Play):
         assert self.trumper is not None
         counting = (self.trumper + 1) % 2
         if self.players != 2 and self.options["no_trump_annul"]:
-            trump = self.trump
-            if not any(
-                c[1] == trump for s in range(counting, self.players, 2) for c in self.hands[s]
-            ):
+            assert self.trump is not None
+            trumps = SUIT_CARDS[self.trump]
+            for s in range(counting, self.players, 2):
+                if not trumps.isdisjoint(self.hands[s]):
+                    break
+            else:
                 self._annul("no_trump", events, counting)
                 return
         self.phase = "play"

@@ -45,6 +45,8 @@ from games.thunee.view import View
 from games.tricks import HandRecord
 
 NO_MOVES: list[Move] = []
+PLAY_MOVE = PLAY.__getitem__  # bound once, not per move
+TRUMP_MOVE = TRUMP.__getitem__
 
 # A table's constants, in the order ``new`` sets them: players, seats, pk1, pk2, hand_len,
 # half_tricks, total_tricks, count_target, _challenge, _undercut, _single_step, _auction_table,
@@ -306,7 +308,7 @@ class Thunee(View):
             challenge = self._challenge
             # Any card may lead (no call to ask the rules); challenge mode accepts any card held.
             cards = self.hands[t] if challenge or not self.trick else self._strict_cards(t)
-            moves = list(map(PLAY.__getitem__, cards))
+            moves = list(map(PLAY_MOVE, cards))
             if (
                 self.tricks_done == self.total_tricks - 1
                 and n != 2
@@ -347,20 +349,27 @@ class Thunee(View):
             self._legal = res
             self._acting = (seat,)
             return self._acting
-        elif phase == "window":
-            res[self.atturn] = self._window_moves(self.atturn)
+        # One seat acts in each of the other phases, and always has a move (a window's pass, a
+        # first packet's cards): its tuple is built without a generator over the seats.
+        acting: tuple[int, ...] = ()
+        if phase == "window":
+            seat = self.atturn
+            res[seat] = self._window_moves(seat)
+            acting = (seat,)
         elif phase == "trump":
             tr = self.trumper
             assert tr is not None
-            moves = [TRUMP[c] for c in self.hands[tr]]
+            moves = list(map(TRUMP_MOVE, self.hands[tr]))
             if self._last_card_allowed(tr):
                 moves.append(LAST_CARD)
             res[tr] = moves
+            acting = (tr,)
         elif phase == "redeal":
             res[self.trumpman] = [DEMAND, DECLINE]
+            acting = (self.trumpman,)
         self._legal = res
-        self._acting = tuple(s for s in range(n) if res[s])
-        return self._acting
+        self._acting = acting
+        return acting
 
     def _legal_all(self) -> Sequence[Sequence[Move]]:
         """Every seat's legal moves now (worked out by ``to_act``, cached until the next

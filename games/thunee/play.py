@@ -19,6 +19,7 @@ from games.thunee.deck import (
     DISPLAY,
     POINTS,
     SEAT_REFS,
+    SUIT_CARDS,
     SUIT_ORDER,
     seat_ref,
     strength_for,
@@ -110,10 +111,11 @@ class Play(Claims):
                 events.append(event)
                 self.lines.append(event.text)
                 if self.options["no_trump_annul"]:
-                    suit = card[1]
-                    caller_team = seat % 2
-                    opponents = range((caller_team + 1) % 2, self.players, 2)
-                    if suit not in {c[1] for s in opponents for c in self.hands[s]}:
+                    trumps = SUIT_CARDS[card[1]]
+                    for s in range((seat % 2 + 1) % 2, self.players, 2):  # the opponents
+                        if not trumps.isdisjoint(self.hands[s]):
+                            break
+                    else:
                         self._annul("no_trump", events, None)
                         return
         if self.jodhi_team is not None and size >= self.jodhi_close:
