@@ -10,6 +10,7 @@ caller picks up his set-aside cards after as many tricks as his first packet had
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 
 from games.base import Event
 from games.cards import SUIT_NAMES, display
@@ -17,7 +18,7 @@ from games.thunee.claims import Claims
 from games.thunee.deck import (
     DECK,
     DISPLAY,
-    POINTS,
+    POINT_OF,
     SEAT_REFS,
     SUIT_CARDS,
     SUIT_ORDER,
@@ -44,6 +45,13 @@ TRUMP_BY_LEAD: dict[tuple[int, str], Event] = {
     )
     for seat in range(6)
     for suit in SUIT_ORDER
+}
+
+
+CARD_OF = itemgetter(1)  # the card of a (seat, card) play, as a C call
+# The seats of a full trick by (players, leader): every seat plays, in turn from the leader.
+TRICK_SEATS: dict[tuple[int, int], tuple[int, ...]] = {
+    (n, lead): tuple((lead + i) % n for i in range(n)) for n in (2, 4, 6) for lead in range(n)
 }
 
 
@@ -128,8 +136,9 @@ class Play(Claims):
     def _finish_trick(self, events: list[Event]) -> None:
         trick = self.trick
         winner = trick_winner(trick, self.trump, strength_for(self.contract))  # two calls, not four
-        seats, cards = zip(*trick, strict=True)
-        pts = sum(map(POINTS.__getitem__, cards))  # card_points(cards), without its call
+        seats = TRICK_SEATS[self.players, trick[0][0]]  # a table, not a zip with its strict=
+        cards = tuple(map(CARD_OF, trick))
+        pts = sum(map(POINT_OF, cards))  # card_points(cards), without its call
         team = winner % 2
         self.points[team] += pts
         self.tricks_done += 1

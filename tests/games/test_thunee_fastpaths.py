@@ -127,3 +127,30 @@ def test_option_sets_are_worked_out_once_and_callers_get_copies() -> None:
         Thunee.new({"players": True})  # equal to 1 and hashed alike, but not a number
     with pytest.raises(OptionError):
         Thunee.new({"players": [4]})  # unhashable: validated without the cache
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"players": 2}, {"players": 4}, {"players": 6}, {"players": 4, "challenge_mode": True}],
+)
+def test_a_tricks_record_names_the_seats_that_played(options: dict[str, object]) -> None:
+    """A finished trick's seats come from a table by leader (every seat plays, in turn): they
+    are the seats whose cards the trick's ``card_played`` events showed."""
+    for seed in range(15):
+        game = Thunee.new(options, seed=seed)
+        rng = random.Random(seed)
+        played: list[tuple[int, str]] = []
+        tricks: list[list[tuple[int, str]]] = []
+        while game.status == "in_progress":
+            seat = rng.choice(game.to_act())
+            for event in game.apply(seat, rng.choice(game.legal_moves(seat))):
+                if event.kind == "card_played":
+                    played.append((event.data["seat"], event.data["card"]))
+                elif event.kind == "trick_won":
+                    tricks.append(played)
+                    played = []
+                elif event.kind == "new_deal":
+                    played = []  # an annulled hand's unfinished trick
+        records = [trick for hand in game.records for trick in hand.tricks]
+        assert [list(zip(r.seats, r.cards, strict=True)) for r in records] == tricks
+        assert [r.leader for r in records] == [trick[0][0] for trick in tricks]
