@@ -145,6 +145,8 @@ class Auction(Play):
         return self._auction_table[-1 if seat % 2 == self._holding_team() else self.call]
 
     def _auction_auto(self, events: list[Event]) -> None:
+        if len(self._auction_table[-1]) > 1:
+            return  # a blind call is open to every seat, so nobody is ever passed automatically
         while self.phase == "auction" and len(self._auction_moves(self.atturn)) == 1:
             events.append(PASSED[self.atturn, True])
             self.passes += 1
