@@ -92,7 +92,8 @@ class Scoring(ThuneeState):
         blind = self.contract.startswith("blind")
         base = int(self.options["blind_balls"]) if blind else 4
         result = self._base_result(self.contract)
-        result.update({"success": success, "partner_catch": partner_catch})
+        result["success"] = success  # set one by one: no dict built to update from
+        result["partner_catch"] = partner_catch
         if success:
             self._award(caller % 2, base, result, events)
         else:
@@ -118,7 +119,8 @@ class Scoring(ThuneeState):
         target = self.count_target
         kind = self.declaration or "normal"
         result = self._base_result(kind)
-        result.update({"total": total, "target": target})
+        result["total"] = total
+        result["target"] = target
         if self.declaration is not None and self.declarer is not None:
             declarer = self.declarer
             team = declarer % 2
