@@ -1,8 +1,10 @@
-"""Thunee's fast paths against plain readings: the deal plans, the shuffle, the status attribute.
+"""Thunee's fast paths against plain readings: the deal plans, the shuffle, the status attribute,
+the state's slots, the option-set cache, the tricks' seats, the calling's automatic passes.
 
-The engine deals through cached itemgetter plans, draws the shuffle's keys by C calls and keeps
-``status`` as an attribute beside ``phase`` (all for speed); these tests pin each to the
-straightforward version it replaced.
+The engine deals through cached itemgetter plans, draws the shuffle's keys by C calls, keeps
+``status`` as an attribute beside ``phase``, keeps its state in slots, works out an option set
+once, reads a trick's seats from a table and skips looking for automatic passes where none can
+happen (all for speed); these tests pin each to the straightforward reading it replaced.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import pytest
 from games.base import OptionError, Status
 from games.state import state_fields
 from games.thunee import DECK, Thunee, deal_from_deck, packet_sizes, shuffled_deck
+from games.thunee.auction import auction_table
+from games.thunee.deck import SUIT_CARDS
 
 
 def dealt_by_packets(
@@ -154,3 +158,23 @@ def test_a_tricks_record_names_the_seats_that_played(options: dict[str, object])
         records = [trick for hand in game.records for trick in hand.tricks]
         assert [list(zip(r.seats, r.cards, strict=True)) for r in records] == tricks
         assert [r.leader for r in records] == [trick[0][0] for trick in tricks]
+
+
+@pytest.mark.parametrize("single_step", [False, True])
+@pytest.mark.parametrize("blind_thunee", [False, True])
+@pytest.mark.parametrize("blind_royals", [False, True])
+def test_automatic_passes_are_skipped_only_where_none_can_happen(
+    single_step: bool, blind_thunee: bool, blind_royals: bool
+) -> None:
+    """The calling skips its automatic passes when the holding team's entry has a choice: then
+    every entry has one (each adds calls to the holding team's moves)."""
+    table = auction_table(single_step, blind_thunee, blind_royals)
+    if len(table[-1]) > 1:
+        assert all(len(moves) > 1 for moves in table.values())
+    else:
+        assert not (blind_thunee or blind_royals)
+
+
+def test_suit_cards_split_the_deck_by_suit() -> None:
+    assert sorted(card for cards in SUIT_CARDS.values() for card in cards) == sorted(DECK)
+    assert all(card[1] == suit for suit, cards in SUIT_CARDS.items() for card in cards)
