@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from games.base import Event, Move
 from games.cards import SUIT_NAMES, display
-from games.thunee.deck import SEAT_REFS, seat_ref
+from games.thunee.deck import DECK, DISPLAY, SEAT_REFS, SUIT_CARDS, SUIT_OF, seat_ref
 from games.thunee.moves import (
     BLIND_ROYALS,
     BLIND_THUNEE,
@@ -28,7 +28,7 @@ from games.thunee.moves import (
 )
 from games.thunee.play import Play
 
-# The calling's events, built once and shared by every game (events are read-only): most
+# The auction's events, built once and shared by every game (events are read-only): most
 # random moves are calls and passes, and a new Event costs more than the rest of the move.
 PASSED: dict[tuple[int, bool], Event] = {
     (seat, auto): Event("pass", f"{SEAT_REFS[seat]} passes.", {"seat": seat, "auto": auto})
@@ -51,6 +51,57 @@ BLIND_CALLED: dict[tuple[int, str], Event] = {
     for seat in range(6)
     for contract in ("blind_thunee", "blind_royals")
 }
+
+AUCTION_OVER: dict[tuple[int, int, bool], Event] = {
+    (seat, call, called): Event(
+        "auction_over",
+        f"{SEAT_REFS[seat]} wins the calling at {call} and sets trump."
+        if called
+        else f"No call: {SEAT_REFS[seat]} sets trump.",
+        {"trumper": seat, "call": call},
+    )
+    for seat in range(6)
+    for call in (0, *CALL_AMOUNTS)
+    for called in (False, True)
+}
+TRUMP_SET: dict[tuple[int, bool], Event] = {
+    (seat, last): Event(
+        "trump_set",
+        f"{SEAT_REFS[seat]} calls last card: his last card will be the trump card."
+        if last
+        else f"{SEAT_REFS[seat]} lays the trump card face down.",
+        {"seat": seat, "last_card": last},
+    )
+    for seat in range(6)
+    for last in (False, True)
+}
+TRUMP_SET_PRIVATE: dict[tuple[int, str], Event] = {
+    (seat, card): Event(
+        "trump_set_private",
+        f"You set {DISPLAY[card]} face down: {SUIT_NAMES[card[1]]} are trump.",
+        {"card": card, "suit": card[1]},
+        frozenset({seat}),
+    )
+    for seat in range(6)
+    for card in DECK
+}
+CONTRACT_CALLED: dict[tuple[int, str], Event] = {
+    (seat, action): Event(
+        action,
+        f"{SEAT_REFS[seat]} calls {CONTRACT_NAMES[action]}!",
+        {"seat": seat, "contract": action},
+    )
+    for seat in range(6)
+    for action in ("thunee", "royals")
+}
+TRUMP_CANCELLED: tuple[Event, ...] = tuple(
+    Event(
+        "trump_cancelled",
+        f"The trump is cancelled; the trump card goes back to {SEAT_REFS[seat]}'s hand unseen.",
+        {"seat": seat},
+    )
+    for seat in range(6)
+)
 
 _AUCTION_TABLES: dict[tuple[bool, bool, bool], dict[int, list[Move]]] = {}
 
@@ -77,6 +128,8 @@ def auction_table(
 class Auction(Play):
     """Everything before the first card: redeal, calls, trump, the second packet, the window."""
 
+    __slots__ = ()  # the state's slots are ThuneeState's (see there)
+
     def _begin_auction(self, events: list[Event]) -> None:
         self.phase = "auction"
         self.atturn = (self.dealer + 2) % self.players
@@ -92,6 +145,8 @@ class Auction(Play):
         return self._auction_table[-1 if seat % 2 == self._holding_team() else self.call]
 
     def _auction_auto(self, events: list[Event]) -> None:
+        if len(self._auction_table[-1]) > 1:
+            return  # a blind call is open to every seat, so nobody is ever passed automatically
         while self.phase == "auction" and len(self._auction_moves(self.atturn)) == 1:
             events.append(PASSED[self.atturn, True])
             self.passes += 1
@@ -108,12 +163,9 @@ class Auction(Play):
         t = self.high_seat if self.high_seat is not None else self.trumpman
         self.trumper = t
         self.phase = "trump"
-        if self.high_seat is None:
-            text = f"No call: {seat_ref(t)} sets trump."
-        else:
-            text = f"{seat_ref(t)} wins the calling at {self.call} and sets trump."
-        events.append(Event("auction_over", text, {"trumper": t, "call": self.call}))
-        self.lines.append(text)
+        event = AUCTION_OVER[t, self.call, self.high_seat is not None]
+        events.append(event)
+        self.lines.append(event.text)
 
     def _last_card_allowed(self, seat: int) -> bool:
         mode = self.options["last_card_trump"]
@@ -122,7 +174,7 @@ class Auction(Play):
         if mode == "always":
             return True
         first = self.hands[seat]
-        return len({c[1] for c in first}) == len(first)
+        return len(set(map(SUIT_OF, first))) == len(first)
 
     def _deal_second(self, events: list[Event], blind_caller: int | None = None) -> None:
         assert self.cur is not None
@@ -159,7 +211,7 @@ class Auction(Play):
         cards = self.hands[seat]
         if seat == self.trumper and self.trump_down and self.trump_card is not None:
             cards = [*cards, self.trump_card]
-        return len(cards) == 6 and len({c[1] for c in cards}) == 1
+        return len(cards) == 6 and SUIT_CARDS[cards[0][1]].issuperset(cards)
 
     def _window_moves(self, seat: int) -> list[Move]:
         moves = [PASS]
@@ -187,10 +239,12 @@ class Auction(Play):
         assert self.trumper is not None
         counting = (self.trumper + 1) % 2
         if self.players != 2 and self.options["no_trump_annul"]:
-            trump = self.trump
-            if not any(
-                c[1] == trump for s in range(counting, self.players, 2) for c in self.hands[s]
-            ):
+            assert self.trump is not None
+            trumps = SUIT_CARDS[self.trump]
+            for s in range(counting, self.players, 2):
+                if not trumps.isdisjoint(self.hands[s]):
+                    break
+            else:
                 self._annul("no_trump", events, counting)
                 return
         self.phase = "play"
@@ -244,21 +298,14 @@ class Auction(Play):
             self.last_card = True
             card = self.cur.hands[seat][self.pk1 + self.pk2 - 1]
             self.trump_unseen = not self.options["last_card_visible_to_trumper"]
-            text = f"{seat_ref(seat)} calls last card: his last card will be the trump card."
-            events.append(Event("trump_set", text, {"seat": seat, "last_card": True}))
+            event = TRUMP_SET[seat, True]
+            events.append(event)
         else:
             self.hands[seat].remove(card)
-            text = f"{seat_ref(seat)} lays the trump card face down."
-            events.append(Event("trump_set", text, {"seat": seat, "last_card": False}))
-            events.append(
-                Event(
-                    "trump_set_private",
-                    f"You set {display(card)} face down: {SUIT_NAMES[card[1]]} are trump.",
-                    {"card": card, "suit": card[1]},
-                    frozenset({seat}),
-                )
-            )
-        self.lines.append(text)
+            event = TRUMP_SET[seat, False]
+            events.append(event)
+            events.append(TRUMP_SET_PRIVATE[seat, card])
+        self.lines.append(event.text)
         self.trump_card = card
         self.trump = card[1]
         self.trump_down = True
@@ -268,22 +315,14 @@ class Auction(Play):
     def _do_thunee(self, seat: int, action: str, events: list[Event]) -> None:
         self.contract = action
         self.caller = seat
-        word = CONTRACT_NAMES[action]
-        text = f"{seat_ref(seat)} calls {word}!"
-        events.append(Event(action, text, {"seat": seat, "contract": action}))
-        self.lines.append(text)
+        event = CONTRACT_CALLED[seat, action]
+        events.append(event)
+        self.lines.append(event.text)
         t = self.trumper
         if self.trump_down and self.trump_card is not None and t is not None:
             card = self.trump_card
             self.hands[t].append(card)
-            events.append(
-                Event(
-                    "trump_cancelled",
-                    f"The trump is cancelled; the trump card goes back to "
-                    f"{seat_ref(t)}'s hand unseen.",
-                    {"seat": t},
-                )
-            )
+            events.append(TRUMP_CANCELLED[t])
             if self.trump_unseen:
                 events.append(
                     Event(

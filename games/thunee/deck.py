@@ -37,6 +37,11 @@ ROYAL_STRENGTH: dict[str, int] = {c: 1 + RANK_ORDER.index(c[0]) for c in DECK}
 SORT_KEY: dict[str, tuple[int, int]] = {
     c: (SUIT_ORDER.index(c[1]), RANK_ORDER.index(c[0])) for c in DECK
 }
+SUIT_OF = itemgetter(1)  # a card's suit, as a C call
+# The cards of each suit: C-level suit tests of a hand (no comprehension frame).
+SUIT_CARDS: dict[str, frozenset[str]] = {
+    s: frozenset(c for c in DECK if c[1] == s) for s in SUIT_ORDER
+}
 BLACK_JACKS = frozenset({"JS", "JC"})
 ALL_JACKS = frozenset({"JS", "JH", "JD", "JC"})
 DISPLAY: dict[str, str] = {c: display(c) for c in DECK}
@@ -60,8 +65,11 @@ def shuffled_deck(rng: random.Random) -> list[str]:
     return sorted(DECK, key=keys.__getitem__)
 
 
+POINT_OF = POINTS.__getitem__  # bound once, not per call
+
+
 def card_points(cards: Sequence[str]) -> int:
-    return sum(map(POINTS.__getitem__, cards))
+    return sum(map(POINT_OF, cards))
 
 
 def packet_sizes(players: int, six_player_first_packet: int = 2) -> tuple[int, int]:

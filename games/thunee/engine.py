@@ -45,11 +45,61 @@ from games.thunee.view import View
 from games.tricks import HandRecord
 
 NO_MOVES: list[Move] = []
+PLAY_MOVE = PLAY.__getitem__  # bound once, not per move
+TRUMP_MOVE = TRUMP.__getitem__
+
+# A table's constants, in the order ``new`` sets them: players, seats, pk1, pk2, hand_len,
+# half_tricks, total_tricks, count_target, _challenge, _undercut, _single_step, _auction_table,
+# jodhi_close.
+_Table = tuple[
+    int,
+    frozenset[int],
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    bool,
+    bool,
+    bool,
+    Mapping[int, list[Move]],
+    int,
+]
+
+
+def _table_constants(opts: Mapping[str, Any]) -> _Table:
+    """What a table of these (validated) options keeps as attributes (see ThuneeState)."""
+    n: int = opts["players"]
+    pk1, pk2 = packet_sizes(n, opts["six_player_first_packet"])
+    single_step = bool(opts["call_single_step"])
+    return (
+        n,
+        frozenset(range(n)),
+        pk1,
+        pk2,
+        24 // n,
+        pk1 + pk2,
+        12 if n == 2 else pk1 + pk2,
+        opts["two_player_target"] if n == 2 else 105,
+        bool(opts["challenge_mode"]),
+        bool(opts["undercut_restriction"]),
+        single_step,
+        auction_table(single_step, bool(opts["blind_thunee"]), bool(opts["blind_royals"])),
+        1 if n == 2 or opts["jodhi_window"] == "before_next_lead" else 3,
+    )
+
+
+# A new hand's event and table line by (dealer, hand number, trumpman), built on first use and
+# shared by every game (events are read-only): one per hand, and a 2-player game is short.
+NEW_DEALS: dict[tuple[int, int, int], tuple[Event, str]] = {}
 
 
 @register
 class Thunee(View):
     """Thunee (Thuni) for 4 (default), 2 or 6 players; see the package docstring."""
+
+    __slots__ = ()  # the state's slots are ThuneeState's (see there)
 
     name = "thunee"
     title = "Thunee"
@@ -58,21 +108,31 @@ class Thunee(View):
     OPTIONS = OPTIONS
     player_module = "games.players.thunee"
 
-    _option_cache: ClassVar[dict[tuple[tuple[str, str, Any], ...], dict[str, Any]]] = {}
+    # Per option set given: the validated options and the table's constants, worked out once
+    # (a 2-player game is about 24 moves, so ``new`` weighs). The options are shared by the
+    # set's games (``Game.options`` is read-only), never by ``validate_options``'s callers.
+    _tables: ClassVar[dict[tuple[tuple[str, type, Any], ...], tuple[dict[str, Any], _Table]]] = {}
 
     @classmethod
     def validate_options(cls, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        try:
-            key = tuple(sorted((k, type(v).__name__, v) for k, v in (options or {}).items()))
-            hash(key)
-        except TypeError:
-            return super().validate_options(options)
-        cached = cls._option_cache.get(key)
-        if cached is None:
-            cached = super().validate_options(options)
-            if len(cls._option_cache) < 256:
-                cls._option_cache[key] = cached
-        return dict(cached)
+        return dict(cls._table(options)[0])
+
+    @classmethod
+    def _table(cls, options: Mapping[str, Any] | None) -> tuple[dict[str, Any], _Table]:
+        """The validated options and :func:`_table_constants`, cached per option set."""
+        given = options or {}
+        try:  # by C calls: names are unique, so the types and values are never compared
+            key = tuple(sorted(zip(given, map(type, given.values()), given.values(), strict=True)))
+            table = cls._tables.get(key)
+        except TypeError:  # an unhashable value: a bad option, which validation explains
+            opts = super().validate_options(options)
+            return opts, _table_constants(opts)
+        if table is None:
+            opts = super().validate_options(options)
+            table = (opts, _table_constants(opts))
+            if len(cls._tables) < 256:
+                cls._tables[key] = table
+        return table
 
     @classmethod
     def new(
@@ -84,24 +144,24 @@ class Thunee(View):
         first_dealer: int | None = None,
     ) -> Self:
         game = cls()
-        game.options = cls.validate_options(options)
-        opts = game.options
-        n = opts["players"]
+        game.options, table = cls._table(options)
+        (
+            n,
+            game._seats,
+            game.pk1,
+            game.pk2,
+            game.hand_len,
+            game.half_tricks,
+            game.total_tricks,
+            game.count_target,
+            game._challenge,
+            game._undercut,
+            game._single_step,
+            game._auction_table,
+            game.jodhi_close,
+        ) = table
         game.players = n
-        game._seats = frozenset(range(n))
         game.seed = seed
-        game.pk1, game.pk2 = packet_sizes(n, opts["six_player_first_packet"])
-        game.hand_len = 24 // n
-        game.half_tricks = game.pk1 + game.pk2
-        game.total_tricks = 12 if n == 2 else game.half_tricks
-        game.count_target = opts["two_player_target"] if n == 2 else 105
-        game._challenge = bool(opts["challenge_mode"])
-        game._undercut = bool(opts["undercut_restriction"])
-        game._single_step = bool(opts["call_single_step"])
-        game._auction_table = auction_table(
-            game._single_step, bool(opts["blind_thunee"]), bool(opts["blind_royals"])
-        )
-        game.jodhi_close = 1 if n == 2 or opts["jodhi_window"] == "before_next_lead" else 3
         for deal in deals:
             game._validate_deal(deal)
         game.deals = list(deals)
@@ -215,18 +275,21 @@ class Thunee(View):
         self.hands = list(map(list, map(itemgetter(slice(pk1)), deal.hands)))  # no listcomp frame
         self.received = pk1
         self.records.append(HandRecord())
-        dealer = self.dealer
-        t0 = self.trumpman
-        number = len(self.records)
-        events.append(
-            Event(
-                "new_deal",
-                f"{SEAT_REFS[dealer]} deals hand {number}.",
-                {"dealer": dealer, "hand": number, "trumpman": t0},
+        key = (self.dealer, len(self.records), self.trumpman)
+        shared = NEW_DEALS.get(key)
+        if shared is None:
+            dealer, number, t0 = key
+            shared = NEW_DEALS[key] = (
+                Event(
+                    "new_deal",
+                    f"{SEAT_REFS[dealer]} deals hand {number}.",
+                    {"dealer": dealer, "hand": number, "trumpman": t0},
+                ),
+                f"{SEAT_REFS[dealer]} deals; {SEAT_REFS[t0]} is trumpman.",
             )
-        )
-        self.lines.append(f"{SEAT_REFS[dealer]} deals; {SEAT_REFS[t0]} is trumpman.")
-        if self.options["trumpman_weak_redeal"] and card_points(self.hands[t0]) <= 10:
+        events.append(shared[0])
+        self.lines.append(shared[1])
+        if self.options["trumpman_weak_redeal"] and card_points(self.hands[self.trumpman]) <= 10:
             self.phase = "redeal"
             return
         self._begin_auction(events)
@@ -245,7 +308,7 @@ class Thunee(View):
             challenge = self._challenge
             # Any card may lead (no call to ask the rules); challenge mode accepts any card held.
             cards = self.hands[t] if challenge or not self.trick else self._strict_cards(t)
-            moves = list(map(PLAY.__getitem__, cards))
+            moves = list(map(PLAY_MOVE, cards))
             if (
                 self.tricks_done == self.total_tricks - 1
                 and n != 2
@@ -286,20 +349,27 @@ class Thunee(View):
             self._legal = res
             self._acting = (seat,)
             return self._acting
-        elif phase == "window":
-            res[self.atturn] = self._window_moves(self.atturn)
+        # One seat acts in each of the other phases, and always has a move (a window's pass, a
+        # first packet's cards): its tuple is built without a generator over the seats.
+        acting: tuple[int, ...] = ()
+        if phase == "window":
+            seat = self.atturn
+            res[seat] = self._window_moves(seat)
+            acting = (seat,)
         elif phase == "trump":
             tr = self.trumper
             assert tr is not None
-            moves = [TRUMP[c] for c in self.hands[tr]]
+            moves = list(map(TRUMP_MOVE, self.hands[tr]))
             if self._last_card_allowed(tr):
                 moves.append(LAST_CARD)
             res[tr] = moves
+            acting = (tr,)
         elif phase == "redeal":
             res[self.trumpman] = [DEMAND, DECLINE]
+            acting = (self.trumpman,)
         self._legal = res
-        self._acting = tuple(s for s in range(n) if res[s])
-        return self._acting
+        self._acting = acting
+        return acting
 
     def _legal_all(self) -> Sequence[Sequence[Move]]:
         """Every seat's legal moves now (worked out by ``to_act``, cached until the next

@@ -10,6 +10,7 @@ caller picks up his set-aside cards after as many tricks as his first packet had
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 
 from games.base import Event
 from games.cards import SUIT_NAMES, display
@@ -17,8 +18,9 @@ from games.thunee.claims import Claims
 from games.thunee.deck import (
     DECK,
     DISPLAY,
-    POINTS,
+    POINT_OF,
     SEAT_REFS,
+    SUIT_CARDS,
     SUIT_ORDER,
     seat_ref,
     strength_for,
@@ -46,8 +48,17 @@ TRUMP_BY_LEAD: dict[tuple[int, str], Event] = {
 }
 
 
+CARD_OF = itemgetter(1)  # the card of a (seat, card) play, as a C call
+# The seats of a full trick by (players, leader): every seat plays, in turn from the leader.
+TRICK_SEATS: dict[tuple[int, int], tuple[int, ...]] = {
+    (n, lead): tuple((lead + i) % n for i in range(n)) for n in (2, 4, 6) for lead in range(n)
+}
+
+
 class Play(Claims):
     """Legal cards, playing a card, finishing a trick, the two-player second half."""
+
+    __slots__ = ()  # the state's slots are ThuneeState's (see there)
 
     def _strict_cards(self, seat: int) -> Sequence[str]:
         """The cards the rules allow ``seat`` to play now (ignoring challenge mode)."""
@@ -108,10 +119,11 @@ class Play(Claims):
                 events.append(event)
                 self.lines.append(event.text)
                 if self.options["no_trump_annul"]:
-                    suit = card[1]
-                    caller_team = seat % 2
-                    opponents = range((caller_team + 1) % 2, self.players, 2)
-                    if suit not in {c[1] for s in opponents for c in self.hands[s]}:
+                    trumps = SUIT_CARDS[card[1]]
+                    for s in range((seat % 2 + 1) % 2, self.players, 2):  # the opponents
+                        if not trumps.isdisjoint(self.hands[s]):
+                            break
+                    else:
                         self._annul("no_trump", events, None)
                         return
         if self.jodhi_team is not None and size >= self.jodhi_close:
@@ -124,8 +136,9 @@ class Play(Claims):
     def _finish_trick(self, events: list[Event]) -> None:
         trick = self.trick
         winner = trick_winner(trick, self.trump, strength_for(self.contract))  # two calls, not four
-        seats, cards = zip(*trick, strict=True)
-        pts = sum(map(POINTS.__getitem__, cards))  # card_points(cards), without its call
+        seats = TRICK_SEATS[self.players, trick[0][0]]  # a table, not a zip with its strict=
+        cards = tuple(map(CARD_OF, trick))
+        pts = sum(map(POINT_OF, cards))  # card_points(cards), without its call
         team = winner % 2
         self.points[team] += pts
         self.tricks_done += 1

@@ -22,9 +22,25 @@ from games.thunee.deck import SEAT_REFS, seat_ref
 from games.thunee.moves import CONTRACT_NAMES
 from games.thunee.state import ThuneeState
 
+# A ball award's event by (team, balls, score, two players), built on first use and shared by
+# every game (events are read-only); bounded, as scores are.
+BALLS_AWARDED: dict[tuple[int, int, int, int, bool], Event] = {}
+
+
+def _balls_awarded(team: int, balls: int, score_a: int, score_b: int, two: bool) -> Event:
+    team_name = SEAT_REFS[team] if two else ("Team A" if team == 0 else "Team B")
+    return Event(
+        "balls_awarded",
+        f"{team_name} scores {balls} ball{'s' if balls != 1 else ''} ({score_a}–{score_b}).",
+        {"team": team, "balls": balls, "score": [score_a, score_b]},
+        history=True,
+    )
+
 
 class Scoring(ThuneeState):
     """Ends hands: annulments, contract and normal scoring, ball awards, the next deal."""
+
+    __slots__ = ()  # the state's slots are ThuneeState's (see there)
 
     def _target(self) -> int:
         bonus = 1 if self.khanaak_called and self.options["khanaak_raises_target"] else 0
@@ -76,7 +92,8 @@ class Scoring(ThuneeState):
         blind = self.contract.startswith("blind")
         base = int(self.options["blind_balls"]) if blind else 4
         result = self._base_result(self.contract)
-        result.update({"success": success, "partner_catch": partner_catch})
+        result["success"] = success  # set one by one: no dict built to update from
+        result["partner_catch"] = partner_catch
         if success:
             self._award(caller % 2, base, result, events)
         else:
@@ -102,7 +119,8 @@ class Scoring(ThuneeState):
         target = self.count_target
         kind = self.declaration or "normal"
         result = self._base_result(kind)
-        result.update({"total": total, "target": target})
+        result["total"] = total
+        result["target"] = target
         if self.declaration is not None and self.declarer is not None:
             declarer = self.declarer
             team = declarer % 2
@@ -151,18 +169,15 @@ class Scoring(ThuneeState):
         else:
             text = f"Hand over ({CONTRACT_NAMES.get(result['kind'], result['kind'])})."
         events.append(Event("hand_scored", text, {"result": result}, history=True))
-        team_name = "Team A" if team == 0 else "Team B"
-        if self.players == 2:
-            team_name = SEAT_REFS[team]
-        events.append(
-            Event(
-                "balls_awarded",
-                f"{team_name} scores {balls} ball{'s' if balls != 1 else ''} "
-                f"({self.balls[0]}–{self.balls[1]}).",
-                {"team": team, "balls": balls, "score": list(self.balls)},
-                history=True,
-            )
-        )
+        two = self.players == 2
+        key = (team, balls, self.balls[0], self.balls[1], two)
+        awarded = BALLS_AWARDED.get(key)
+        if awarded is None:
+            awarded = _balls_awarded(*key)
+            if len(BALLS_AWARDED) < 4096:
+                BALLS_AWARDED[key] = awarded
+        events.append(awarded)
+        team_name = SEAT_REFS[team] if two else ("Team A" if team == 0 else "Team B")
         target = result["game_target"]  # self._target(), as _base_result found it
         clear = self.options["two_to_clear"]
         need_two = clear == "always" or (clear == "after_khanaak" and self.khanaak_called)

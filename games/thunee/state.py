@@ -31,9 +31,15 @@ class JodhiClaim:
     murial: bool = False
 
 
-@dataclass(init=False, eq=False, repr=False)
+@dataclass(init=False, eq=False, repr=False, slots=True)
 class ThuneeState(Game):
-    """The attributes of a Thunee game; the layers above add the rules that change them."""
+    """The attributes of a Thunee game; the layers above add the rules that change them.
+
+    Slots, not instance-dict entries: CPython 3.11 keeps an instance's attributes inline (and
+    specialises attribute and method loads on them) only up to 30 names, and a game has about
+    60, so every ``self.x`` and ``self.method()`` took the slow path. The layers above declare
+    ``__slots__ = ()``: they add no attributes, and :func:`games.state.clone` reads each class's
+    ``__slots__`` through ``getattr``, so a layer without its own would list these again."""
 
     # --- constants per table ---
     seed: int | None
@@ -99,8 +105,8 @@ class ThuneeState(Game):
     _acting: tuple[int, ...]  # the seats with a legal move (to_act), set with _legal
     # --- Game.status as a plain attribute, not a property: every play loop reads it after every
     # move. "awaiting_deal" in that phase, "finished" once "over", else "in_progress"; set where
-    # the phase enters or leaves those two (_reset_hand, _start_hand, _award). Last: a default.
-    status: Status = "awaiting_deal"
+    # the phase enters or leaves those two (_reset_hand, _start_hand, _award).
+    status: Status
 
     def _start_hand(self, events: list[Event]) -> None:
         """Deal the next hand (the engine does it; scoring calls it when a hand ends)."""
