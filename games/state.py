@@ -170,16 +170,25 @@ def _build_cloner(kind: type) -> Callable[[Any], Any]:
     slots = [
         name
         for klass in kind.__mro__
-        for name in getattr(klass, "__slots__", ())
+        for name in vars(klass).get("__slots__", ())
         if name not in ("__dict__", "__weakref__")
     ]
     setter = builder.bind(object.__setattr__)
     always_set = _init_sets_every_field(kind)
+    plain_setattr = getattr(kind, "__setattr__", None) is object.__setattr__  # not frozen
     for name in slots:
         hint = fields.get(name, Any)
         if always_set:  # a dataclass whose __init__ sets every field: no need to ask
             lines.append(f"    v0 = src.{name}")
             lines.append(f"    new.{name} = {builder.expr(hint, 'v0')}")
+            continue
+        if plain_setattr:  # a plain slot: read and set it directly
+            lines.append("    try:")
+            lines.append(f"        v0 = src.{name}")
+            lines.append("    except AttributeError:")
+            lines.append("        pass")
+            lines.append("    else:")
+            lines.append(f"        new.{name} = {builder.expr(hint, 'v0')}")
             continue
         lines.append(f"    if hasattr(src, {name!r}):")
         lines.append(f"        v0 = src.{name}")

@@ -128,8 +128,6 @@ def auction_table(
 class Auction(Play):
     """Everything before the first card: redeal, calls, trump, the second packet, the window."""
 
-    __slots__ = ()  # the state's slots are ThuneeState's (see there)
-
     def _begin_auction(self, events: list[Event]) -> None:
         self.phase = "auction"
         self.atturn = (self.dealer + 2) % self.players

@@ -22,8 +22,6 @@ from games.thunee.state import JodhiClaim
 class Claims(Scoring):
     """Who may claim or declare what, and what a claim, declaration or challenge does."""
 
-    __slots__ = ()  # the state's slots are ThuneeState's (see there)
-
     def _jodhi_cards(self, seat: int) -> Sequence[str]:
         if self.options["jodhi_cards"] == "dealt" and self.cur is not None:
             return self.cur.hands[seat][: self.received]

@@ -99,8 +99,6 @@ NEW_DEALS: dict[tuple[int, int, int], tuple[Event, str]] = {}
 class Thunee(View):
     """Thunee (Thuni) for 4 (default), 2 or 6 players; see the package docstring."""
 
-    __slots__ = ()  # the state's slots are ThuneeState's (see there)
-
     name = "thunee"
     title = "Thunee"
     teams = True

@@ -58,8 +58,6 @@ TRICK_SEATS: dict[tuple[int, int], tuple[int, ...]] = {
 class Play(Claims):
     """Legal cards, playing a card, finishing a trick, the two-player second half."""
 
-    __slots__ = ()  # the state's slots are ThuneeState's (see there)
-
     def _strict_cards(self, seat: int) -> Sequence[str]:
         """The cards the rules allow ``seat`` to play now (ignoring challenge mode)."""
         hand = self.hands[seat]

@@ -33,8 +33,6 @@ def malformed(code: str, text: str, **params: Any) -> Malformed:
 class Reasons(Auction):
     """The refusal explainer: one ``_why_<action>`` per move action."""
 
-    __slots__ = ()  # the state's slots are ThuneeState's (see there)
-
     def refusal(self, seat: int, move: Move) -> IllegalMove:
         """Why ``move`` by ``seat`` is not legal now (called only for moves that are not)."""
         if type(seat) is not int or not 0 <= seat < self.players:

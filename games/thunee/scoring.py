@@ -40,8 +40,6 @@ def _balls_awarded(team: int, balls: int, score_a: int, score_b: int, two: bool)
 class Scoring(ThuneeState):
     """Ends hands: annulments, contract and normal scoring, ball awards, the next deal."""
 
-    __slots__ = ()  # the state's slots are ThuneeState's (see there)
-
     def _target(self) -> int:
         bonus = 1 if self.khanaak_called and self.options["khanaak_raises_target"] else 0
         return int(self.options["balls_to_win"]) + bonus

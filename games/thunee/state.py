@@ -37,9 +37,8 @@ class ThuneeState(Game):
 
     Slots, not instance-dict entries: CPython 3.11 keeps an instance's attributes inline (and
     specialises attribute and method loads on them) only up to 30 names, and a game has about
-    60, so every ``self.x`` and ``self.method()`` took the slow path. The layers above declare
-    ``__slots__ = ()``: they add no attributes, and :func:`games.state.clone` reads each class's
-    ``__slots__`` through ``getattr``, so a layer without its own would list these again."""
+    60, so every ``self.x`` and ``self.method()`` took the slow path. The layers above add no
+    attributes of their own."""
 
     # --- constants per table ---
     seed: int | None

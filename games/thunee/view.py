@@ -43,8 +43,6 @@ PHASE_WORDS = {
 class View(Reasons):
     """Views, hidden cards, prompts, move labels, the outcome and the replay summary."""
 
-    __slots__ = ()  # the state's slots are ThuneeState's (see there)
-
     def _known_trump(self, seat: int | None) -> str | None:
         """The trump suit as ``seat`` knows it (``None``: the public)."""
         if self.trump is None:

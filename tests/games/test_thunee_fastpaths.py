@@ -92,7 +92,7 @@ def test_the_state_lives_in_slots_and_clones_copy_each_once() -> None:
     few, under CPython's 30-name limit for inline attributes), and the layers above add none,
     so a clone lists every slot once and still copies it deeply."""
     fields = set(state_fields(Thunee))
-    slots = [name for klass in Thunee.__mro__ for name in getattr(klass, "__slots__", ())]
+    slots = [name for klass in Thunee.__mro__ for name in vars(klass).get("__slots__", ())]
     assert sorted(slots) == sorted(set(slots)), "a slot listed by two classes"
     game = Thunee.new({"players": 4}, seed=1)
     rng = random.Random(1)
