@@ -36,6 +36,7 @@ from games.tunge import reasons, view
 from games.tunge.grammar import (
     DECK,
     FULL_DECK,
+    Lvs,
     RankIndex,
     Reference,
     canonical_cards,
@@ -212,7 +213,6 @@ class Tunge(Game):
     seed: int | None
     rules: Rules
     state: TungeState
-    _ref: Reference | None
     _legal: list[Move] | None  # the legal moves of the seat to act (never changed in place)
     # Game.status as a plain attribute, not a property (a play loop reads it after every move):
     # set where a deal starts (_start) and ends (_end_deal), copied by clone.
@@ -251,7 +251,6 @@ class Tunge(Game):
         game.state = TungeState(
             first_dealer, 0, [0] * n, _empty_deal(next_seat(first_dealer, n), n)
         )
-        game._ref = None
         game._legal = None
         game._next_deal()
         return game
@@ -383,37 +382,50 @@ class Tunge(Game):
         other.deals = list(self.deals)
         other.state = self.state.clone()
         other.status = self.status
-        other._ref = self._ref  # immutable, and of the same position
         other._legal = self._legal  # never changed, only replaced
         return other
 
     def _changed(self) -> None:
-        """Forget what was derived from the position (the reference, the legal moves)."""
-        self._ref = None
+        """Forget the legal moves and derive the reference afresh (a new or rebuilt position)."""
         self._legal = None
+        self._find_reference()
+
+    def _find_reference(self) -> None:
+        """Set the deal's reference from its last play or, in the end game, from its pile (and
+        the stack of the pile's references: see :class:`DealState`)."""
+        deal = self.state.deal
+        contains = self.rules.contains
+        if deal.stock:
+            deal.refs = []
+            deal.ref = Reference.normal(deal.last_play, contains)
+            return
+        ref = Lvs.of((), contains)
+        refs = []
+        for card in deal.pile:
+            ref = ref.then(card[0])
+            refs.append(ref)
+        deal.refs = refs
+        deal.ref = ref
 
     # ------------------------------------------------------------------ reads
     def to_act(self) -> tuple[int, ...]:
         return (self.state.deal.turn,) if self.status == "in_progress" else ()
 
     def reference(self) -> Reference:
-        """The reference sequence now (before the next play)."""
-        ref = self._ref
-        if ref is None:
-            deal = self.state.deal
-            if deal.stock:
-                ref = Reference.normal(deal.last_play, self.rules.contains)
-            else:
-                ref = Reference.of_pile(deal.pile, self.rules.contains)
-            self._ref = ref
-        return ref
+        """The reference sequence now (before the next play), with the pile cards it is made of
+        (the moves read the deal's ``ref``, which knows the ranks alone in the end game)."""
+        deal = self.state.deal
+        ref = deal.ref
+        if isinstance(ref, Reference):
+            return ref
+        return Reference.of_pile(deal.pile, self.rules.contains)
 
     def _legal_now(self) -> list[Move]:
         """The legal moves of the seat to act (cached until the state changes)."""
         legal = self._legal
         if legal is None:
             deal = self.state.deal
-            plays = plays_of(deal.ranked[deal.turn], self.reference)
+            plays = plays_of(deal.ranked[deal.turn], deal.ref)
             if plays:
                 legal = list(map(_play_moves, plays))
                 if deal.stock or deal.pile:
@@ -514,9 +526,9 @@ class Tunge(Game):
             self._draw(seat, events)
         else:
             self._pass(seat, events)
-        self._ref = None  # the position changed: forget what was derived from it
-        self._legal = None
+        self._legal = None  # the position changed
         if not was_end_game and not deal.stock:
+            self._find_reference()
             events.append(
                 Event(
                     "end_game",
@@ -563,7 +575,7 @@ class Tunge(Game):
         state = self.state
         deal = state.deal
         rules = self.rules
-        ref = self.reference()
+        ref = deal.ref
         matches = count_matches("".join(cards)[::2], ref.ranks, rules.distinct) if ref.ranks else 0
         hand = deal.hands[seat]
         unrank = deal.ranked[seat].remove
@@ -578,6 +590,16 @@ class Tunge(Game):
         if known:
             known.difference_update(cards)
         deal.pile.extend(cards)
+        if deal.stock:
+            deal.ref = Reference.normal(cards, rules.contains)
+        else:  # the end game: the reference of the pile after each card
+            refs = deal.refs
+            top = ref
+            for card in cards:
+                letter = card[0]
+                top = top.after.get(letter) or top.then(letter)  # type: ignore[union-attr]
+                refs.append(top)
+            deal.ref = top
         deal.last_play = cards
         deal.last_play_seat = seat
         deal.last_matches = matches
@@ -651,6 +673,9 @@ class Tunge(Game):
         else:
             card = deal.pile.pop()
             deal.zobrist ^= PILE_KEYS[card][len(deal.pile)]
+            refs = deal.refs
+            refs.pop()
+            deal.ref = refs[-1] if refs else Lvs.of((), self.rules.contains)
             deal.known[seat].add(card)
             source, shown_card = "pile", card
             events.append(
@@ -700,15 +725,22 @@ class Tunge(Game):
         deal = self.state.deal
         from_stock: list[str] = []
         from_pile: list[str] = []
+        # A pick-up that empties the stock begins the end game: apply then finds the reference.
+        end_game = not deal.stock
         for _ in range(count):
             if deal.stock:
                 from_stock.append(deal.stock.pop())
             elif deal.pile:
                 card = deal.pile.pop()
                 deal.zobrist ^= PILE_KEYS[card][len(deal.pile)]
+                if end_game:
+                    deal.refs.pop()
                 from_pile.append(card)
             else:
                 break
+        if from_pile and end_game:
+            refs = deal.refs
+            deal.ref = refs[-1] if refs else Lvs.of((), self.rules.contains)
         rank = deal.ranked[taker].add
         for card in from_stock + from_pile:
             deal.zobrist ^= HAND_KEYS[card][taker]

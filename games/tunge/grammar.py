@@ -281,6 +281,57 @@ def _remember(
     cache[key] = ref
 
 
+#: The reference before the first play of a deal with cards in the stock.
+NO_REFERENCE = Reference.normal((), False)
+
+
+class Lvs:
+    """The end-game reference as the rules read it: :class:`Reference`'s ``shown``, ``ranks``
+    and ``restriction`` for an LVS known by its rank letters alone (``letters``, deeper first).
+
+    The engine keeps one per height of the pile and finds the next with :meth:`then` when a card
+    is played; suits never matter to the rules, so few of them exist and each remembers its
+    successors. Immutable once made, apart from that memory (``after``).
+    """
+
+    __slots__ = ("after", "contains", "letters", "ranks", "restriction", "shown")
+
+    def __init__(self, letters: tuple[str, ...], contains: bool) -> None:
+        self.letters = letters
+        self.contains = contains
+        if len(letters) == 1:
+            self.shown: tuple[str, ...] = (PHANTOM, letters[0])
+            self.ranks = "A" + letters[0]
+        else:
+            self.shown = letters
+            self.ranks = "".join(letters)
+        self.restriction = restriction(self.ranks, contains) if letters else NO_RESTRICTION
+        self.after: dict[str, Lvs] = {}
+
+    @classmethod
+    def of(cls, letters: tuple[str, ...], contains: bool) -> Lvs:
+        """The one Lvs of these letters (they are few: see the class)."""
+        key = (letters, contains)
+        lvs = _LVS.get(key)
+        if lvs is None:
+            lvs = _LVS[key] = cls(letters, contains)
+        return lvs
+
+    def then(self, letter: str) -> Lvs:
+        """The reference once a card of rank ``letter`` is put on a pile whose reference this is.
+
+        The new LVS is a top part of this one's letters and ``letter`` (it grows by the card,
+        starts again at the card below it, or is the card behind a phantom ace)."""
+        lvs = self.after.get(letter)
+        if lvs is None:
+            letters = (*self.letters, letter)
+            lvs = self.after[letter] = Lvs.of(letters[lvs_start(letters) :], self.contains)
+        return lvs
+
+
+_LVS: dict[tuple[tuple[str, ...], bool], Lvs] = {}
+
+
 CARD_RANK = {card: RANK_INDEX[card[0]] for card in DECK}
 RANK_BIT = {card: 1 << rank for card, rank in CARD_RANK.items()}
 ACE_BIT = 1 << ACE
@@ -401,14 +452,11 @@ def enumerate_plays(
 ) -> list[tuple[str, ...]]:
     """One play per legal rank sequence of ``hand`` (its canonical cards), the end-game
     restriction applied: :func:`plays_of` for a hand without an index."""
-    return plays_of(RankIndex(hand), reference)
+    return plays_of(RankIndex(hand), reference())
 
 
-def plays_of(index: RankIndex, reference: Callable[[], Reference]) -> list[tuple[str, ...]]:
+def plays_of(index: RankIndex, reference: Reference | Lvs) -> list[tuple[str, ...]]:
     """One play per legal rank sequence (its canonical cards), the end-game restriction applied.
-
-    ``reference`` gives the position's reference; it is called only when the hand has a play
-    (finding the LVS costs time, and in the end game a hand often has none).
 
     The listing order: groups, then runs (each up, then down), then the same behind one ace, two
     aces, ...; behind aces also single cards and, from two aces on, the aces alone.
@@ -437,7 +485,7 @@ def plays_of(index: RankIndex, reference: Callable[[], Reference]) -> list[tuple
     aces = by[12]
     if not tails and not aces:
         return []
-    rule = reference().restriction
+    rule = reference.restriction
     bad = rule.pairs
     if bad:
         keep = [not any(r[i : i + 2] in bad for i in range(len(r) - 1)) for r in ranks]

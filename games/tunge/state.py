@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from games.tunge.grammar import RankIndex
+from games.tunge.grammar import NO_REFERENCE, Lvs, RankIndex, Reference
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +120,10 @@ class DealState:
     again). ``positions`` counts end-game positions by their Zobrist hash (see the engine);
     ``zobrist`` is that hash of every hand and of the pile in order, kept up to date move by move.
     ``ranked`` is each hand by rank (:class:`RankIndex`), changed with the hand card by card.
+    ``ref`` is the reference now as the rules read it (in the end game an :class:`Lvs`); in the
+    end game ``refs`` holds the reference of the pile at each height (``refs[-1]`` is ``ref``), so
+    a card drawn from the pile uncovers the reference below and a card played finds its own with
+    :meth:`Lvs.then`; it is empty before the end game.
     """
 
     hands: list[list[str]]
@@ -135,6 +139,8 @@ class DealState:
     passes: int = 0
     zobrist: int = 0
     positions: dict[tuple[int, int], int] = field(default_factory=dict)
+    ref: Reference | Lvs = NO_REFERENCE
+    refs: list[Lvs] = field(default_factory=list)
 
     def clone(self) -> DealState:
         return DealState(
@@ -151,6 +157,8 @@ class DealState:
             self.passes,
             self.zobrist,
             dict(self.positions),
+            self.ref,
+            list(self.refs),
         )
 
 

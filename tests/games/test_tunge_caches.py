@@ -229,3 +229,45 @@ def test_the_kept_status_follows_the_deals_in_games_and_clones() -> None:
         waiting.apply(seat, rng.choice(waiting.legal_moves(seat)))
     assert waiting.clone().status == waiting.status == derived(waiting)
     assert waiting.status in ("awaiting_deal", "finished")
+
+
+def test_the_end_games_reference_stack_follows_the_pile() -> None:
+    """In the end game the deal keeps, per height of the pile, the reference the rules read (an
+    Lvs found card by card): after every move of random games (plays, pile draws, pick-ups), in
+    clones too, each agrees with the reference found afresh from the pile below that height."""
+    from games.tunge.engine import Tunge
+
+    def same(lvs: grammar.Lvs, pile: list[str], contains: bool) -> bool:
+        fresh = Reference.of_pile(pile, contains)
+        return (lvs.shown, lvs.ranks, lvs.restriction) == (
+            fresh.shown,
+            fresh.ranks,
+            fresh.restriction,
+        )
+
+    checked = 0
+    for options in (
+        {"players": 4},
+        {"players": 3, "pickup_count": "distinct_ranks", "endgame_repeat_rule": "contains"},
+        {"players": 2, "variant": "face_up_start"},
+    ):
+        contains = options.get("endgame_repeat_rule") == "contains"
+        for seed in range(8):
+            game = Tunge.new(options, seed=seed)
+            rng = random.Random(seed)
+            while game.status == "in_progress":
+                seat = rng.choice(game.to_act())
+                game.apply(seat, rng.choice(game.legal_moves(seat)))
+                if rng.random() < 0.1:
+                    game = game.clone()
+                deal = game.state.deal
+                if deal.stock or game.status != "in_progress":
+                    assert not deal.stock or not deal.refs
+                    continue
+                assert len(deal.refs) == len(deal.pile)
+                assert deal.ref is (deal.refs[-1] if deal.refs else grammar.Lvs.of((), contains))
+                for height, lvs in enumerate(deal.refs, 1):
+                    assert same(lvs, deal.pile[:height], contains), deal.pile[:height]
+                assert game.reference().shown == deal.ref.shown  # the view's, with the cards
+                checked += 1
+    assert checked > 1000
