@@ -53,13 +53,49 @@ PASS = Move("pass")
 SHOW = {card: display(card) for card in DECK}
 SEAT = [seat_ref(seat) for seat in range(4)]
 ONLY = [frozenset({seat}) for seat in range(4)]  # an event only this seat sees
-# The texts of the most frequent events, made once (a random deal is mostly draws).
-DRAWS_FROM_STOCK = [f"{SEAT[seat]} draws a card from the stock." for seat in range(4)]
-YOU_DRAW = {card: f"You draw {SHOW[card]}." for card in DECK}
-DRAWS_FROM_PILE = {
-    card: tuple(f"{SEAT[seat]} draws {SHOW[card]} from the pile." for seat in range(4))
+# The events of draws and passes, made once and shared by every game (events are never
+# changed: see Event): a draw's public event per seat, or per card and seat from the pile; the
+# card drawn from the stock, told to the drawer, per card and seat.
+STOCK_DRAWN = [
+    Event(
+        "card_drawn",
+        f"{SEAT[seat]} draws a card from the stock.",
+        {"seat": seat, "source": "stock"},
+    )
+    for seat in range(4)
+]
+YOU_DRAW = {
+    card: [
+        Event(
+            "card_drawn",
+            f"You draw {SHOW[card]}.",
+            {"seat": seat, "source": "stock", "card": card},
+            ONLY[seat],
+        )
+        for seat in range(4)
+    ]
     for card in DECK
 }
+PILE_DRAWN = {
+    card: [
+        Event(
+            "card_drawn",
+            f"{SEAT[seat]} draws {SHOW[card]} from the pile.",
+            {"seat": seat, "source": "pile", "card": card},
+        )
+        for seat in range(4)
+    ]
+    for card in DECK
+}
+PASSED = [
+    Event("pass", f"{SEAT[seat]} cannot play and passes.", {"seat": seat}) for seat in range(4)
+]
+END_GAME = Event(
+    "end_game",
+    "The stock is empty: the end game begins. Draws now come from the pile, and the last "
+    "sequence may not be replayed.",
+    {},
+)
 # A turn record made without NamedTuple's Python-level __new__ (one per move).
 _new_turn = tuple.__new__
 
@@ -67,6 +103,12 @@ _new_turn = tuple.__new__
 _ZOBRIST = random.Random(20240611)
 HAND_KEYS = {card: tuple(_ZOBRIST.getrandbits(64) for _ in range(4)) for card in DECK}
 PILE_KEYS = {card: tuple(_ZOBRIST.getrandbits(64) for _ in range(52)) for card in DECK}
+# A card moving between a seat's hand and a pile position (a play, a draw from the pile): both
+# keys at once, per card, seat and position.
+MOVE_KEYS = {
+    card: tuple(tuple(HAND_KEYS[card][seat] ^ key for key in PILE_KEYS[card]) for seat in range(4))
+    for card in DECK
+}
 
 _PLAY_MOVES_LIMIT = 200_000
 
@@ -162,6 +204,7 @@ def _empty_deal(turn: int, players: int) -> DealState:
         turn,
         [set() for _ in range(players)],
         [RankIndex() for _ in range(players)],
+        positions=[{} for _ in range(players)],
     )
 
 
@@ -300,6 +343,7 @@ class Tunge(Game):
             first,
             [set() for _ in range(self.players)],
             [RankIndex(hand) for hand in deal.hands],
+            positions=[{} for _ in range(self.players)],
         )
         state.deal.zobrist = self._rehash()
         state.in_deal = True
@@ -358,6 +402,7 @@ class Tunge(Game):
             [set() for _ in range(game.players)],
             [RankIndex(hand) for hand in hands],
             last_play=tuple(last_play),
+            positions=[{} for _ in range(game.players)],
         )
         game.state.deal = deal
         deal.zobrist = game._rehash()
@@ -516,28 +561,55 @@ class Tunge(Game):
             and any(map(is_, legal, repeat(move)))
         ):
             self.check(seat, move)
-        events: list[Event] = []
-        was_end_game = not deal.stock
-        n = self.players
-        action = move.action
-        if action == "play":
-            self._play(seat, move.fields[0][1], events)  # type: ignore[arg-type]
-        elif action == "draw":
-            self._draw(seat, events)
-        else:
-            self._pass(seat, events)
-        self._legal = None  # the position changed
-        if not was_end_game and not deal.stock:
-            self._find_reference()
-            events.append(
-                Event(
-                    "end_game",
-                    "The stock is empty: the end game begins. Draws "
-                    "now come from the pile, and the last sequence may not be "
-                    "replayed.",
-                    {},
+        self._legal = None  # the position changes
+        stock = deal.stock
+        was_end_game = not stock
+        if move.action == "draw":  # the most frequent move, written out here (a frame fewer)
+            hands = deal.hands
+            if stock:
+                card = stock.pop()
+                events = [STOCK_DRAWN[seat], YOU_DRAW[card][seat]]
+                source, shown = "stock", ""
+                deal.zobrist ^= HAND_KEYS[card][seat]
+            else:
+                pile = deal.pile
+                card = pile.pop()
+                events = [PILE_DRAWN[card][seat]]
+                source, shown = "pile", card
+                deal.zobrist ^= MOVE_KEYS[card][seat][len(pile)]
+                refs = deal.refs
+                refs.pop()
+                deal.ref = refs[-1] if refs else Lvs.of((), self.rules.contains)
+                deal.known[seat].add(card)
+            hands[seat].append(card)
+            deal.ranked[seat].add(card)
+            deal.passes = 0
+            deal.turn = (seat + 1) % self.players
+            deal.turns_taken += 1
+            state.records[-1].turns.append(
+                _new_turn(
+                    Turn,
+                    (
+                        seat,
+                        "draw",
+                        (),
+                        (),
+                        0,
+                        None,
+                        source,
+                        shown,
+                        len(stock),
+                        tuple(map(len, hands)),
+                    ),
                 )
             )
+        elif move.action == "play":
+            events = self._play(seat, move.fields[0][1])  # type: ignore[arg-type]
+        else:
+            events = self._pass(seat)
+        if not was_end_game and not stock:
+            self._find_reference()
+            events.append(END_GAME)
         if not deal.hands[seat]:
             events.append(
                 Event(
@@ -550,28 +622,32 @@ class Tunge(Game):
             )
             events.extend(self._end_deal(seat, None))
             return events
-        reason = None
-        if deal.passes >= n:
+        if deal.passes >= self.players:
             reason = "all_passed"
         elif deal.turns_taken >= self.rules.turn_limit:
             reason = "turn_limit"
-        elif not deal.stock and self._record_position() >= 3:
+        elif stock:
+            return events
+        else:  # the end game: count the position (see _record_position), written out here
+            seen = deal.positions[deal.turn]
+            count = seen[deal.zobrist] = seen.get(deal.zobrist, 0) + 1
+            if count < 3:
+                return events
             reason = "repetition"
-        if reason is not None:
-            why = _BLOCKED_WHY.get(reason) or f"{deal.turns_taken} turns were played"
-            events.append(
-                Event(
-                    "deal_blocked",
-                    f"The deal is blocked ({why}); nobody wins it.",
-                    {"reason": reason},
-                    None,
-                    True,
-                )
+        why = _BLOCKED_WHY.get(reason) or f"{deal.turns_taken} turns were played"
+        events.append(
+            Event(
+                "deal_blocked",
+                f"The deal is blocked ({why}); nobody wins it.",
+                {"reason": reason},
+                None,
+                True,
             )
-            events.extend(self._end_deal(None, reason))
+        )
+        events.extend(self._end_deal(None, reason))
         return events
 
-    def _play(self, seat: int, cards: tuple[str, ...], events: list[Event]) -> None:
+    def _play(self, seat: int, cards: tuple[str, ...]) -> list[Event]:
         state = self.state
         deal = state.deal
         rules = self.rules
@@ -581,10 +657,10 @@ class Tunge(Game):
         unrank = deal.ranked[seat].remove
         zobrist = deal.zobrist
         depth = len(deal.pile)
-        for index, card in enumerate(cards):
+        for index, card in enumerate(cards, depth):
             hand.remove(card)
             unrank(card)
-            zobrist ^= HAND_KEYS[card][seat] ^ PILE_KEYS[card][depth + index]
+            zobrist ^= MOVE_KEYS[card][seat][index]
         deal.zobrist = zobrist
         known = deal.known[seat]
         if known:
@@ -606,7 +682,7 @@ class Tunge(Game):
         deal.passes = 0
         shown = " ".join(map(SHOW.__getitem__, cards))
         suffix = "" if not matches else f" ({matches} match{'es' if matches != 1 else ''})"
-        events.append(
+        events = [
             Event(
                 "sequence_played",
                 f"{SEAT[seat]} plays {shown}{suffix}.",
@@ -616,10 +692,8 @@ class Tunge(Game):
                     "matches": matches,
                     "reference": list(ref.shown),
                 },
-                None,
-                False,
             )
-        )
+        ]
         after = (seat + 1) % self.players
         pickup = None
         if matches:
@@ -645,73 +719,9 @@ class Tunge(Game):
                 ),
             )
         )
+        return events
 
-    def _draw(self, seat: int, events: list[Event]) -> None:
-        state = self.state
-        deal = state.deal
-        if deal.stock:
-            card = deal.stock.pop()
-            source, shown_card = "stock", ""
-            events.append(
-                Event(
-                    "card_drawn",
-                    DRAWS_FROM_STOCK[seat],
-                    {"seat": seat, "source": "stock"},
-                    None,
-                    False,
-                )
-            )
-            events.append(
-                Event(
-                    "card_drawn",
-                    YOU_DRAW[card],
-                    {"seat": seat, "source": "stock", "card": card},
-                    ONLY[seat],
-                    False,
-                )
-            )
-        else:
-            card = deal.pile.pop()
-            deal.zobrist ^= PILE_KEYS[card][len(deal.pile)]
-            refs = deal.refs
-            refs.pop()
-            deal.ref = refs[-1] if refs else Lvs.of((), self.rules.contains)
-            deal.known[seat].add(card)
-            source, shown_card = "pile", card
-            events.append(
-                Event(
-                    "card_drawn",
-                    DRAWS_FROM_PILE[card][seat],
-                    {"seat": seat, "source": "pile", "card": card},
-                    None,
-                    False,
-                )
-            )
-        deal.hands[seat].append(card)
-        deal.ranked[seat].add(card)
-        deal.zobrist ^= HAND_KEYS[card][seat]
-        deal.passes = 0
-        deal.turn = (seat + 1) % self.players
-        deal.turns_taken += 1
-        state.records[-1].turns.append(
-            _new_turn(
-                Turn,
-                (
-                    seat,
-                    "draw",
-                    (),
-                    (),
-                    0,
-                    None,
-                    source,
-                    shown_card,
-                    len(deal.stock),
-                    tuple(map(len, deal.hands)),
-                ),
-            )
-        )
-
-    def _pass(self, seat: int, events: list[Event]) -> None:
+    def _pass(self, seat: int) -> list[Event]:
         deal = self.state.deal
         deal.passes += 1
         deal.turn = (seat + 1) % self.players
@@ -719,7 +729,7 @@ class Tunge(Game):
         self.state.records[-1].turns.append(
             Turn(seat, "pass", stock_left=len(deal.stock), hand_sizes=tuple(map(len, deal.hands)))
         )
-        events.append(Event("pass", f"{SEAT[seat]} cannot play and passes.", {"seat": seat}))
+        return [PASSED[seat]]
 
     def _forced_pickup(self, taker: int, count: int, events: list[Event]) -> Pickup:
         deal = self.state.deal
@@ -785,9 +795,8 @@ class Tunge(Game):
         deal = self.state.deal
         if deal.stock:
             return 1
-        key = (deal.turn, deal.zobrist)
-        count = deal.positions.get(key, 0) + 1
-        deal.positions[key] = count
+        seen = deal.positions[deal.turn]
+        count = seen[deal.zobrist] = seen.get(deal.zobrist, 0) + 1
         return count
 
     def _end_deal(self, winner: int | None, reason: str | None) -> list[Event]:

@@ -117,7 +117,8 @@ class DealState:
     """The deal in progress. ``stock`` has its top card last, ``pile`` its top card last.
 
     ``known`` holds, per seat, the cards it took from the face-up pile (public until played
-    again). ``positions`` counts end-game positions by their Zobrist hash (see the engine);
+    again). ``positions`` counts end-game positions per seat to act by their Zobrist hash (see the
+    engine);
     ``zobrist`` is that hash of every hand and of the pile in order, kept up to date move by move.
     ``ranked`` is each hand by rank (:class:`RankIndex`), changed with the hand card by card.
     ``ref`` is the reference now as the rules read it (in the end game an :class:`Lvs`); in the
@@ -138,7 +139,7 @@ class DealState:
     turns_taken: int = 0
     passes: int = 0
     zobrist: int = 0
-    positions: dict[tuple[int, int], int] = field(default_factory=dict)
+    positions: list[dict[int, int]] = field(default_factory=list)
     ref: Reference | Lvs = NO_REFERENCE
     refs: list[Lvs] = field(default_factory=list)
 
@@ -156,7 +157,7 @@ class DealState:
             self.turns_taken,
             self.passes,
             self.zobrist,
-            dict(self.positions),
+            [seen.copy() for seen in self.positions],
             self.ref,
             list(self.refs),
         )
