@@ -34,8 +34,11 @@ from games.registry import register
 from games.seats import next_seat, seat_ref
 from games.tunge import reasons, view
 from games.tunge.grammar import (
+    CARD_RANK,
     DECK,
     FULL_DECK,
+    RANK_BIT,
+    SUIT_OF,
     Lvs,
     RankIndex,
     Reference,
@@ -466,11 +469,23 @@ class Tunge(Game):
         return Reference.of_pile(deal.pile, self.rules.contains)
 
     def _legal_now(self) -> list[Move]:
-        """The legal moves of the seat to act (cached until the state changes)."""
+        """The legal moves of the seat to act (kept until the state changes)."""
         legal = self._legal
         if legal is None:
-            deal = self.state.deal
-            plays = plays_of(deal.ranked[deal.turn], deal.ref)
+            self.legal_moves(self.state.deal.turn)
+            legal = self._legal
+            assert legal is not None
+        return legal
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        """The seat's moves. Found here, not in a helper, when the position is new (every move
+        of a random game asks once, and a call costs); kept in ``_legal`` until the next move."""
+        deal = self.state.deal
+        if seat != deal.turn or self.status != "in_progress":
+            return []
+        legal = self._legal
+        if legal is None:
+            plays = plays_of(deal.ranked[seat], deal.ref)
             if plays:
                 legal = list(map(_play_moves, plays))
                 if deal.stock or deal.pile:
@@ -478,12 +493,7 @@ class Tunge(Game):
             else:
                 legal = ONLY_DRAW if deal.stock or deal.pile else ONLY_PASS
             self._legal = legal
-        return legal
-
-    def legal_moves(self, seat: int) -> list[Move]:
-        if seat != self.state.deal.turn or self.status != "in_progress":
-            return []
-        return list(self._legal_now())
+        return list(legal)
 
     def check(self, seat: int, move: Move) -> None:
         """:meth:`Game.check` with a fast path for a move taken from the legal list (the usual
@@ -582,7 +592,14 @@ class Tunge(Game):
                 deal.ref = refs[-1] if refs else Lvs.of((), self.rules.contains)
                 deal.known[seat].add(card)
             hands[seat].append(card)
-            deal.ranked[seat].add(card)
+            index = deal.ranked[seat]  # RankIndex.add(card), written out (a frame fewer)
+            cards = index.by[CARD_RANK[card]]
+            cards.append(card)
+            if len(cards) == 1:
+                index.mask |= RANK_BIT[card]
+            else:
+                index.multi |= RANK_BIT[card]
+                cards.sort(key=SUIT_OF)
             deal.passes = 0
             deal.turn = (seat + 1) % self.players
             deal.turns_taken += 1
@@ -654,12 +671,10 @@ class Tunge(Game):
         ref = deal.ref
         matches = count_matches("".join(cards)[::2], ref.ranks, rules.distinct) if ref.ranks else 0
         hand = deal.hands[seat]
-        unrank = deal.ranked[seat].remove
+        deal.ranked[seat].remove_all(cards)
         zobrist = deal.zobrist
-        depth = len(deal.pile)
-        for index, card in enumerate(cards, depth):
+        for index, card in enumerate(cards, len(deal.pile)):
             hand.remove(card)
-            unrank(card)
             zobrist ^= MOVE_KEYS[card][seat][index]
         deal.zobrist = zobrist
         known = deal.known[seat]

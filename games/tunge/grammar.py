@@ -335,7 +335,7 @@ _LVS: dict[tuple[tuple[str, ...], bool], Lvs] = {}
 CARD_RANK = {card: RANK_INDEX[card[0]] for card in DECK}
 RANK_BIT = {card: 1 << rank for card, rank in CARD_RANK.items()}
 ACE_BIT = 1 << ACE
-_SUIT = {card: SUIT_INDEX[card[1]] for card in DECK}.__getitem__
+SUIT_OF = {card: SUIT_INDEX[card[1]] for card in DECK}.__getitem__
 _first = itemgetter(0)  # a list's first item, mapped in C (a comprehension is a Python frame)
 
 
@@ -415,16 +415,26 @@ class RankIndex:
             self.mask |= RANK_BIT[card]
         else:
             self.multi |= RANK_BIT[card]
-            cards.sort(key=_SUIT)
+            cards.sort(key=SUIT_OF)
 
     def remove(self, card: str) -> None:
-        cards = self.by[CARD_RANK[card]]
-        cards.remove(card)
-        left = len(cards)
-        if left == 0:
-            self.mask &= ~RANK_BIT[card]
-        elif left == 1:
-            self.multi &= ~RANK_BIT[card]
+        self.remove_all((card,))
+
+    def remove_all(self, played: Iterable[str]) -> None:
+        """Remove several cards (a play) in one call."""
+        by = self.by
+        mask = self.mask
+        multi = self.multi
+        for card in played:
+            cards = by[CARD_RANK[card]]
+            cards.remove(card)
+            left = len(cards)
+            if left == 0:
+                mask &= ~RANK_BIT[card]
+            elif left == 1:
+                multi &= ~RANK_BIT[card]
+        self.mask = mask
+        self.multi = multi
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, RankIndex):
