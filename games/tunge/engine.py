@@ -131,11 +131,9 @@ _new_object = object.__new__
 class _PlayMoves(dict[tuple[str, ...], Move]):
     """One Move object per canonical play, made when first asked for: the legal lists of
     successive positions share them, and a list is mapped through the table in C (only a new
-    play calls back into Python)."""
+    play calls back into Python). Past ``_PLAY_MOVES_LIMIT`` moves, a new deal forgets them."""
 
     def __missing__(self, cards: tuple[str, ...]) -> Move:
-        if len(self) >= _PLAY_MOVES_LIMIT:
-            self.clear()
         move = _new_object(Move)
         _SET_ACTION(move, "play")
         _SET_FIELDS(move, (("cards", cards),))
@@ -334,6 +332,8 @@ class Tunge(Game):
 
     def _start(self, deal: Deal) -> list[Event]:
         state = self.state
+        if len(_PLAY_MOVES) >= _PLAY_MOVES_LIMIT:
+            _PLAY_MOVES.clear()
         first = next_seat(state.dealer, self.players)
         if self.rules.face_up:
             stock, pile = [], list(deal.stock)  # the last undealt card ends on top
@@ -573,24 +573,31 @@ class Tunge(Game):
             self.check(seat, move)
         self._legal = None  # the position changes
         stock = deal.stock
-        was_end_game = not stock
-        if move.action == "draw":  # the most frequent move, written out here (a frame fewer)
+        action = move.action
+        # Each kind of move checks only the endings it can bring: only a play empties a hand,
+        # only a pass makes every seat pass, only a stock draw or a play's pick-up empties the
+        # stock.
+        if action == "draw":  # the most frequent move, written out here (a frame fewer)
             hands = deal.hands
             if stock:
                 card = stock.pop()
                 events = [STOCK_DRAWN[seat], YOU_DRAW[card][seat]]
                 source, shown = "stock", ""
-                deal.zobrist ^= HAND_KEYS[card][seat]
+                zobrist = deal.zobrist ^ HAND_KEYS[card][seat]
+                if not stock:
+                    events.append(END_GAME)
+                    self._find_reference()
             else:
                 pile = deal.pile
                 card = pile.pop()
                 events = [PILE_DRAWN[card][seat]]
                 source, shown = "pile", card
-                deal.zobrist ^= MOVE_KEYS[card][seat][len(pile)]
+                zobrist = deal.zobrist ^ MOVE_KEYS[card][seat][len(pile)]
                 refs = deal.refs
                 refs.pop()
                 deal.ref = refs[-1] if refs else Lvs.of((), self.rules.contains)
                 deal.known[seat].add(card)
+            deal.zobrist = zobrist
             hands[seat].append(card)
             index = deal.ranked[seat]  # RankIndex.add(card), written out (a frame fewer)
             cards = index.by[CARD_RANK[card]]
@@ -601,8 +608,8 @@ class Tunge(Game):
                 index.multi |= RANK_BIT[card]
                 cards.sort(key=SUIT_OF)
             deal.passes = 0
-            deal.turn = (seat + 1) % self.players
-            deal.turns_taken += 1
+            turn = deal.turn = (seat + 1) % self.players
+            turns = deal.turns_taken = deal.turns_taken + 1
             state.records[-1].turns.append(
                 _new_turn(
                     Turn,
@@ -620,37 +627,46 @@ class Tunge(Game):
                     ),
                 )
             )
-        elif move.action == "play":
-            events = self._play(seat, move.fields[0][1])  # type: ignore[arg-type]
-        else:
-            events = self._pass(seat)
-        if not was_end_game and not stock:
-            self._find_reference()
-            events.append(END_GAME)
-        if not deal.hands[seat]:
-            events.append(
-                Event(
-                    "deal_won",
-                    f"{SEAT[seat]} has played out and wins the deal.",
-                    {"seat": seat},
-                    None,
-                    True,
-                )
-            )
-            events.extend(self._end_deal(seat, None))
-            return events
-        if deal.passes >= self.players:
-            reason = "all_passed"
-        elif deal.turns_taken >= self.rules.turn_limit:
-            reason = "turn_limit"
-        elif stock:
-            return events
-        else:  # the end game: count the position (see _record_position), written out here
-            seen = deal.positions[deal.turn]
-            count = seen[deal.zobrist] = seen.get(deal.zobrist, 0) + 1
-            if count < 3:
+            if turns >= self.rules.turn_limit:
+                reason = "turn_limit"
+            elif stock:
                 return events
-            reason = "repetition"
+            else:  # the end game: count the position (see _record_position), written out here
+                seen = deal.positions[turn]
+                count = seen[zobrist] = seen.get(zobrist, 0) + 1
+                if count < 3:
+                    return events
+                reason = "repetition"
+        else:
+            was_end_game = not stock
+            events = (
+                self._play(seat, move.fields[0][1])  # type: ignore[arg-type]
+                if action == "play"
+                else self._pass(seat)
+            )
+            if not was_end_game and not stock:
+                self._find_reference()
+                events.append(END_GAME)
+            if not deal.hands[seat]:
+                events.append(
+                    Event(
+                        "deal_won",
+                        f"{SEAT[seat]} has played out and wins the deal.",
+                        {"seat": seat},
+                        None,
+                        True,
+                    )
+                )
+                events.extend(self._end_deal(seat, None))
+                return events
+            if deal.passes >= self.players:
+                reason = "all_passed"
+            elif deal.turns_taken >= self.rules.turn_limit:
+                reason = "turn_limit"
+            elif stock or self._record_position() < 3:
+                return events
+            else:
+                reason = "repetition"
         why = _BLOCKED_WHY.get(reason) or f"{deal.turns_taken} turns were played"
         events.append(
             Event(
