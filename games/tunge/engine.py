@@ -115,6 +115,9 @@ MOVE_KEYS = {
 
 _PLAY_MOVES_LIMIT = 200_000
 
+# What a play's event says of its matches, by their number (a play has at most 13 cards).
+MATCHES_TEXT = ["", " (1 match)", *(f" ({count} matches)" for count in range(2, 14))]
+
 _BLOCKED_WHY = {
     "all_passed": "every player passed",
     "repetition": "the same position came up a third time",
@@ -448,7 +451,7 @@ class Tunge(Game):
             deal.ref = Reference.normal(deal.last_play, contains)
             return
         ref = Lvs.of((), contains)
-        refs = []
+        refs = [ref]
         for card in deal.pile:
             ref = ref.then(card[0])
             refs.append(ref)
@@ -568,7 +571,7 @@ class Tunge(Game):
             legal is not None
             and seat == deal.turn
             and self.status == "in_progress"
-            and any(map(is_, legal, repeat(move)))
+            and (legal[-1] is move or any(map(is_, legal, repeat(move))))  # a draw is last
         ):
             self.check(seat, move)
         self._legal = None  # the position changes
@@ -595,7 +598,7 @@ class Tunge(Game):
                 zobrist = deal.zobrist ^ MOVE_KEYS[card][seat][len(pile)]
                 refs = deal.refs
                 refs.pop()
-                deal.ref = refs[-1] if refs else Lvs.of((), self.rules.contains)
+                deal.ref = refs[-1]
                 deal.known[seat].add(card)
             deal.zobrist = zobrist
             hands[seat].append(card)
@@ -687,11 +690,23 @@ class Tunge(Game):
         ref = deal.ref
         matches = count_matches("".join(cards)[::2], ref.ranks, rules.distinct) if ref.ranks else 0
         hand = deal.hands[seat]
-        deal.ranked[seat].remove_all(cards)
+        index = deal.ranked[seat]  # RankIndex.remove per card, written out (a frame fewer)
+        by = index.by
+        mask = index.mask
+        multi = index.multi
         zobrist = deal.zobrist
-        for index, card in enumerate(cards, len(deal.pile)):
+        for height, card in enumerate(cards, len(deal.pile)):
             hand.remove(card)
-            zobrist ^= MOVE_KEYS[card][seat][index]
+            zobrist ^= MOVE_KEYS[card][seat][height]
+            same = by[CARD_RANK[card]]
+            same.remove(card)
+            left = len(same)
+            if left == 0:
+                mask &= ~RANK_BIT[card]
+            elif left == 1:
+                multi &= ~RANK_BIT[card]
+        index.mask = mask
+        index.multi = multi
         deal.zobrist = zobrist
         known = deal.known[seat]
         if known:
@@ -712,11 +727,10 @@ class Tunge(Game):
         deal.last_matches = matches
         deal.passes = 0
         shown = " ".join(map(SHOW.__getitem__, cards))
-        suffix = "" if not matches else f" ({matches} match{'es' if matches != 1 else ''})"
         events = [
             Event(
                 "sequence_played",
-                f"{SEAT[seat]} plays {shown}{suffix}.",
+                f"{SEAT[seat]} plays {shown}{MATCHES_TEXT[matches]}.",
                 {
                     "seat": seat,
                     "cards": list(cards),
@@ -780,8 +794,7 @@ class Tunge(Game):
             else:
                 break
         if from_pile and end_game:
-            refs = deal.refs
-            deal.ref = refs[-1] if refs else Lvs.of((), self.rules.contains)
+            deal.ref = deal.refs[-1]
         rank = deal.ranked[taker].add
         for card in from_stock + from_pile:
             deal.zobrist ^= HAND_KEYS[card][taker]

@@ -396,7 +396,9 @@ class RankIndex:
     ``by[r]`` holds the hand's cards of rank index ``r`` in suit order (S, H, D, C), ``mask`` has
     bit ``r`` for a rank held and ``multi`` for one held twice or more. The engine keeps one per
     seat beside the hand, so that listing a position's plays does not first sort the hand out
-    again (most positions of a deal list the plays of a hand that changed by one card).
+    again (most positions of a deal list the plays of a hand that changed by one card). The
+    engine writes :meth:`add` out for a draw and the removal for a play (a call per card costs):
+    a change here changes them too (a test compares the kept index with a fresh one).
     """
 
     __slots__ = ("by", "mask", "multi")
@@ -416,25 +418,6 @@ class RankIndex:
         else:
             self.multi |= RANK_BIT[card]
             cards.sort(key=SUIT_OF)
-
-    def remove(self, card: str) -> None:
-        self.remove_all((card,))
-
-    def remove_all(self, played: Iterable[str]) -> None:
-        """Remove several cards (a play) in one call."""
-        by = self.by
-        mask = self.mask
-        multi = self.multi
-        for card in played:
-            cards = by[CARD_RANK[card]]
-            cards.remove(card)
-            left = len(cards)
-            if left == 0:
-                mask &= ~RANK_BIT[card]
-            elif left == 1:
-                multi &= ~RANK_BIT[card]
-        self.mask = mask
-        self.multi = multi
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, RankIndex):

@@ -264,9 +264,10 @@ def test_the_end_games_reference_stack_follows_the_pile() -> None:
                 if deal.stock or game.status != "in_progress":
                     assert not deal.stock or not deal.refs
                     continue
-                assert len(deal.refs) == len(deal.pile)
-                assert deal.ref is (deal.refs[-1] if deal.refs else grammar.Lvs.of((), contains))
-                for height, lvs in enumerate(deal.refs, 1):
+                assert len(deal.refs) == len(deal.pile) + 1
+                assert deal.ref is deal.refs[-1]
+                assert deal.refs[0] is grammar.Lvs.of((), contains)
+                for height, lvs in enumerate(deal.refs):
                     assert same(lvs, deal.pile[:height], contains), deal.pile[:height]
                 assert game.reference().shown == deal.ref.shown  # the view's, with the cards
                 checked += 1
