@@ -37,6 +37,7 @@ from games.tunge.grammar import (
     CARD_RANK,
     DECK,
     FULL_DECK,
+    NO_PLAY,
     RANK_BIT,
     SUIT_OF,
     Lvs,
@@ -56,6 +57,7 @@ PASS = Move("pass")
 SHOW = {card: display(card) for card in DECK}
 SEAT = [seat_ref(seat) for seat in range(4)]
 ONLY = [frozenset({seat}) for seat in range(4)]  # an event only this seat sees
+TO_ACT = [(seat,) for seat in range(4)]  # to_act's answers, made once
 # The events of draws and passes, made once and shared by every game (events are never
 # changed: see Event): a draw's public event per seat, or per card and seat from the pile; the
 # card drawn from the stock, told to the drawer, per card and seat.
@@ -460,7 +462,7 @@ class Tunge(Game):
 
     # ------------------------------------------------------------------ reads
     def to_act(self) -> tuple[int, ...]:
-        return (self.state.deal.turn,) if self.status == "in_progress" else ()
+        return TO_ACT[self.state.deal.turn] if self.status == "in_progress" else ()
 
     def reference(self) -> Reference:
         """The reference sequence now (before the next play), with the pile cards it is made of
@@ -488,7 +490,9 @@ class Tunge(Game):
             return []
         legal = self._legal
         if legal is None:
-            plays = plays_of(deal.ranked[seat], deal.ref)
+            index = deal.ranked[seat]
+            # plays_of's first test, here: a hand without a group, a run or an ace has no play
+            plays = plays_of(index, deal.ref) if index.multi or not NO_PLAY[index.mask] else None
             if plays:
                 legal = list(map(_play_moves, plays))
                 if deal.stock or deal.pile:
@@ -666,9 +670,14 @@ class Tunge(Game):
                 reason = "all_passed"
             elif deal.turns_taken >= self.rules.turn_limit:
                 reason = "turn_limit"
-            elif stock or self._record_position() < 3:
+            elif stock:
                 return events
-            else:
+            else:  # the end game: count the position, as for a draw
+                seen = deal.positions[deal.turn]
+                zobrist = deal.zobrist
+                count = seen[zobrist] = seen.get(zobrist, 0) + 1
+                if count < 3:
+                    return events
                 reason = "repetition"
         why = _BLOCKED_WHY.get(reason) or f"{deal.turns_taken} turns were played"
         events.append(

@@ -375,6 +375,9 @@ def _run_slices(length: int) -> tuple[slice, ...]:
 
 #: per mask of number ranks held (bit i: rank index i), its maximal runs
 SEGMENTS = [_segments(mask) for mask in range(4096)]
+#: per mask of ranks held (aces too), whether a hand with one card of each makes no play (no ace,
+#: no run): the usual end-game hand, which the engine tells apart before it calls plays_of
+NO_PLAY = [mask < ACE_BIT and not SEGMENTS[mask] for mask in range(1 << 13)]
 #: per mask of number ranks, the rank indexes it holds, ascending
 BITS = [tuple(r for r in range(12) if mask >> r & 1) for mask in range(4096)]
 #: per mask of number ranks, their letters (the single cards a play behind aces may end with)
@@ -461,8 +464,8 @@ def plays_of(index: RankIndex, reference: Reference | Lvs) -> list[tuple[str, ..
     mask = index.mask
     multi = index.multi
     numbers = mask & 4095
-    if not multi and mask < ACE_BIT and not SEGMENTS[numbers]:
-        return []  # no group, no run, no ace: the usual end-game hand has no play
+    if not multi and NO_PLAY[mask]:
+        return []  # no group, no run, no ace
     by = index.by
     tails: list[tuple[str, ...]] = []  # groups, then runs
     ranks: list[str] = []  # their rank strings
