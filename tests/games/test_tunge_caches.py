@@ -272,3 +272,36 @@ def test_the_end_games_reference_stack_follows_the_pile() -> None:
                 assert game.reference().shown == deal.ref.shown  # the view's, with the cards
                 checked += 1
     assert checked > 1000
+
+
+def test_the_shared_events_stay_as_built() -> None:
+    """The engine hands out prebuilt events (draws, passes, the end game's start) to every game:
+    random games, their views, summaries and clones leave them exactly as they were built."""
+    import copy
+
+    from games.tunge import engine
+
+    shared = (
+        engine.STOCK_DRAWN,
+        engine.YOU_DRAW,
+        engine.PILE_DRAWN,
+        engine.PASSED,
+        engine.END_GAME,
+    )
+    built = copy.deepcopy(shared)
+    kinds: set[str] = set()
+    for options in ({"players": 2}, {"players": 4, "variant": "face_up_start"}):
+        for seed in range(6):
+            game = engine.Tunge.new(options, seed=seed)
+            rng = random.Random(seed)
+            while game.status == "in_progress":
+                seat = rng.choice(game.to_act())
+                kinds.update(
+                    event.kind for event in game.apply(seat, rng.choice(game.legal_moves(seat)))
+                )
+                game.view(seat)
+                if rng.random() < 0.05:
+                    game = game.clone()
+            game.summary()
+    assert {"card_drawn", "end_game"} <= kinds
+    assert shared == built, "an event shared between games was changed"
