@@ -48,7 +48,7 @@ from games.tunge.grammar import (
     plays_of,
 )
 from games.tunge.scoring import deal_points, game_winners, ranking
-from games.tunge.state import DealRecord, DealResult, DealState, Pickup, TungeState, Turn
+from games.tunge.state import DealRecord, DealResult, DealState, Pickup, TungeState
 from games.views import TungeView
 
 HAND_SIZE = 12
@@ -101,8 +101,6 @@ END_GAME = Event(
     "sequence may not be replayed.",
     {},
 )
-# A turn record made without NamedTuple's Python-level __new__ (one per move).
-_new_turn = tuple.__new__
 
 # Zobrist keys for the repetition rule: a card in a seat's hand, a card at a pile position.
 _ZOBRIST = random.Random(20240611)
@@ -617,22 +615,8 @@ class Tunge(Game):
             deal.passes = 0
             turn = deal.turn = (seat + 1) % self.players
             turns = deal.turns_taken = deal.turns_taken + 1
-            state.records[-1].turns.append(
-                _new_turn(
-                    Turn,
-                    (
-                        seat,
-                        "draw",
-                        (),
-                        (),
-                        0,
-                        None,
-                        source,
-                        shown,
-                        len(stock),
-                        tuple(map(len, hands)),
-                    ),
-                )
+            state.records[-1].rows.append(
+                (seat, "draw", (), (), 0, None, source, shown, len(stock), tuple(map(len, hands)))
             )
             if turns >= self.rules.turn_limit:
                 reason = "turn_limit"
@@ -756,21 +740,18 @@ class Tunge(Game):
                 after = (after + 1) % self.players
         deal.turn = after
         deal.turns_taken += 1
-        state.records[-1].turns.append(
-            _new_turn(
-                Turn,
-                (
-                    seat,
-                    "play",
-                    cards,
-                    ref.shown,
-                    matches,
-                    pickup,
-                    "",
-                    "",
-                    len(deal.stock),
-                    tuple(map(len, deal.hands)),
-                ),
+        state.records[-1].rows.append(
+            (
+                seat,
+                "play",
+                cards,
+                ref.shown,
+                matches,
+                pickup,
+                "",
+                "",
+                len(deal.stock),
+                tuple(map(len, deal.hands)),
             )
         )
         return events
@@ -780,8 +761,8 @@ class Tunge(Game):
         deal.passes += 1
         deal.turn = (seat + 1) % self.players
         deal.turns_taken += 1
-        self.state.records[-1].turns.append(
-            Turn(seat, "pass", stock_left=len(deal.stock), hand_sizes=tuple(map(len, deal.hands)))
+        self.state.records[-1].rows.append(
+            (seat, "pass", (), (), 0, None, "", "", len(deal.stock), tuple(map(len, deal.hands)))
         )
         return [PASSED[seat]]
 

@@ -92,16 +92,31 @@ class DealResult:
         return data
 
 
+#: A turn as the engine records it: :class:`Turn`'s fields in a plain tuple (a named tuple costs
+#: several times as much to make, and every move makes one; the summary reads few).
+TurnRow = tuple[
+    int, str, tuple[str, ...], tuple[str, ...], int, Pickup | None, str, str, int, tuple[int, ...]
+]
+
+
 @dataclass(slots=True)
 class DealRecord:
-    """A deal's entry in the summary: its turns, then its result and the totals after it."""
+    """A deal's entry in the summary: its turns, then its result and the totals after it.
 
-    turns: list[Turn] = field(default_factory=list)
+    ``rows`` holds the turns as the engine records them (:data:`TurnRow`); :attr:`turns` reads
+    them as :class:`Turn` values.
+    """
+
+    rows: list[TurnRow] = field(default_factory=list)
     result: DealResult | None = None
     score_after: tuple[int, ...] | None = None
 
+    @property
+    def turns(self) -> list[Turn]:
+        return list(map(Turn._make, self.rows))
+
     def clone(self) -> DealRecord:
-        return DealRecord(list(self.turns), self.result, self.score_after)
+        return DealRecord(list(self.rows), self.result, self.score_after)
 
     def to_json(self) -> dict[str, Any]:
         return {
