@@ -453,7 +453,8 @@ class Tunge(Game):
         ref = Lvs.of((), contains)
         refs = [ref]
         for card in deal.pile:
-            ref = ref.then(card[0])
+            letter = card[0]
+            ref = ref.after.get(letter) or ref.then(letter)
             refs.append(ref)
         deal.refs = refs
         deal.ref = ref
@@ -569,10 +570,11 @@ class Tunge(Game):
         state = self.state
         deal = state.deal
         legal = self._legal
-        if not (  # check's fast path, inline (one call fewer per move): a listed move
+        # check's fast path, inline (one call fewer per move): a listed move of the seat to act
+        # (the list is kept only for a deal in progress: every change of status forgets it)
+        if not (
             legal is not None
             and seat == deal.turn
-            and self.status == "in_progress"
             and (legal[-1] is move or any(map(is_, legal, repeat(move))))  # a draw is last
         ):
             self.check(seat, move)
