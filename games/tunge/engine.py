@@ -34,8 +34,13 @@ from games.registry import register
 from games.seats import next_seat, seat_ref
 from games.tunge import reasons, view
 from games.tunge.grammar import (
+    CARD_RANK,
     DECK,
     FULL_DECK,
+    NO_PLAY,
+    RANK_BIT,
+    SUIT_OF,
+    Lvs,
     RankIndex,
     Reference,
     canonical_cards,
@@ -43,7 +48,7 @@ from games.tunge.grammar import (
     plays_of,
 )
 from games.tunge.scoring import deal_points, game_winners, ranking
-from games.tunge.state import DealRecord, DealResult, DealState, Pickup, TungeState, Turn
+from games.tunge.state import DealRecord, DealResult, DealState, Pickup, TungeState
 from games.views import TungeView
 
 HAND_SIZE = 12
@@ -52,22 +57,66 @@ PASS = Move("pass")
 SHOW = {card: display(card) for card in DECK}
 SEAT = [seat_ref(seat) for seat in range(4)]
 ONLY = [frozenset({seat}) for seat in range(4)]  # an event only this seat sees
-# The texts of the most frequent events, made once (a random deal is mostly draws).
-DRAWS_FROM_STOCK = [f"{SEAT[seat]} draws a card from the stock." for seat in range(4)]
-YOU_DRAW = {card: f"You draw {SHOW[card]}." for card in DECK}
-DRAWS_FROM_PILE = {
-    card: tuple(f"{SEAT[seat]} draws {SHOW[card]} from the pile." for seat in range(4))
+TO_ACT = [(seat,) for seat in range(4)]  # to_act's answers, made once
+# The events of draws and passes, made once and shared by every game (events are never
+# changed: see Event): a draw's public event per seat, or per card and seat from the pile; the
+# card drawn from the stock, told to the drawer, per card and seat.
+STOCK_DRAWN = [
+    Event(
+        "card_drawn",
+        f"{SEAT[seat]} draws a card from the stock.",
+        {"seat": seat, "source": "stock"},
+    )
+    for seat in range(4)
+]
+YOU_DRAW = {
+    card: [
+        Event(
+            "card_drawn",
+            f"You draw {SHOW[card]}.",
+            {"seat": seat, "source": "stock", "card": card},
+            ONLY[seat],
+        )
+        for seat in range(4)
+    ]
     for card in DECK
 }
-# A turn record made without NamedTuple's Python-level __new__ (one per move).
-_new_turn = tuple.__new__
+PILE_DRAWN = {
+    card: [
+        Event(
+            "card_drawn",
+            f"{SEAT[seat]} draws {SHOW[card]} from the pile.",
+            {"seat": seat, "source": "pile", "card": card},
+        )
+        for seat in range(4)
+    ]
+    for card in DECK
+}
+PASSED = [
+    Event("pass", f"{SEAT[seat]} cannot play and passes.", {"seat": seat}) for seat in range(4)
+]
+END_GAME = Event(
+    "end_game",
+    "The stock is empty: the end game begins. Draws now come from the pile, and the last "
+    "sequence may not be replayed.",
+    {},
+)
 
 # Zobrist keys for the repetition rule: a card in a seat's hand, a card at a pile position.
 _ZOBRIST = random.Random(20240611)
 HAND_KEYS = {card: tuple(_ZOBRIST.getrandbits(64) for _ in range(4)) for card in DECK}
 PILE_KEYS = {card: tuple(_ZOBRIST.getrandbits(64) for _ in range(52)) for card in DECK}
+# A card moving between a seat's hand and a pile position (a play, a draw from the pile): both
+# keys at once, per card, seat and position.
+MOVE_KEYS = {
+    card: tuple(tuple(HAND_KEYS[card][seat] ^ key for key in PILE_KEYS[card]) for seat in range(4))
+    for card in DECK
+}
 
 _PLAY_MOVES_LIMIT = 200_000
+
+# What a play's event says of its matches, by their number (a play has at most 13 cards).
+MATCHES_TEXT = ["", " (1 match)", *(f" ({count} matches)" for count in range(2, 14))]
 
 _BLOCKED_WHY = {
     "all_passed": "every player passed",
@@ -85,11 +134,9 @@ _new_object = object.__new__
 class _PlayMoves(dict[tuple[str, ...], Move]):
     """One Move object per canonical play, made when first asked for: the legal lists of
     successive positions share them, and a list is mapped through the table in C (only a new
-    play calls back into Python)."""
+    play calls back into Python). Past ``_PLAY_MOVES_LIMIT`` moves, a new deal forgets them."""
 
     def __missing__(self, cards: tuple[str, ...]) -> Move:
-        if len(self) >= _PLAY_MOVES_LIMIT:
-            self.clear()
         move = _new_object(Move)
         _SET_ACTION(move, "play")
         _SET_FIELDS(move, (("cards", cards),))
@@ -161,6 +208,7 @@ def _empty_deal(turn: int, players: int) -> DealState:
         turn,
         [set() for _ in range(players)],
         [RankIndex() for _ in range(players)],
+        positions=[{} for _ in range(players)],
     )
 
 
@@ -212,7 +260,6 @@ class Tunge(Game):
     seed: int | None
     rules: Rules
     state: TungeState
-    _ref: Reference | None
     _legal: list[Move] | None  # the legal moves of the seat to act (never changed in place)
     # Game.status as a plain attribute, not a property (a play loop reads it after every move):
     # set where a deal starts (_start) and ends (_end_deal), copied by clone.
@@ -251,7 +298,6 @@ class Tunge(Game):
         game.state = TungeState(
             first_dealer, 0, [0] * n, _empty_deal(next_seat(first_dealer, n), n)
         )
-        game._ref = None
         game._legal = None
         game._next_deal()
         return game
@@ -289,6 +335,8 @@ class Tunge(Game):
 
     def _start(self, deal: Deal) -> list[Event]:
         state = self.state
+        if len(_PLAY_MOVES) >= _PLAY_MOVES_LIMIT:
+            _PLAY_MOVES.clear()
         first = next_seat(state.dealer, self.players)
         if self.rules.face_up:
             stock, pile = [], list(deal.stock)  # the last undealt card ends on top
@@ -301,6 +349,7 @@ class Tunge(Game):
             first,
             [set() for _ in range(self.players)],
             [RankIndex(hand) for hand in deal.hands],
+            positions=[{} for _ in range(self.players)],
         )
         state.deal.zobrist = self._rehash()
         state.in_deal = True
@@ -359,6 +408,7 @@ class Tunge(Game):
             [set() for _ in range(game.players)],
             [RankIndex(hand) for hand in hands],
             last_play=tuple(last_play),
+            positions=[{} for _ in range(game.players)],
         )
         game.state.deal = deal
         deal.zobrist = game._rehash()
@@ -383,37 +433,65 @@ class Tunge(Game):
         other.deals = list(self.deals)
         other.state = self.state.clone()
         other.status = self.status
-        other._ref = self._ref  # immutable, and of the same position
         other._legal = self._legal  # never changed, only replaced
         return other
 
     def _changed(self) -> None:
-        """Forget what was derived from the position (the reference, the legal moves)."""
-        self._ref = None
+        """Forget the legal moves and derive the reference afresh (a new or rebuilt position)."""
         self._legal = None
+        self._find_reference()
+
+    def _find_reference(self) -> None:
+        """Set the deal's reference from its last play or, in the end game, from its pile (and
+        the stack of the pile's references: see :class:`DealState`)."""
+        deal = self.state.deal
+        contains = self.rules.contains
+        if deal.stock:
+            deal.refs = []
+            deal.ref = Reference.normal(deal.last_play, contains)
+            return
+        ref = Lvs.of((), contains)
+        refs = [ref]
+        for card in deal.pile:
+            letter = card[0]
+            ref = ref.after.get(letter) or ref.then(letter)
+            refs.append(ref)
+        deal.refs = refs
+        deal.ref = ref
 
     # ------------------------------------------------------------------ reads
     def to_act(self) -> tuple[int, ...]:
-        return (self.state.deal.turn,) if self.status == "in_progress" else ()
+        return TO_ACT[self.state.deal.turn] if self.status == "in_progress" else ()
 
     def reference(self) -> Reference:
-        """The reference sequence now (before the next play)."""
-        ref = self._ref
-        if ref is None:
-            deal = self.state.deal
-            if deal.stock:
-                ref = Reference.normal(deal.last_play, self.rules.contains)
-            else:
-                ref = Reference.of_pile(deal.pile, self.rules.contains)
-            self._ref = ref
-        return ref
+        """The reference sequence now (before the next play), with the pile cards it is made of
+        (the moves read the deal's ``ref``, which knows the ranks alone in the end game)."""
+        deal = self.state.deal
+        ref = deal.ref
+        if isinstance(ref, Reference):
+            return ref
+        return Reference.of_pile(deal.pile, self.rules.contains)
 
     def _legal_now(self) -> list[Move]:
-        """The legal moves of the seat to act (cached until the state changes)."""
+        """The legal moves of the seat to act (kept until the state changes)."""
         legal = self._legal
         if legal is None:
-            deal = self.state.deal
-            plays = plays_of(deal.ranked[deal.turn], self.reference)
+            self.legal_moves(self.state.deal.turn)
+            legal = self._legal
+            assert legal is not None
+        return legal
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        """The seat's moves. Found here, not in a helper, when the position is new (every move
+        of a random game asks once, and a call costs); kept in ``_legal`` until the next move."""
+        deal = self.state.deal
+        if seat != deal.turn or self.status != "in_progress":
+            return []
+        legal = self._legal
+        if legal is None:
+            index = deal.ranked[seat]
+            # plays_of's first test, here: a hand without a group, a run or an ace has no play
+            plays = plays_of(index, deal.ref) if index.multi or not NO_PLAY[index.mask] else None
             if plays:
                 legal = list(map(_play_moves, plays))
                 if deal.stock or deal.pile:
@@ -421,12 +499,7 @@ class Tunge(Game):
             else:
                 legal = ONLY_DRAW if deal.stock or deal.pile else ONLY_PASS
             self._legal = legal
-        return legal
-
-    def legal_moves(self, seat: int) -> list[Move]:
-        if seat != self.state.deal.turn or self.status != "in_progress":
-            return []
-        return list(self._legal_now())
+        return list(legal)
 
     def check(self, seat: int, move: Move) -> None:
         """:meth:`Game.check` with a fast path for a move taken from the legal list (the usual
@@ -497,107 +570,170 @@ class Tunge(Game):
         state = self.state
         deal = state.deal
         legal = self._legal
-        if not (  # check's fast path, inline (one call fewer per move): a listed move
+        # check's fast path, inline (one call fewer per move): a listed move of the seat to act
+        # (the list is kept only for a deal in progress: every change of status forgets it)
+        if not (
             legal is not None
             and seat == deal.turn
-            and self.status == "in_progress"
-            and any(map(is_, legal, repeat(move)))
+            and (legal[-1] is move or any(map(is_, legal, repeat(move))))  # a draw is last
         ):
             self.check(seat, move)
-        events: list[Event] = []
-        was_end_game = not deal.stock
-        n = self.players
+        self._legal = None  # the position changes
+        stock = deal.stock
         action = move.action
-        if action == "play":
-            self._play(seat, move.fields[0][1], events)  # type: ignore[arg-type]
-        elif action == "draw":
-            self._draw(seat, events)
+        # Each kind of move checks only the endings it can bring: only a play empties a hand,
+        # only a pass makes every seat pass, only a stock draw or a play's pick-up empties the
+        # stock.
+        if action == "draw":  # the most frequent move, written out here (a frame fewer)
+            hands = deal.hands
+            if stock:
+                card = stock.pop()
+                events = [STOCK_DRAWN[seat], YOU_DRAW[card][seat]]
+                source, shown = "stock", ""
+                zobrist = deal.zobrist ^ HAND_KEYS[card][seat]
+                if not stock:
+                    events.append(END_GAME)
+                    self._find_reference()
+            else:
+                pile = deal.pile
+                card = pile.pop()
+                events = [PILE_DRAWN[card][seat]]
+                source, shown = "pile", card
+                zobrist = deal.zobrist ^ MOVE_KEYS[card][seat][len(pile)]
+                refs = deal.refs
+                refs.pop()
+                deal.ref = refs[-1]
+                deal.known[seat].add(card)
+            deal.zobrist = zobrist
+            hands[seat].append(card)
+            index = deal.ranked[seat]  # RankIndex.add(card), written out (a frame fewer)
+            cards = index.by[CARD_RANK[card]]
+            cards.append(card)
+            if len(cards) == 1:
+                index.mask |= RANK_BIT[card]
+            else:
+                index.multi |= RANK_BIT[card]
+                cards.sort(key=SUIT_OF)
+            deal.passes = 0
+            turn = deal.turn = (seat + 1) % self.players
+            turns = deal.turns_taken = deal.turns_taken + 1
+            state.records[-1].rows.append(
+                (seat, "draw", (), (), 0, None, source, shown, len(stock), tuple(map(len, hands)))
+            )
+            if turns >= self.rules.turn_limit:
+                reason = "turn_limit"
+            elif stock:
+                return events
+            else:  # the end game: count the position (see _record_position), written out here
+                seen = deal.positions[turn]
+                count = seen[zobrist] = seen.get(zobrist, 0) + 1
+                if count < 3:
+                    return events
+                reason = "repetition"
         else:
-            self._pass(seat, events)
-        self._ref = None  # the position changed: forget what was derived from it
-        self._legal = None
-        if not was_end_game and not deal.stock:
-            events.append(
-                Event(
-                    "end_game",
-                    "The stock is empty: the end game begins. Draws "
-                    "now come from the pile, and the last sequence may not be "
-                    "replayed.",
-                    {},
-                )
+            was_end_game = not stock
+            events = (
+                self._play(seat, move.fields[0][1])  # type: ignore[arg-type]
+                if action == "play"
+                else self._pass(seat)
             )
-        if not deal.hands[seat]:
-            events.append(
-                Event(
-                    "deal_won",
-                    f"{SEAT[seat]} has played out and wins the deal.",
-                    {"seat": seat},
-                    None,
-                    True,
+            if not was_end_game and not stock:
+                self._find_reference()
+                events.append(END_GAME)
+            if not deal.hands[seat]:
+                events.append(
+                    Event(
+                        "deal_won",
+                        f"{SEAT[seat]} has played out and wins the deal.",
+                        {"seat": seat},
+                        None,
+                        True,
+                    )
                 )
+                events.extend(self._end_deal(seat, None))
+                return events
+            if deal.passes >= self.players:
+                reason = "all_passed"
+            elif deal.turns_taken >= self.rules.turn_limit:
+                reason = "turn_limit"
+            elif stock:
+                return events
+            else:  # the end game: count the position, as for a draw
+                seen = deal.positions[deal.turn]
+                zobrist = deal.zobrist
+                count = seen[zobrist] = seen.get(zobrist, 0) + 1
+                if count < 3:
+                    return events
+                reason = "repetition"
+        why = _BLOCKED_WHY.get(reason) or f"{deal.turns_taken} turns were played"
+        events.append(
+            Event(
+                "deal_blocked",
+                f"The deal is blocked ({why}); nobody wins it.",
+                {"reason": reason},
+                None,
+                True,
             )
-            events.extend(self._end_deal(seat, None))
-            return events
-        reason = None
-        if deal.passes >= n:
-            reason = "all_passed"
-        elif deal.turns_taken >= self.rules.turn_limit:
-            reason = "turn_limit"
-        elif not deal.stock and self._record_position() >= 3:
-            reason = "repetition"
-        if reason is not None:
-            why = _BLOCKED_WHY.get(reason) or f"{deal.turns_taken} turns were played"
-            events.append(
-                Event(
-                    "deal_blocked",
-                    f"The deal is blocked ({why}); nobody wins it.",
-                    {"reason": reason},
-                    None,
-                    True,
-                )
-            )
-            events.extend(self._end_deal(None, reason))
+        )
+        events.extend(self._end_deal(None, reason))
         return events
 
-    def _play(self, seat: int, cards: tuple[str, ...], events: list[Event]) -> None:
+    def _play(self, seat: int, cards: tuple[str, ...]) -> list[Event]:
         state = self.state
         deal = state.deal
         rules = self.rules
-        ref = self.reference()
+        ref = deal.ref
         matches = count_matches("".join(cards)[::2], ref.ranks, rules.distinct) if ref.ranks else 0
         hand = deal.hands[seat]
-        unrank = deal.ranked[seat].remove
+        index = deal.ranked[seat]  # RankIndex.remove per card, written out (a frame fewer)
+        by = index.by
+        mask = index.mask
+        multi = index.multi
         zobrist = deal.zobrist
-        depth = len(deal.pile)
-        for index, card in enumerate(cards):
+        for height, card in enumerate(cards, len(deal.pile)):
             hand.remove(card)
-            unrank(card)
-            zobrist ^= HAND_KEYS[card][seat] ^ PILE_KEYS[card][depth + index]
+            zobrist ^= MOVE_KEYS[card][seat][height]
+            same = by[CARD_RANK[card]]
+            same.remove(card)
+            left = len(same)
+            if left == 0:
+                mask &= ~RANK_BIT[card]
+            elif left == 1:
+                multi &= ~RANK_BIT[card]
+        index.mask = mask
+        index.multi = multi
         deal.zobrist = zobrist
         known = deal.known[seat]
         if known:
             known.difference_update(cards)
         deal.pile.extend(cards)
+        if deal.stock:
+            deal.ref = Reference.normal(cards, rules.contains)
+        else:  # the end game: the reference of the pile after each card
+            refs = deal.refs
+            top = ref
+            for card in cards:
+                letter = card[0]
+                top = top.after.get(letter) or top.then(letter)  # type: ignore[union-attr]
+                refs.append(top)
+            deal.ref = top
         deal.last_play = cards
         deal.last_play_seat = seat
         deal.last_matches = matches
         deal.passes = 0
         shown = " ".join(map(SHOW.__getitem__, cards))
-        suffix = "" if not matches else f" ({matches} match{'es' if matches != 1 else ''})"
-        events.append(
+        events = [
             Event(
                 "sequence_played",
-                f"{SEAT[seat]} plays {shown}{suffix}.",
+                f"{SEAT[seat]} plays {shown}{MATCHES_TEXT[matches]}.",
                 {
                     "seat": seat,
                     "cards": list(cards),
                     "matches": matches,
                     "reference": list(ref.shown),
                 },
-                None,
-                False,
             )
-        )
+        ]
         after = (seat + 1) % self.players
         pickup = None
         if matches:
@@ -606,109 +742,51 @@ class Tunge(Game):
                 after = (after + 1) % self.players
         deal.turn = after
         deal.turns_taken += 1
-        state.records[-1].turns.append(
-            _new_turn(
-                Turn,
-                (
-                    seat,
-                    "play",
-                    cards,
-                    ref.shown,
-                    matches,
-                    pickup,
-                    "",
-                    "",
-                    len(deal.stock),
-                    tuple(map(len, deal.hands)),
-                ),
+        state.records[-1].rows.append(
+            (
+                seat,
+                "play",
+                cards,
+                ref.shown,
+                matches,
+                pickup,
+                "",
+                "",
+                len(deal.stock),
+                tuple(map(len, deal.hands)),
             )
         )
+        return events
 
-    def _draw(self, seat: int, events: list[Event]) -> None:
-        state = self.state
-        deal = state.deal
-        if deal.stock:
-            card = deal.stock.pop()
-            source, shown_card = "stock", ""
-            events.append(
-                Event(
-                    "card_drawn",
-                    DRAWS_FROM_STOCK[seat],
-                    {"seat": seat, "source": "stock"},
-                    None,
-                    False,
-                )
-            )
-            events.append(
-                Event(
-                    "card_drawn",
-                    YOU_DRAW[card],
-                    {"seat": seat, "source": "stock", "card": card},
-                    ONLY[seat],
-                    False,
-                )
-            )
-        else:
-            card = deal.pile.pop()
-            deal.zobrist ^= PILE_KEYS[card][len(deal.pile)]
-            deal.known[seat].add(card)
-            source, shown_card = "pile", card
-            events.append(
-                Event(
-                    "card_drawn",
-                    DRAWS_FROM_PILE[card][seat],
-                    {"seat": seat, "source": "pile", "card": card},
-                    None,
-                    False,
-                )
-            )
-        deal.hands[seat].append(card)
-        deal.ranked[seat].add(card)
-        deal.zobrist ^= HAND_KEYS[card][seat]
-        deal.passes = 0
-        deal.turn = (seat + 1) % self.players
-        deal.turns_taken += 1
-        state.records[-1].turns.append(
-            _new_turn(
-                Turn,
-                (
-                    seat,
-                    "draw",
-                    (),
-                    (),
-                    0,
-                    None,
-                    source,
-                    shown_card,
-                    len(deal.stock),
-                    tuple(map(len, deal.hands)),
-                ),
-            )
-        )
-
-    def _pass(self, seat: int, events: list[Event]) -> None:
+    def _pass(self, seat: int) -> list[Event]:
         deal = self.state.deal
         deal.passes += 1
         deal.turn = (seat + 1) % self.players
         deal.turns_taken += 1
-        self.state.records[-1].turns.append(
-            Turn(seat, "pass", stock_left=len(deal.stock), hand_sizes=tuple(map(len, deal.hands)))
+        self.state.records[-1].rows.append(
+            (seat, "pass", (), (), 0, None, "", "", len(deal.stock), tuple(map(len, deal.hands)))
         )
-        events.append(Event("pass", f"{SEAT[seat]} cannot play and passes.", {"seat": seat}))
+        return [PASSED[seat]]
 
     def _forced_pickup(self, taker: int, count: int, events: list[Event]) -> Pickup:
         deal = self.state.deal
         from_stock: list[str] = []
         from_pile: list[str] = []
+        # A pick-up that empties the stock begins the end game: apply then finds the reference.
+        end_game = not deal.stock
         for _ in range(count):
             if deal.stock:
                 from_stock.append(deal.stock.pop())
             elif deal.pile:
                 card = deal.pile.pop()
                 deal.zobrist ^= PILE_KEYS[card][len(deal.pile)]
+                if end_game:
+                    deal.refs.pop()
                 from_pile.append(card)
             else:
                 break
+        if from_pile and end_game:
+            deal.ref = deal.refs[-1]
         rank = deal.ranked[taker].add
         for card in from_stock + from_pile:
             deal.zobrist ^= HAND_KEYS[card][taker]
@@ -753,9 +831,8 @@ class Tunge(Game):
         deal = self.state.deal
         if deal.stock:
             return 1
-        key = (deal.turn, deal.zobrist)
-        count = deal.positions.get(key, 0) + 1
-        deal.positions[key] = count
+        seen = deal.positions[deal.turn]
+        count = seen[deal.zobrist] = seen.get(deal.zobrist, 0) + 1
         return count
 
     def _end_deal(self, winner: int | None, reason: str | None) -> list[Event]:

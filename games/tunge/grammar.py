@@ -281,10 +281,61 @@ def _remember(
     cache[key] = ref
 
 
+#: The reference before the first play of a deal with cards in the stock.
+NO_REFERENCE = Reference.normal((), False)
+
+
+class Lvs:
+    """The end-game reference as the rules read it: :class:`Reference`'s ``shown``, ``ranks``
+    and ``restriction`` for an LVS known by its rank letters alone (``letters``, deeper first).
+
+    The engine keeps one per height of the pile and finds the next with :meth:`then` when a card
+    is played; suits never matter to the rules, so few of them exist and each remembers its
+    successors. Immutable once made, apart from that memory (``after``).
+    """
+
+    __slots__ = ("after", "contains", "letters", "ranks", "restriction", "shown")
+
+    def __init__(self, letters: tuple[str, ...], contains: bool) -> None:
+        self.letters = letters
+        self.contains = contains
+        if len(letters) == 1:
+            self.shown: tuple[str, ...] = (PHANTOM, letters[0])
+            self.ranks = "A" + letters[0]
+        else:
+            self.shown = letters
+            self.ranks = "".join(letters)
+        self.restriction = restriction(self.ranks, contains) if letters else NO_RESTRICTION
+        self.after: dict[str, Lvs] = {}
+
+    @classmethod
+    def of(cls, letters: tuple[str, ...], contains: bool) -> Lvs:
+        """The one Lvs of these letters (they are few: see the class)."""
+        key = (letters, contains)
+        lvs = _LVS.get(key)
+        if lvs is None:
+            lvs = _LVS[key] = cls(letters, contains)
+        return lvs
+
+    def then(self, letter: str) -> Lvs:
+        """The reference once a card of rank ``letter`` is put on a pile whose reference this is.
+
+        The new LVS is a top part of this one's letters and ``letter`` (it grows by the card,
+        starts again at the card below it, or is the card behind a phantom ace)."""
+        lvs = self.after.get(letter)
+        if lvs is None:
+            letters = (*self.letters, letter)
+            lvs = self.after[letter] = Lvs.of(letters[lvs_start(letters) :], self.contains)
+        return lvs
+
+
+_LVS: dict[tuple[tuple[str, ...], bool], Lvs] = {}
+
+
 CARD_RANK = {card: RANK_INDEX[card[0]] for card in DECK}
 RANK_BIT = {card: 1 << rank for card, rank in CARD_RANK.items()}
 ACE_BIT = 1 << ACE
-_SUIT = {card: SUIT_INDEX[card[1]] for card in DECK}.__getitem__
+SUIT_OF = {card: SUIT_INDEX[card[1]] for card in DECK}.__getitem__
 _first = itemgetter(0)  # a list's first item, mapped in C (a comprehension is a Python frame)
 
 
@@ -324,6 +375,9 @@ def _run_slices(length: int) -> tuple[slice, ...]:
 
 #: per mask of number ranks held (bit i: rank index i), its maximal runs
 SEGMENTS = [_segments(mask) for mask in range(4096)]
+#: per mask of ranks held (aces too), whether a hand with one card of each makes no play (no ace,
+#: no run): the usual end-game hand, which the engine tells apart before it calls plays_of
+NO_PLAY = [mask < ACE_BIT and not SEGMENTS[mask] for mask in range(1 << 13)]
 #: per mask of number ranks, the rank indexes it holds, ascending
 BITS = [tuple(r for r in range(12) if mask >> r & 1) for mask in range(4096)]
 #: per mask of number ranks, their letters (the single cards a play behind aces may end with)
@@ -345,7 +399,9 @@ class RankIndex:
     ``by[r]`` holds the hand's cards of rank index ``r`` in suit order (S, H, D, C), ``mask`` has
     bit ``r`` for a rank held and ``multi`` for one held twice or more. The engine keeps one per
     seat beside the hand, so that listing a position's plays does not first sort the hand out
-    again (most positions of a deal list the plays of a hand that changed by one card).
+    again (most positions of a deal list the plays of a hand that changed by one card). The
+    engine writes :meth:`add` out for a draw and the removal for a play (a call per card costs):
+    a change here changes them too (a test compares the kept index with a fresh one).
     """
 
     __slots__ = ("by", "mask", "multi")
@@ -364,16 +420,7 @@ class RankIndex:
             self.mask |= RANK_BIT[card]
         else:
             self.multi |= RANK_BIT[card]
-            cards.sort(key=_SUIT)
-
-    def remove(self, card: str) -> None:
-        cards = self.by[CARD_RANK[card]]
-        cards.remove(card)
-        left = len(cards)
-        if left == 0:
-            self.mask &= ~RANK_BIT[card]
-        elif left == 1:
-            self.multi &= ~RANK_BIT[card]
+            cards.sort(key=SUIT_OF)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, RankIndex):
@@ -401,14 +448,11 @@ def enumerate_plays(
 ) -> list[tuple[str, ...]]:
     """One play per legal rank sequence of ``hand`` (its canonical cards), the end-game
     restriction applied: :func:`plays_of` for a hand without an index."""
-    return plays_of(RankIndex(hand), reference)
+    return plays_of(RankIndex(hand), reference())
 
 
-def plays_of(index: RankIndex, reference: Callable[[], Reference]) -> list[tuple[str, ...]]:
+def plays_of(index: RankIndex, reference: Reference | Lvs) -> list[tuple[str, ...]]:
     """One play per legal rank sequence (its canonical cards), the end-game restriction applied.
-
-    ``reference`` gives the position's reference; it is called only when the hand has a play
-    (finding the LVS costs time, and in the end game a hand often has none).
 
     The listing order: groups, then runs (each up, then down), then the same behind one ace, two
     aces, ...; behind aces also single cards and, from two aces on, the aces alone.
@@ -420,8 +464,8 @@ def plays_of(index: RankIndex, reference: Callable[[], Reference]) -> list[tuple
     mask = index.mask
     multi = index.multi
     numbers = mask & 4095
-    if not multi and mask < ACE_BIT and not SEGMENTS[numbers]:
-        return []  # no group, no run, no ace: the usual end-game hand has no play
+    if not multi and NO_PLAY[mask]:
+        return []  # no group, no run, no ace
     by = index.by
     tails: list[tuple[str, ...]] = []  # groups, then runs
     ranks: list[str] = []  # their rank strings
@@ -437,7 +481,7 @@ def plays_of(index: RankIndex, reference: Callable[[], Reference]) -> list[tuple
     aces = by[12]
     if not tails and not aces:
         return []
-    rule = reference().restriction
+    rule = reference.restriction
     bad = rule.pairs
     if bad:
         keep = [not any(r[i : i + 2] in bad for i in range(len(r) - 1)) for r in ranks]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from games.tunge.grammar import RankIndex
+from games.tunge.grammar import NO_REFERENCE, Lvs, RankIndex, Reference
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,16 +92,31 @@ class DealResult:
         return data
 
 
+#: A turn as the engine records it: :class:`Turn`'s fields in a plain tuple (a named tuple costs
+#: several times as much to make, and every move makes one; the summary reads few).
+TurnRow = tuple[
+    int, str, tuple[str, ...], tuple[str, ...], int, Pickup | None, str, str, int, tuple[int, ...]
+]
+
+
 @dataclass(slots=True)
 class DealRecord:
-    """A deal's entry in the summary: its turns, then its result and the totals after it."""
+    """A deal's entry in the summary: its turns, then its result and the totals after it.
 
-    turns: list[Turn] = field(default_factory=list)
+    ``rows`` holds the turns as the engine records them (:data:`TurnRow`); :attr:`turns` reads
+    them as :class:`Turn` values.
+    """
+
+    rows: list[TurnRow] = field(default_factory=list)
     result: DealResult | None = None
     score_after: tuple[int, ...] | None = None
 
+    @property
+    def turns(self) -> list[Turn]:
+        return list(map(Turn._make, self.rows))
+
     def clone(self) -> DealRecord:
-        return DealRecord(list(self.turns), self.result, self.score_after)
+        return DealRecord(list(self.rows), self.result, self.score_after)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -117,9 +132,13 @@ class DealState:
     """The deal in progress. ``stock`` has its top card last, ``pile`` its top card last.
 
     ``known`` holds, per seat, the cards it took from the face-up pile (public until played
-    again). ``positions`` counts end-game positions by their Zobrist hash (see the engine);
-    ``zobrist`` is that hash of every hand and of the pile in order, kept up to date move by move.
-    ``ranked`` is each hand by rank (:class:`RankIndex`), changed with the hand card by card.
+    again). ``positions`` counts end-game positions per seat to act by their Zobrist hash (see
+    the engine); ``zobrist`` is that hash of every hand and of the pile in order, kept up to date
+    move by move. ``ranked`` is each hand by rank (:class:`RankIndex`), changed with the hand card
+    by card. ``ref`` is the reference now as the rules read it (in the end game an
+    :class:`Lvs`). In the end game ``refs`` holds the reference of the pile at each height from
+    0 (``refs[-1]`` is ``ref``), so a card drawn from the pile uncovers the reference below and a
+    card played finds its own with :meth:`Lvs.then`; it is empty before the end game.
     """
 
     hands: list[list[str]]
@@ -134,7 +153,9 @@ class DealState:
     turns_taken: int = 0
     passes: int = 0
     zobrist: int = 0
-    positions: dict[tuple[int, int], int] = field(default_factory=dict)
+    positions: list[dict[int, int]] = field(default_factory=list)
+    ref: Reference | Lvs = NO_REFERENCE
+    refs: list[Lvs] = field(default_factory=list)
 
     def clone(self) -> DealState:
         return DealState(
@@ -150,7 +171,9 @@ class DealState:
             self.turns_taken,
             self.passes,
             self.zobrist,
-            dict(self.positions),
+            [seen.copy() for seen in self.positions],
+            self.ref,
+            list(self.refs),
         )
 
 

@@ -229,3 +229,79 @@ def test_the_kept_status_follows_the_deals_in_games_and_clones() -> None:
         waiting.apply(seat, rng.choice(waiting.legal_moves(seat)))
     assert waiting.clone().status == waiting.status == derived(waiting)
     assert waiting.status in ("awaiting_deal", "finished")
+
+
+def test_the_end_games_reference_stack_follows_the_pile() -> None:
+    """In the end game the deal keeps, per height of the pile, the reference the rules read (an
+    Lvs found card by card): after every move of random games (plays, pile draws, pick-ups), in
+    clones too, each agrees with the reference found afresh from the pile below that height."""
+    from games.tunge.engine import Tunge
+
+    def same(lvs: grammar.Lvs, pile: list[str], contains: bool) -> bool:
+        fresh = Reference.of_pile(pile, contains)
+        return (lvs.shown, lvs.ranks, lvs.restriction) == (
+            fresh.shown,
+            fresh.ranks,
+            fresh.restriction,
+        )
+
+    checked = 0
+    for options in (
+        {"players": 4},
+        {"players": 3, "pickup_count": "distinct_ranks", "endgame_repeat_rule": "contains"},
+        {"players": 2, "variant": "face_up_start"},
+    ):
+        contains = options.get("endgame_repeat_rule") == "contains"
+        for seed in range(8):
+            game = Tunge.new(options, seed=seed)
+            rng = random.Random(seed)
+            while game.status == "in_progress":
+                seat = rng.choice(game.to_act())
+                game.apply(seat, rng.choice(game.legal_moves(seat)))
+                if rng.random() < 0.1:
+                    game = game.clone()
+                deal = game.state.deal
+                if deal.stock or game.status != "in_progress":
+                    assert not deal.stock or not deal.refs
+                    continue
+                assert len(deal.refs) == len(deal.pile) + 1
+                assert deal.ref is deal.refs[-1]
+                assert deal.refs[0] is grammar.Lvs.of((), contains)
+                for height, lvs in enumerate(deal.refs):
+                    assert same(lvs, deal.pile[:height], contains), deal.pile[:height]
+                assert game.reference().shown == deal.ref.shown  # the view's, with the cards
+                checked += 1
+    assert checked > 1000
+
+
+def test_the_shared_events_stay_as_built() -> None:
+    """The engine hands out prebuilt events (draws, passes, the end game's start) to every game:
+    random games, their views, summaries and clones leave them exactly as they were built."""
+    import copy
+
+    from games.tunge import engine
+
+    shared = (
+        engine.STOCK_DRAWN,
+        engine.YOU_DRAW,
+        engine.PILE_DRAWN,
+        engine.PASSED,
+        engine.END_GAME,
+    )
+    built = copy.deepcopy(shared)
+    kinds: set[str] = set()
+    for options in ({"players": 2}, {"players": 4, "variant": "face_up_start"}):
+        for seed in range(6):
+            game = engine.Tunge.new(options, seed=seed)
+            rng = random.Random(seed)
+            while game.status == "in_progress":
+                seat = rng.choice(game.to_act())
+                kinds.update(
+                    event.kind for event in game.apply(seat, rng.choice(game.legal_moves(seat)))
+                )
+                game.view(seat)
+                if rng.random() < 0.05:
+                    game = game.clone()
+            game.summary()
+    assert {"card_drawn", "end_game"} <= kinds
+    assert shared == built, "an event shared between games was changed"
