@@ -9,15 +9,28 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Iterator
 
 import pytest
 
 from games.base import Move
 from games.tunge import grammar
-from games.tunge.engine import play_move
+from games.tunge.engine import Tunge, play_move
 from games.tunge.grammar import PHANTOM, Reference, longest_viable
 
 RUN_RANKS = "23456789TJQK"
+
+
+def played_with_clones(options: dict[str, object], seed: int) -> Iterator[Tunge]:
+    """A random Tunge game after each of its moves; about one move in ten goes on in a clone."""
+    game = Tunge.new(options, seed=seed)
+    rng = random.Random(seed)
+    while game.status == "in_progress":
+        seat = rng.choice(game.to_act())
+        game.apply(seat, rng.choice(game.legal_moves(seat)))
+        if rng.random() < 0.1:
+            game = game.clone()
+        yield game
 
 
 def fresh_reference(pile: list[str], contains: bool) -> Reference:
@@ -167,17 +180,10 @@ def test_the_listing_equals_one_made_plainly() -> None:
 def test_the_hands_by_rank_follow_every_move_and_clone() -> None:
     """The per-seat rank index the listing reads is the index of the hand itself after every
     move of random games (plays, draws, pick-ups from stock and pile), in clones too."""
-    from games.tunge.engine import Tunge
 
     for options in ({"players": 2}, {"players": 4, "pickup_count": "distinct_ranks"}):
         for seed in range(12):
-            game = Tunge.new(options, seed=seed)
-            rng = random.Random(seed)
-            while game.status == "in_progress":
-                seat = rng.choice(game.to_act())
-                game.apply(seat, rng.choice(game.legal_moves(seat)))
-                if rng.random() < 0.1:
-                    game = game.clone()
+            for game in played_with_clones(options, seed):
                 for hand, index in zip(game.state.deal.hands, game.state.deal.ranked, strict=True):
                     fresh = grammar.RankIndex(hand)
                     assert (index.by, index.mask, index.multi) == (
@@ -193,7 +199,6 @@ def test_the_kept_status_follows_the_deals_in_games_and_clones() -> None:
     matches (deals ending, the next one dealt, the game over), in clones too, and in an unseeded
     game waiting for ``add_deal``, it says what the state says."""
     from games.base import Deal
-    from games.tunge.engine import Tunge
 
     def derived(game: Tunge) -> str:
         state = game.state
@@ -235,7 +240,6 @@ def test_the_end_games_reference_stack_follows_the_pile() -> None:
     """In the end game the deal keeps, per height of the pile, the reference the rules read (an
     Lvs found card by card): after every move of random games (plays, pile draws, pick-ups), in
     clones too, each agrees with the reference found afresh from the pile below that height."""
-    from games.tunge.engine import Tunge
 
     def same(lvs: grammar.Lvs, pile: list[str], contains: bool) -> bool:
         fresh = Reference.of_pile(pile, contains)
@@ -253,13 +257,7 @@ def test_the_end_games_reference_stack_follows_the_pile() -> None:
     ):
         contains = options.get("endgame_repeat_rule") == "contains"
         for seed in range(8):
-            game = Tunge.new(options, seed=seed)
-            rng = random.Random(seed)
-            while game.status == "in_progress":
-                seat = rng.choice(game.to_act())
-                game.apply(seat, rng.choice(game.legal_moves(seat)))
-                if rng.random() < 0.1:
-                    game = game.clone()
+            for game in played_with_clones(options, seed):
                 deal = game.state.deal
                 if deal.stock or game.status != "in_progress":
                     assert not deal.stock or not deal.refs
