@@ -183,7 +183,7 @@ class Event:
     Read-only by convention, not ``frozen``: every move builds one or more, and a frozen
     dataclass costs twice as much to build (each field goes through ``object.__setattr__``).
     Never change an event or its ``data``: engines share prebuilt ones between moves and games
-    (Thunee's card plays and calls).
+    (Thunee's plays and calls, Tunge's draws and passes; ``tests/shared_events.py`` finds them).
     """
 
     kind: str

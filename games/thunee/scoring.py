@@ -27,11 +27,16 @@ from games.thunee.state import ThuneeState
 BALLS_AWARDED: dict[tuple[int, int, int, int, bool], Event] = {}
 
 
+def _team_name(team: int, two: bool) -> str:
+    """A side as the texts name it: the player in a 2-player game, else Team A or B."""
+    return SEAT_REFS[team] if two else ("Team A" if team == 0 else "Team B")
+
+
 def _balls_awarded(team: int, balls: int, score_a: int, score_b: int, two: bool) -> Event:
-    team_name = SEAT_REFS[team] if two else ("Team A" if team == 0 else "Team B")
     return Event(
         "balls_awarded",
-        f"{team_name} scores {balls} ball{'s' if balls != 1 else ''} ({score_a}–{score_b}).",
+        f"{_team_name(team, two)} scores {balls} ball{'s' if balls != 1 else ''} "
+        f"({score_a}–{score_b}).",
         {"team": team, "balls": balls, "score": [score_a, score_b]},
         history=True,
     )
@@ -175,7 +180,6 @@ class Scoring(ThuneeState):
             if len(BALLS_AWARDED) < 4096:
                 BALLS_AWARDED[key] = awarded
         events.append(awarded)
-        team_name = SEAT_REFS[team] if two else ("Team A" if team == 0 else "Team B")
         target = result["game_target"]  # self._target(), as _base_result found it
         clear = self.options["two_to_clear"]
         need_two = clear == "always" or (clear == "after_khanaak" and self.khanaak_called)
@@ -188,7 +192,7 @@ class Scoring(ThuneeState):
             events.append(
                 Event(
                     "game_over",
-                    f"{team_name} wins the game {self.balls[0]}–{self.balls[1]}.",
+                    f"{_team_name(team, two)} wins the game {self.balls[0]}–{self.balls[1]}.",
                     {"winner": team, "score": list(self.balls)},
                     history=True,
                 )
