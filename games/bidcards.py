@@ -84,6 +84,8 @@ BID_COMMITTED = tuple(
     Event("bid_committed", f"{seat_ref(seat)} has committed a bid.", {"seat": seat})
     for seat in SEATS
 )
+ORDERS = tuple(tuple((leader + step) % 4 for step in SEATS) for leader in SEATS)  # from a leader
+TRICK_WON_TEXT = tuple(f"{seat_ref(seat)} wins the trick." for seat in SEATS)
 # (game name, options) -> the bid table of BidCardGame._find_bid_table
 _BID_TABLES: dict[tuple[str, tuple[tuple[str, Any], ...]], dict[str, tuple[Move, bool]]] = {}
 
@@ -141,7 +143,7 @@ class BidCardGame(Game):
     declarer: int | None
     hand_type: str | None
     trick: list[tuple[int, str]]
-    order: list[int]
+    order: Sequence[int]
     turn: int
     won: list[int]
     seat_won: list[int]
@@ -199,7 +201,7 @@ class BidCardGame(Game):
         game.declarer = None
         game.hand_type = None
         game.trick = []
-        game.order = []
+        game.order = ()
         game.turn = 0
         game.won = [0, 0]
         game.seat_won = [0, 0, 0, 0]
@@ -262,7 +264,7 @@ class BidCardGame(Game):
         self.declarer = None
         self.hand_type = None
         self.trick = []
-        self.order = []
+        self.order = ()
         self.won = [0, 0]
         self.seat_won = [0, 0, 0, 0]
         self.public_known = set()
@@ -297,7 +299,7 @@ class BidCardGame(Game):
         return self._acting
 
     def legal_moves(self, seat: int) -> list[Move]:
-        if type(seat) is not int or not 0 <= seat < 4:
+        if seat not in SEATS:
             return []
         legal = self._legal
         if legal is None:
@@ -496,8 +498,8 @@ class BidCardGame(Game):
         self.turn = leader
         events.append(Event("lead", f"{seat_ref(leader)} leads.", {"leader": leader}))
 
-    def _trick_order(self, leader: int) -> list[int]:
-        return [leader, (leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4]
+    def _trick_order(self, leader: int) -> Sequence[int]:
+        return ORDERS[leader]
 
     def _play_refusal(self, seat: int, move: Move) -> IllegalMove:
         """Why a play the legal moves do not contain is refused."""
@@ -535,7 +537,7 @@ class BidCardGame(Game):
         events.append(
             Event(
                 "trick_won",
-                f"{seat_ref(winner)} wins the trick.",
+                TRICK_WON_TEXT[winner],
                 {
                     "winner": winner,
                     "leader": record.leader,
@@ -611,14 +613,14 @@ class BidCardGame(Game):
 
     # ------------------------------------------------------------------ check / apply
     def is_legal(self, seat: int, move: Move) -> bool:
-        if type(seat) is not int or not 0 <= seat < 4:
+        if seat not in SEATS:
             return False
         return move in (self._legal or self._find_legal())[seat]
 
     def check(self, seat: int, move: Move) -> None:
         """:meth:`Game.check` with a fast path for a move taken from the seat's legal list (a
         button, a computer player): the same answer without the general lookups."""
-        if type(seat) is int and 0 <= seat < 4:
+        if seat in SEATS:
             for candidate in (self._legal or self._find_legal())[seat]:
                 if candidate is move:
                     return
@@ -666,7 +668,7 @@ class BidCardGame(Game):
     def apply(self, seat: int, move: Move) -> list[Event]:
         # check, inlined (a call costs more than its work): the move itself in the seat's list
         listed: Sequence[Move] = ()
-        if type(seat) is int and 0 <= seat < 4:
+        if seat in SEATS:
             listed = (self._legal or self._find_legal())[seat]
         for candidate in listed:
             if candidate is move:
