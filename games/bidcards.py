@@ -25,7 +25,7 @@ that mark results (a hand's score, totals reset, an exposed hand, the end of the
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
 from games.base import (
@@ -50,7 +50,6 @@ from games.tricks import (
     HandRecord,
     TrickRecord,
     deal_round,
-    is_legal_play,
     play_moves,
     play_problem,
     sort_hand,
@@ -68,6 +67,27 @@ RED = frozenset("HD")
 TEAM_NAMES = ("A", "B")
 PLAY_MOVES = PLAY
 PASS_MOVE = Move.of("pass")
+NO_MOVES: list[Move] = []  # shared by every seat without a move: never changed
+SEATS = range(4)
+
+# Shared events (never changed: see Event): a card played by a seat, a seat's commitment.
+CARD_PLAYED = tuple(
+    {
+        card: Event(
+            "card_played", f"{seat_ref(seat)} plays {display(card)}.", {"seat": seat, "card": card}
+        )
+        for card in DECK
+    }
+    for seat in SEATS
+)
+BID_COMMITTED = tuple(
+    Event("bid_committed", f"{seat_ref(seat)} has committed a bid.", {"seat": seat})
+    for seat in SEATS
+)
+ORDERS = tuple(tuple((leader + step) % 4 for step in SEATS) for leader in SEATS)  # from a leader
+TRICK_WON_TEXT = tuple(f"{seat_ref(seat)} wins the trick." for seat in SEATS)
+# (game name, options) -> the bid table of BidCardGame._find_bid_table
+_BID_TABLES: dict[tuple[str, tuple[tuple[str, Any], ...]], dict[str, tuple[Move, bool]]] = {}
 
 
 def article(card: str) -> str:
@@ -123,7 +143,7 @@ class BidCardGame(Game):
     declarer: int | None
     hand_type: str | None
     trick: list[tuple[int, str]]
-    order: list[int]
+    order: Sequence[int]
     turn: int
     won: list[int]
     seat_won: list[int]
@@ -135,6 +155,19 @@ class BidCardGame(Game):
     played: list[str]
     strength: Mapping[str, int]  # card -> rank within its suit (aces low in sooli)
     last_trick: TrickRecord | None
+    # --- per option set: card -> (the bid it carries, whether that bid is HIGH); shared ---
+    _bid_table: Mapping[str, tuple[Move, bool]]
+    # --- per hand: each seat's moves in the bids before and after it commits (its hand does
+    # not change while bids are taken), so a bid recomputes no seat's choices ---
+    _bid_choices: Sequence[tuple[Sequence[Move], Sequence[Move]]]
+    # --- the legal moves per seat and the seats that have one, kept until the next change (a
+    # play loop asks to_act, legal_moves and check in turn); shared by clones ---
+    _legal: Sequence[Sequence[Move]] | None
+    _acting: tuple[int, ...]
+    # --- Game.status as a plain attribute, not a property (a play loop reads it after every
+    # move); set where the phase enters or leaves "between" and "over". The class default hides
+    # Game's property; kw_only lets the subclasses' fields without a default follow it ---
+    status: Status = field(default="awaiting_deal", kw_only=True)
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -168,7 +201,7 @@ class BidCardGame(Game):
         game.declarer = None
         game.hand_type = None
         game.trick = []
-        game.order = []
+        game.order = ()
         game.turn = 0
         game.won = [0, 0]
         game.seat_won = [0, 0, 0, 0]
@@ -180,6 +213,11 @@ class BidCardGame(Game):
         game.played = []
         game.strength = NORMAL_STRENGTH
         game.last_trick = None
+        game._bid_table = game._find_bid_table()
+        game._bid_choices = ()
+        game._legal = None
+        game._acting = ()
+        game.status = "in_progress" if game._deal_available() else "awaiting_deal"
         game._init_extra()
         game._ensure_dealt()
         return game
@@ -226,7 +264,7 @@ class BidCardGame(Game):
         self.declarer = None
         self.hand_type = None
         self.trick = []
-        self.order = []
+        self.order = ()
         self.won = [0, 0]
         self.seat_won = [0, 0, 0, 0]
         self.public_known = set()
@@ -235,8 +273,12 @@ class BidCardGame(Game):
         self.strength = NORMAL_STRENGTH
         self.last_trick = None
         self.phase = "bids"
+        self.status = "in_progress"
         self.records.append(HandRecord())
         self._start_extra()
+        self._bid_choices = tuple(
+            (self._bid_moves(seat), self._committed_moves(seat)) for seat in SEATS
+        )
 
     def _start_extra(self) -> None:
         """Reset the subclass's per-hand state."""
@@ -246,42 +288,49 @@ class BidCardGame(Game):
             raise IllegalMove("This game is not waiting for a deal.")
         self._validate_deal(deal)
         self.deals.append(deal)
+        self._legal = None
         self._ensure_dealt()
         return [Event("new_deal", f"{seat_ref(self.dealer)} has dealt.", {"dealer": self.dealer})]
 
-    # ------------------------------------------------------------------ status
-    @property
-    def status(self) -> Status:
-        if self.phase == "over":
-            return "finished"
-        if self.phase == "between" and not self._deal_available():
-            return "awaiting_deal"
-        return "in_progress"
-
+    # ------------------------------------------------------------------ whose turn, what is legal
     def to_act(self) -> tuple[int, ...]:
-        phase = self.phase
-        if phase == "tricks":
-            return (self.turn,)
-        if phase == "bids":
-            return self._bid_seats()
-        if phase in ("sooli", "exchange"):
-            return (self.turn,)
-        return ()
-
-    def _bid_seats(self) -> tuple[int, ...]:
-        return tuple(seat for seat in range(4) if self.commits[seat] is None)
+        if self._legal is None:
+            self._find_legal()
+        return self._acting
 
     def legal_moves(self, seat: int) -> list[Move]:
+        if seat not in SEATS:
+            return []
+        legal = self._legal
+        if legal is None:
+            legal = self._find_legal()
+        return list(legal[seat])
+
+    def _find_legal(self) -> Sequence[Sequence[Move]]:
+        """Every seat's legal moves now, kept in ``_legal`` (and the seats with one in
+        ``_acting``) until ``apply`` or ``add_deal`` changes the game."""
         phase = self.phase
+        legal: list[Sequence[Move]]
         if phase == "tricks":
-            if seat != self.turn:
-                return []
-            return play_moves(self.hands[seat], self.trick)
-        if phase == "bids":
-            return self._bid_moves(seat)
-        return self._other_moves(seat)
+            turn = self.turn
+            legal = [NO_MOVES, NO_MOVES, NO_MOVES, NO_MOVES]
+            legal[turn] = play_moves(self.hands[turn], self.trick)
+            self._acting = (turn,)
+        else:
+            if phase == "bids":
+                commits = self.commits
+                legal = [
+                    before if commits[seat] is None else after
+                    for seat, (before, after) in enumerate(self._bid_choices)
+                ]
+            else:
+                legal = [self._other_moves(seat) for seat in SEATS]
+            self._acting = tuple(seat for seat in SEATS if legal[seat])
+        self._legal = legal
+        return legal
 
     def _other_moves(self, seat: int) -> list[Move]:
+        """The moves outside the bids and the tricks (Tuppi's sooli window and exchange)."""
         return []
 
     # --- bids (the subclass defines what cards may carry which value) ---
@@ -295,24 +344,45 @@ class BidCardGame(Game):
         return False
 
     def _bid_moves(self, seat: int) -> list[Move]:
+        """The bids ``seat`` may commit this hand (called when the hand is dealt)."""
+        if self._bid_with_token():
+            return [self._bid_move(self.HIGH, None), self._bid_move(self.LOW, None)]
         moves: list[Move] = []
-        if self.commits[seat] is None:
-            if self._bid_with_token():
-                return [self._bid_move(self.HIGH, None), self._bid_move(self.LOW, None)]
-            have_high = have_low = False
-            for card in self.hands[seat]:
+        have_high = have_low = False
+        table = self._bid_table
+        for card in self.hands[seat]:
+            entry = table.get(card)
+            if entry is not None:
+                moves.append(entry[0])
+                if entry[1]:
+                    have_high = True
+                else:
+                    have_low = True
+        if not have_high:
+            moves.append(self._bid_move(self.HIGH, None))
+        if not have_low:
+            moves.append(self._bid_move(self.LOW, None))
+        return moves
+
+    def _committed_moves(self, seat: int) -> list[Move]:
+        """The moves ``seat`` still has in the bids once it has committed (called when the hand
+        is dealt)."""
+        return NO_MOVES
+
+    def _find_bid_table(self) -> Mapping[str, tuple[Move, bool]]:
+        """Card -> (the bid it carries, whether that bid is HIGH) for the cards that may carry
+        one under this game's options: built once per option set (the bids look it up per card
+        instead of asking the hooks)."""
+        key = (self.name, tuple(sorted(self.options.items())))
+        table = _BID_TABLES.get(key)
+        if table is None:
+            table = {}
+            for card in DECK:
                 if self._card_allowed(card):
                     value = self._value_of_card(card)
-                    moves.append(self._bid_move(value, card))
-                    if value == self.HIGH:
-                        have_high = True
-                    else:
-                        have_low = True
-            if not have_high:
-                moves.append(self._bid_move(self.HIGH, None))
-            if not have_low:
-                moves.append(self._bid_move(self.LOW, None))
-        return moves
+                    table[card] = (self._bid_move(value, card), value == self.HIGH)
+            _BID_TABLES[key] = table
+        return table
 
     _bid_cache: ClassVar[dict[tuple[str, str | None], Move]] = {}
 
@@ -373,9 +443,7 @@ class BidCardGame(Game):
         value: str = move.get("value")
         card: str | None = move.get("card")
         self.commits[seat] = (value, card)
-        events.append(
-            Event("bid_committed", f"{seat_ref(seat)} has committed a bid.", {"seat": seat})
-        )
+        events.append(BID_COMMITTED[seat])
         events.append(
             Event(
                 "bid_chosen",
@@ -384,7 +452,7 @@ class BidCardGame(Game):
                 frozenset({seat}),
             )
         )
-        if all(commit is not None for commit in self.commits):
+        if None not in self.commits:
             self._reveal(events)
 
     def _bid_how(self, card: str | None) -> str:
@@ -430,8 +498,8 @@ class BidCardGame(Game):
         self.turn = leader
         events.append(Event("lead", f"{seat_ref(leader)} leads.", {"leader": leader}))
 
-    def _trick_order(self, leader: int) -> list[int]:
-        return [leader, (leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4]
+    def _trick_order(self, leader: int) -> Sequence[int]:
+        return ORDERS[leader]
 
     def _play_refusal(self, seat: int, move: Move) -> IllegalMove:
         """Why a play the legal moves do not contain is refused."""
@@ -455,13 +523,7 @@ class BidCardGame(Game):
         self.played.append(card)
         trick = self.trick
         trick.append((seat, card))
-        events.append(
-            Event(
-                "card_played",
-                f"{seat_ref(seat)} plays {display(card)}.",
-                {"seat": seat, "card": card},
-            )
-        )
+        events.append(CARD_PLAYED[seat][card])
         if len(trick) < len(self.order):
             self.turn = self.order[len(trick)]
             return
@@ -475,7 +537,7 @@ class BidCardGame(Game):
         events.append(
             Event(
                 "trick_won",
-                f"{seat_ref(winner)} wins the trick.",
+                TRICK_WON_TEXT[winner],
                 {
                     "winner": winner,
                     "leader": record.leader,
@@ -518,6 +580,7 @@ class BidCardGame(Game):
         over, winner = self._game_winner()
         if over:
             self.phase = "over"
+            self.status = "finished"
             self.winner = winner
             text = (
                 "The game is a draw." if winner is None else f"{team_title(winner)} wins the game."
@@ -539,6 +602,7 @@ class BidCardGame(Game):
     def _close_hand(self) -> None:
         """The cards are collected: nothing of the finished hand stays in anyone's hand."""
         self.phase = "between"
+        self.status = "in_progress" if self._deal_available() else "awaiting_deal"
         self.hands = [[], [], [], []]
         self.trick = []
         self.public_known = set()
@@ -549,37 +613,18 @@ class BidCardGame(Game):
 
     # ------------------------------------------------------------------ check / apply
     def is_legal(self, seat: int, move: Move) -> bool:
-        phase = self.phase
-        if phase == "tricks" and move.action == "play":
-            return seat == self.turn and is_legal_play(move, self.hands[seat], self.trick)
-        if phase == "bids" and move.action == "bid":
-            return self._is_legal_bid(seat, move)
-        return move in self.legal_moves(seat)
+        if seat not in SEATS:
+            return False
+        return move in (self._legal or self._find_legal())[seat]
 
-    def _is_legal_bid(self, seat: int, move: Move) -> bool:
-        """The direct test of ``move in self._bid_moves(seat)`` (the bench's hot path)."""
-        if not 0 <= seat < 4 or self.commits[seat] is not None:
-            return False
-        value = move.get("value")
-        card = move.get("card")
-        if value not in (self.HIGH, self.LOW):
-            return False
-        if card is None:
-            if move.fields != (("value", value),):
-                return False
-            if self._bid_with_token():
-                return True
-            return not any(
-                self._card_allowed(held) and self._value_of_card(held) == value
-                for held in self.hands[seat]
-            )
-        return (
-            not self._bid_with_token()
-            and move.fields == (("card", card), ("value", value))
-            and card in self.hands[seat]
-            and self._card_allowed(card)
-            and self._value_of_card(card) == value
-        )
+    def check(self, seat: int, move: Move) -> None:
+        """:meth:`Game.check` with a fast path for a move taken from the seat's legal list (a
+        button, a computer player): the same answer without the general lookups."""
+        if seat in SEATS:
+            for candidate in (self._legal or self._find_legal())[seat]:
+                if candidate is move:
+                    return
+        super().check(seat, move)
 
     def not_your_turn(self, seat: int) -> IllegalMove:
         """The refusal for a seat that has nothing to decide now, in this phase's words."""
@@ -621,7 +666,16 @@ class BidCardGame(Game):
         return malformed(f"That is not a move in {self.title}.")
 
     def apply(self, seat: int, move: Move) -> list[Event]:
-        self.check(seat, move)
+        # check, inlined (a call costs more than its work): the move itself in the seat's list
+        listed: Sequence[Move] = ()
+        if seat in SEATS:
+            listed = (self._legal or self._find_legal())[seat]
+        for candidate in listed:
+            if candidate is move:
+                break
+        else:
+            super().check(seat, move)
+        self._legal = None
         events: list[Event] = []
         action = move.action
         if action == "play":

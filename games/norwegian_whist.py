@@ -120,18 +120,14 @@ class NorwegianWhist(BidCardGame):
         hand = self.hands[seat]
         return bool(hand) and len({card[1] in "SC" for card in hand}) == 1
 
-    def _bid_seats(self) -> tuple[int, ...]:
-        if not self.options["one_colour_redeal"]:
-            return super()._bid_seats()
-        return tuple(
-            seat for seat in range(4) if self.commits[seat] is None or self._one_colour(seat)
-        )
-
     def _bid_moves(self, seat: int) -> list[Move]:
-        moves = super()._bid_moves(seat)
+        return super()._bid_moves(seat) + self._committed_moves(seat)
+
+    def _committed_moves(self, seat: int) -> list[Move]:
+        """A one-colour hand may be exposed before or after its seat commits."""
         if self.options["one_colour_redeal"] and self._one_colour(seat):
-            moves.append(EXPOSE_MOVE)
-        return moves
+            return [EXPOSE_MOVE]
+        return []
 
     def _other_moves(self, seat: int) -> list[Move]:
         return []

@@ -42,12 +42,13 @@ soloist and his partner only, and so is the card returned; the partner's hand is
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from games.base import Event, IllegalMove, Move, NotYourTurn, Option, validate_options
 from games.bidcards import (
+    ORDERS,
     PASS_MOVE,
     BidCardGame,
     against,
@@ -372,10 +373,10 @@ class Tuppi(BidCardGame):
             self._start_tricks((seat + 1) % 4, events)
 
     # ------------------------------------------------------------------ tricks
-    def _trick_order(self, leader: int) -> list[int]:
+    def _trick_order(self, leader: int) -> Sequence[int]:
         soloist = self.soloist
         if soloist is None:
-            return [leader, (leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4]
+            return ORDERS[leader]
         out = (soloist + 2) % 4
         if self.options["sooli_soloist_last"]:
             other = (soloist + 1) % 4 if leader == (soloist + 3) % 4 else (soloist + 3) % 4
