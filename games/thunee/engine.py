@@ -25,9 +25,8 @@ from games.thunee.deck import (
     DECK_SET,
     SEAT_REFS,
     card_points,
-    deal_from_deck,
+    deal_shuffled,
     packet_sizes,
-    shuffled_deck,
 )
 from games.thunee.moves import (
     CHALLENGE,
@@ -263,8 +262,8 @@ class Thunee(View):
                 self.cur = None
                 self.hands = [[] for _ in range(self.players)]
                 return
-            deck = shuffled_deck(deal_rng(self.seed, self.deal_no))
-            self.deals.append(deal_from_deck(deck, self.dealer, self.players, self.pk1))
+            rng = deal_rng(self.seed, self.deal_no)
+            self.deals.append(deal_shuffled(rng, self.dealer, self.players, self.pk1))
         deal = self.deals[self.deal_no]
         self.status = "in_progress"
         self.deal_no += 1
