@@ -44,6 +44,8 @@ from games.thunee.view import View
 from games.tricks import HandRecord
 
 NO_MOVES: list[Move] = []
+# to_act's answer when one seat acts (most moves), shared: no tuple built per move.
+ALONE: tuple[tuple[int], ...] = tuple((seat,) for seat in range(6))
 PLAY_MOVE = PLAY.__getitem__  # bound once, not per move
 TRUMP_MOVE = TRUMP.__getitem__
 
@@ -318,7 +320,7 @@ class Thunee(View):
                     moves.append(KHANAAK)
             res[t] = moves
             self._legal = res
-            self._acting = (t,) if moves else ()
+            self._acting = ALONE[t] if moves else ()
             if self.jodhi_team is None and not challenge:
                 return self._acting
             if self.jodhi_team is not None:
@@ -344,7 +346,7 @@ class Thunee(View):
             holder = self.high_seat if self.high_seat is not None else self.trumpman
             res[seat] = self._auction_table[-1 if seat % 2 == holder % 2 else self.call]
             self._legal = res
-            self._acting = (seat,)
+            self._acting = ALONE[seat]
             return self._acting
         # One seat acts in each of the other phases, and always has a move (a window's pass, a
         # first packet's cards): its tuple is built without a generator over the seats.
@@ -352,7 +354,7 @@ class Thunee(View):
         if phase == "window":
             seat = self.atturn
             res[seat] = self._window_moves(seat)
-            acting = (seat,)
+            acting = ALONE[seat]
         elif phase == "trump":
             tr = self.trumper
             assert tr is not None
@@ -360,10 +362,10 @@ class Thunee(View):
             if self._last_card_allowed(tr):
                 moves.append(LAST_CARD)
             res[tr] = moves
-            acting = (tr,)
+            acting = ALONE[tr]
         elif phase == "redeal":
             res[self.trumpman] = [DEMAND, DECLINE]
-            acting = (self.trumpman,)
+            acting = ALONE[self.trumpman]
         self._legal = res
         self._acting = acting
         return acting
