@@ -23,8 +23,8 @@ from games.registry import register
 from games.thunee.auction import auction_table
 from games.thunee.deck import (
     DECK_SET,
+    POINT_OF,
     SEAT_REFS,
-    card_points,
     deal_shuffled,
     packet_sizes,
 )
@@ -46,6 +46,8 @@ from games.tricks import HandRecord
 NO_MOVES: list[Move] = []
 # to_act's answer when one seat acts (most moves), shared: no tuple built per move.
 ALONE: tuple[tuple[int], ...] = tuple((seat,) for seat in range(6))
+# A seat's first packet from its dealt cards, by packet size: one getter per size, not per hand.
+FIRST_PACKET = {size: itemgetter(slice(size)) for size in (2, 3, 4)}
 PLAY_MOVE = PLAY.__getitem__  # bound once, not per move
 TRUMP_MOVE = TRUMP.__getitem__
 
@@ -270,9 +272,8 @@ class Thunee(View):
         self.status = "in_progress"
         self.deal_no += 1
         self.cur = deal
-        pk1 = self.pk1
-        self.hands = list(map(list, map(itemgetter(slice(pk1)), deal.hands)))  # no listcomp frame
-        self.received = pk1
+        self.hands = list(map(list, map(FIRST_PACKET[self.pk1], deal.hands)))  # no listcomp frame
+        self.received = self.pk1
         self.records.append(HandRecord())
         key = (self.dealer, len(self.records), self.trumpman)
         shared = NEW_DEALS.get(key)
@@ -288,7 +289,9 @@ class Thunee(View):
             )
         events.append(shared[0])
         self.lines.append(shared[1])
-        if self.options["trumpman_weak_redeal"] and card_points(self.hands[self.trumpman]) <= 10:
+        first = self.hands[self.trumpman]
+        # card_points(first) inline: no call per hand
+        if self.options["trumpman_weak_redeal"] and sum(map(POINT_OF, first)) <= 10:
             self.phase = "redeal"
             return
         self._begin_auction(events)
