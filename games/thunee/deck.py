@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from itertools import repeat, starmap
-from operator import call, itemgetter
+from operator import itemgetter
+from typing import Any
 
 from games.base import Deal
 from games.cards import display
@@ -59,10 +60,19 @@ def winner_of(trick: Sequence[tuple[int, str]], trump: str | None, contract: str
 
 def shuffled_deck(rng: random.Random) -> list[str]:
     """A uniformly shuffled deck: the cards sorted by independent uniform random keys."""
-    # One key per card, drawn in deck order; the sort keeps ties in deck order. The keys are
-    # drawn and looked up by C calls (no Python frame per card): a new hand's biggest cost.
-    keys = dict(zip(DECK, starmap(rng.random, repeat((), len(DECK))), strict=True))
-    return sorted(DECK, key=keys.__getitem__)
+    return list(itemgetter(*_shuffled_order(rng))(DECK))
+
+
+_DECK_INDICES = range(len(DECK))
+
+
+def _shuffled_order(rng: random.Random) -> list[int]:
+    """The deck indices of the shuffled deck's cards, top first: one key per card, drawn in deck
+    order, and the indices sorted by them (ties keep deck order)."""
+    # The keys drawn into a list and looked up by C calls (no Python frame per card): a list
+    # indexed by position is cheaper to build and to read than a dict keyed by card.
+    keys = list(starmap(rng.random, repeat((), len(DECK))))
+    return sorted(_DECK_INDICES, key=keys.__getitem__)
 
 
 POINT_OF = POINTS.__getitem__  # bound once, not per call
@@ -83,20 +93,35 @@ def deal_from_deck(
     deck: Sequence[str], dealer: int, players: int = 4, first_packet: int | None = None
 ) -> Deal:
     """Deal a shuffled deck (top first) as §1.4 (§3.2, §3.3): packets from ``dealer + 1``."""
-    key = (dealer, players, first_packet)
-    plan = _DEAL_PLANS.get(key)
-    if plan is None:
-        plan = _DEAL_PLANS[key] = _deal_plan(dealer, players, first_packet)
-    return Deal(tuple(map(call, plan, repeat(deck))), ())
+    cards, hands = _deal_plan(dealer, players, first_packet)
+    return Deal(hands(cards(deck)), ())
 
 
-_DealPlan = tuple[Callable[[Sequence[str]], tuple[str, ...]], ...]
-# Deal plans by (dealer, players, first_packet): every hand of a game is dealt through one.
+def deal_shuffled(
+    rng: random.Random, dealer: int, players: int, first_packet: int | None = None
+) -> Deal:
+    """``deal_from_deck(shuffled_deck(rng), ...)``, without building the shuffled deck: the plan
+    picks the dealt positions' deck indices, and one getter their cards (a new hand's cost)."""
+    cards, hands = _deal_plan(dealer, players, first_packet)
+    return Deal(hands(itemgetter(*cards(_shuffled_order(rng)))(DECK)), ())
+
+
+# A deal plan: a getter of the dealt positions' items, seat after seat, each seat's in the order
+# dealt, and a getter that cuts that into the seats' hands (tuple slices): two C calls per deal.
+_DealPlan = tuple[Callable[[Sequence[Any]], tuple[Any, ...]], Callable[[Sequence[str]], Any]]
 _DEAL_PLANS: dict[tuple[int, int, int | None], _DealPlan] = {}
 
 
 def _deal_plan(dealer: int, players: int, first_packet: int | None) -> _DealPlan:
-    """Per seat, a getter of its cards from the deck in the order dealt."""
+    """The plan of a dealer's deal at this table size (built once per key)."""
+    key = (dealer, players, first_packet)
+    plan = _DEAL_PLANS.get(key)
+    if plan is None:
+        plan = _DEAL_PLANS[key] = _build_deal_plan(dealer, players, first_packet)
+    return plan
+
+
+def _build_deal_plan(dealer: int, players: int, first_packet: int | None) -> _DealPlan:
     pk1, pk2 = packet_sizes(players, first_packet or 2)
     second = players * pk1
     third = second + players * pk2
@@ -106,7 +131,9 @@ def _deal_plan(dealer: int, players: int, first_packet: int | None) -> _DealPlan
         if players == 2:
             cards += range(third + i * 6, third + (i + 1) * 6)
         positions[(dealer + 1 + i) % players] = cards
-    return tuple(itemgetter(*cards) for cards in positions)
+    size = len(positions[0])
+    hands = itemgetter(*(slice(s * size, (s + 1) * size) for s in range(players)))
+    return itemgetter(*(p for seat in positions for p in seat)), hands
 
 
 def first_dealer_by_jacks(

@@ -23,11 +23,10 @@ from games.registry import register
 from games.thunee.auction import auction_table
 from games.thunee.deck import (
     DECK_SET,
+    POINT_OF,
     SEAT_REFS,
-    card_points,
-    deal_from_deck,
+    deal_shuffled,
     packet_sizes,
-    shuffled_deck,
 )
 from games.thunee.moves import (
     CHALLENGE,
@@ -45,6 +44,10 @@ from games.thunee.view import View
 from games.tricks import HandRecord
 
 NO_MOVES: list[Move] = []
+# to_act's answer when one seat acts (most moves), shared: no tuple built per move.
+ALONE: tuple[tuple[int], ...] = tuple((seat,) for seat in range(6))
+# A seat's first packet from its dealt cards, by packet size: one getter per size, not per hand.
+FIRST_PACKET = {size: itemgetter(slice(size)) for size in (2, 3, 4)}
 PLAY_MOVE = PLAY.__getitem__  # bound once, not per move
 TRUMP_MOVE = TRUMP.__getitem__
 
@@ -263,15 +266,14 @@ class Thunee(View):
                 self.cur = None
                 self.hands = [[] for _ in range(self.players)]
                 return
-            deck = shuffled_deck(deal_rng(self.seed, self.deal_no))
-            self.deals.append(deal_from_deck(deck, self.dealer, self.players, self.pk1))
+            rng = deal_rng(self.seed, self.deal_no)
+            self.deals.append(deal_shuffled(rng, self.dealer, self.players, self.pk1))
         deal = self.deals[self.deal_no]
         self.status = "in_progress"
         self.deal_no += 1
         self.cur = deal
-        pk1 = self.pk1
-        self.hands = list(map(list, map(itemgetter(slice(pk1)), deal.hands)))  # no listcomp frame
-        self.received = pk1
+        self.hands = list(map(list, map(FIRST_PACKET[self.pk1], deal.hands)))  # no listcomp frame
+        self.received = self.pk1
         self.records.append(HandRecord())
         key = (self.dealer, len(self.records), self.trumpman)
         shared = NEW_DEALS.get(key)
@@ -287,7 +289,9 @@ class Thunee(View):
             )
         events.append(shared[0])
         self.lines.append(shared[1])
-        if self.options["trumpman_weak_redeal"] and card_points(self.hands[self.trumpman]) <= 10:
+        first = self.hands[self.trumpman]
+        # card_points(first) inline: no call per hand
+        if self.options["trumpman_weak_redeal"] and sum(map(POINT_OF, first)) <= 10:
             self.phase = "redeal"
             return
         self._begin_auction(events)
@@ -319,7 +323,7 @@ class Thunee(View):
                     moves.append(KHANAAK)
             res[t] = moves
             self._legal = res
-            self._acting = (t,) if moves else ()
+            self._acting = ALONE[t] if moves else ()
             if self.jodhi_team is None and not challenge:
                 return self._acting
             if self.jodhi_team is not None:
@@ -345,7 +349,7 @@ class Thunee(View):
             holder = self.high_seat if self.high_seat is not None else self.trumpman
             res[seat] = self._auction_table[-1 if seat % 2 == holder % 2 else self.call]
             self._legal = res
-            self._acting = (seat,)
+            self._acting = ALONE[seat]
             return self._acting
         # One seat acts in each of the other phases, and always has a move (a window's pass, a
         # first packet's cards): its tuple is built without a generator over the seats.
@@ -353,7 +357,7 @@ class Thunee(View):
         if phase == "window":
             seat = self.atturn
             res[seat] = self._window_moves(seat)
-            acting = (seat,)
+            acting = ALONE[seat]
         elif phase == "trump":
             tr = self.trumper
             assert tr is not None
@@ -361,10 +365,10 @@ class Thunee(View):
             if self._last_card_allowed(tr):
                 moves.append(LAST_CARD)
             res[tr] = moves
-            acting = (tr,)
+            acting = ALONE[tr]
         elif phase == "redeal":
             res[self.trumpman] = [DEMAND, DECLINE]
-            acting = (self.trumpman,)
+            acting = ALONE[self.trumpman]
         self._legal = res
         self._acting = acting
         return acting

@@ -89,8 +89,9 @@ class Play(Claims):
             self.illegal.add(seat)
         self.hands[seat].remove(card)
         trick = self.trick
-        trick.append((seat, card))
-        events.append(PLAYED[seat, card])
+        play = (seat, card)  # the trick's entry and the shared event's key: one tuple
+        trick.append(play)
+        events.append(PLAYED[play])
         if self.pending:
             self.pending = []
         size = len(trick)

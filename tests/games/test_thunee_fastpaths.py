@@ -18,7 +18,7 @@ from games.base import OptionError, Status
 from games.state import state_fields
 from games.thunee import DECK, Thunee, deal_from_deck, packet_sizes, shuffled_deck
 from games.thunee.auction import auction_table
-from games.thunee.deck import SUIT_CARDS
+from games.thunee.deck import SUIT_CARDS, deal_shuffled
 
 
 def dealt_by_packets(
@@ -56,6 +56,16 @@ def test_shuffle_sorts_the_deck_by_random_keys() -> None:
         draw = random.Random(seed).random
         expected = sorted(DECK, key=lambda _card: draw())
         assert shuffled_deck(random.Random(seed)) == expected
+
+
+@pytest.mark.parametrize(("players", "first_packet"), [(2, 4), (4, 4), (6, 2), (6, 3)])
+def test_a_shuffled_deal_deals_the_shuffled_deck(players: int, first_packet: int) -> None:
+    """deal_shuffled skips building the deck: it deals what dealing the shuffled deck deals."""
+    for seed in range(20):
+        for dealer in range(players):
+            deck = shuffled_deck(random.Random(seed))
+            expected = deal_from_deck(deck, dealer, players, first_packet)
+            assert deal_shuffled(random.Random(seed), dealer, players, first_packet) == expected
 
 
 def status_of(phase: str) -> Status:
