@@ -48,7 +48,7 @@ from games.tunge.grammar import (
     plays_of,
 )
 from games.tunge.scoring import deal_points, game_winners, ranking
-from games.tunge.state import DealRecord, DealResult, DealState, Pickup, TungeState
+from games.tunge.state import DealRecord, DealResult, DealState, Pickup, TungeState, TurnRow
 from games.views import TungeView
 
 HAND_SIZE = 12
@@ -95,6 +95,12 @@ PILE_DRAWN = {
 PASSED = [
     Event("pass", f"{SEAT[seat]} cannot play and passes.", {"seat": seat}) for seat in range(4)
 ]
+# The recorded turns (TurnRow) of draws and passes, made once: per seat, or per card and seat.
+STOCK_DRAW_ROW: list[TurnRow] = [(seat, "draw", (), (), 0, None, "stock", "") for seat in range(4)]
+PILE_DRAW_ROW: dict[str, list[TurnRow]] = {
+    card: [(seat, "draw", (), (), 0, None, "pile", card) for seat in range(4)] for card in DECK
+}
+PASS_ROW: list[TurnRow] = [(seat, "pass", (), (), 0, None, "", "") for seat in range(4)]
 END_GAME = Event(
     "end_game",
     "The stock is empty: the end game begins. Draws now come from the pile, and the last "
@@ -354,7 +360,7 @@ class Tunge(Game):
         state.deal.zobrist = self._rehash()
         state.in_deal = True
         self.status = "in_progress"
-        state.records.append(DealRecord())
+        state.records.append(DealRecord(tuple(map(len, deal.hands)), len(stock)))
         self._changed()
         self._record_position()
         text = (
@@ -411,6 +417,7 @@ class Tunge(Game):
             positions=[{} for _ in range(game.players)],
         )
         game.state.deal = deal
+        game.state.records[-1] = DealRecord(tuple(map(len, deal.hands)), len(deal.stock))
         deal.zobrist = game._rehash()
         game._changed()
         game._record_position()
@@ -585,11 +592,10 @@ class Tunge(Game):
         # only a pass makes every seat pass, only a stock draw or a play's pick-up empties the
         # stock.
         if action == "draw":  # the most frequent move, written out here (a frame fewer)
-            hands = deal.hands
             if stock:
                 card = stock.pop()
                 events = [STOCK_DRAWN[seat], YOU_DRAW[card][seat]]
-                source, shown = "stock", ""
+                row = STOCK_DRAW_ROW[seat]
                 zobrist = deal.zobrist ^ HAND_KEYS[card][seat]
                 if not stock:
                     events.append(END_GAME)
@@ -598,14 +604,14 @@ class Tunge(Game):
                 pile = deal.pile
                 card = pile.pop()
                 events = [PILE_DRAWN[card][seat]]
-                source, shown = "pile", card
+                row = PILE_DRAW_ROW[card][seat]
                 zobrist = deal.zobrist ^ MOVE_KEYS[card][seat][len(pile)]
                 refs = deal.refs
                 refs.pop()
                 deal.ref = refs[-1]
                 deal.known[seat].add(card)
             deal.zobrist = zobrist
-            hands[seat].append(card)
+            deal.hands[seat].append(card)
             index = deal.ranked[seat]  # RankIndex.add(card), written out (a frame fewer)
             cards = index.by[CARD_RANK[card]]
             cards.append(card)
@@ -617,9 +623,7 @@ class Tunge(Game):
             deal.passes = 0
             turn = deal.turn = (seat + 1) % self.players
             turns = deal.turns_taken = deal.turns_taken + 1
-            state.records[-1].rows.append(
-                (seat, "draw", (), (), 0, None, source, shown, len(stock), tuple(map(len, hands)))
-            )
+            state.records[-1].rows.append(row)
             if turns >= self.rules.turn_limit:
                 reason = "turn_limit"
             elif stock:
@@ -742,20 +746,7 @@ class Tunge(Game):
                 after = (after + 1) % self.players
         deal.turn = after
         deal.turns_taken += 1
-        state.records[-1].rows.append(
-            (
-                seat,
-                "play",
-                cards,
-                ref.shown,
-                matches,
-                pickup,
-                "",
-                "",
-                len(deal.stock),
-                tuple(map(len, deal.hands)),
-            )
-        )
+        state.records[-1].rows.append((seat, "play", cards, ref.shown, matches, pickup, "", ""))
         return events
 
     def _pass(self, seat: int) -> list[Event]:
@@ -763,9 +754,7 @@ class Tunge(Game):
         deal.passes += 1
         deal.turn = (seat + 1) % self.players
         deal.turns_taken += 1
-        self.state.records[-1].rows.append(
-            (seat, "pass", (), (), 0, None, "", "", len(deal.stock), tuple(map(len, deal.hands)))
-        )
+        self.state.records[-1].rows.append(PASS_ROW[seat])
         return [PASSED[seat]]
 
     def _forced_pickup(self, taker: int, count: int, events: list[Event]) -> Pickup:
