@@ -376,8 +376,12 @@ class Tunge(Game):
         ]
 
     def _rehash(self) -> int:
-        """The Zobrist hash of the hands and the pile, computed from scratch."""
+        """The Zobrist hash of the hands and the pile, computed from scratch: 0 while the stock has
+        cards (positions are counted only in the end game, so only the end game keeps the hash,
+        from the move that empties the stock)."""
         deal = self.state.deal
+        if deal.stock:
+            return 0
         zobrist = 0
         for seat, hand in enumerate(deal.hands):
             for card in hand:
@@ -596,21 +600,20 @@ class Tunge(Game):
                 card = stock.pop()
                 events = [STOCK_DRAWN[seat], YOU_DRAW[card][seat]]
                 row = STOCK_DRAW_ROW[seat]
-                zobrist = deal.zobrist ^ HAND_KEYS[card][seat]
-                if not stock:
+                if not stock:  # the end game begins: its reference, and the hash it keeps
                     events.append(END_GAME)
                     self._find_reference()
+                    deal.zobrist = self._rehash() ^ HAND_KEYS[card][seat]  # card not in hand yet
             else:
                 pile = deal.pile
                 card = pile.pop()
                 events = [PILE_DRAWN[card][seat]]
                 row = PILE_DRAW_ROW[card][seat]
-                zobrist = deal.zobrist ^ MOVE_KEYS[card][seat][len(pile)]
+                deal.zobrist ^= MOVE_KEYS[card][seat][len(pile)]
                 refs = deal.refs
                 refs.pop()
                 deal.ref = refs[-1]
                 deal.known[seat].add(card)
-            deal.zobrist = zobrist
             deal.hands[seat].append(card)
             index = deal.ranked[seat]  # RankIndex.add(card), written out (a frame fewer)
             cards = index.by[CARD_RANK[card]]
@@ -630,6 +633,7 @@ class Tunge(Game):
                 return events
             else:  # the end game: count the position (see _record_position), written out here
                 seen = deal.positions[turn]
+                zobrist = deal.zobrist
                 count = seen[zobrist] = seen.get(zobrist, 0) + 1
                 if count < 3:
                     return events
@@ -643,6 +647,7 @@ class Tunge(Game):
             )
             if not was_end_game and not stock:
                 self._find_reference()
+                deal.zobrist = self._rehash()
                 events.append(END_GAME)
             if not deal.hands[seat]:
                 events.append(
@@ -693,10 +698,8 @@ class Tunge(Game):
         by = index.by
         mask = index.mask
         multi = index.multi
-        zobrist = deal.zobrist
-        for height, card in enumerate(cards, len(deal.pile)):
+        for card in cards:
             hand.remove(card)
-            zobrist ^= MOVE_KEYS[card][seat][height]
             same = by[CARD_RANK[card]]
             same.remove(card)
             left = len(same)
@@ -706,21 +709,24 @@ class Tunge(Game):
                 multi &= ~RANK_BIT[card]
         index.mask = mask
         index.multi = multi
-        deal.zobrist = zobrist
         known = deal.known[seat]
         if known:
             known.difference_update(cards)
-        deal.pile.extend(cards)
+        pile = deal.pile
         if deal.stock:
             deal.ref = Reference.normal(cards, rules.contains)
-        else:  # the end game: the reference of the pile after each card
+        else:  # the end game: the reference of the pile after each card, and the Zobrist hash
             refs = deal.refs
             top = ref
-            for card in cards:
+            zobrist = deal.zobrist
+            for height, card in enumerate(cards, len(pile)):
+                zobrist ^= MOVE_KEYS[card][seat][height]
                 letter = card[0]
                 top = top.after.get(letter) or top.then(letter)  # type: ignore[union-attr]
                 refs.append(top)
+            deal.zobrist = zobrist
             deal.ref = top
+        pile.extend(cards)
         deal.last_play = cards
         deal.last_play_seat = seat
         deal.last_matches = matches
@@ -761,15 +767,16 @@ class Tunge(Game):
         deal = self.state.deal
         from_stock: list[str] = []
         from_pile: list[str] = []
-        # A pick-up that empties the stock begins the end game: apply then finds the reference.
+        # A pick-up that empties the stock begins the end game: apply then finds the reference
+        # and the Zobrist hash (kept only in the end game).
         end_game = not deal.stock
         for _ in range(count):
             if deal.stock:
                 from_stock.append(deal.stock.pop())
             elif deal.pile:
                 card = deal.pile.pop()
-                deal.zobrist ^= PILE_KEYS[card][len(deal.pile)]
                 if end_game:
+                    deal.zobrist ^= PILE_KEYS[card][len(deal.pile)] ^ HAND_KEYS[card][taker]
                     deal.refs.pop()
                 from_pile.append(card)
             else:
@@ -778,7 +785,6 @@ class Tunge(Game):
             deal.ref = deal.refs[-1]
         rank = deal.ranked[taker].add
         for card in from_stock + from_pile:
-            deal.zobrist ^= HAND_KEYS[card][taker]
             rank(card)
         forgiven = count - len(from_stock) - len(from_pile)
         deal.hands[taker].extend(from_stock)
@@ -815,7 +821,8 @@ class Tunge(Game):
         A position is every hand (as a set), the pile in order and the seat to act (the stock is
         empty, and no pick-up is ever owed between moves; it cannot repeat while the stock has
         cards: the stock only shrinks and the pile only grows). It is identified by a 64-bit
-        Zobrist hash kept up to date move by move; a false repetition would need a collision.
+        Zobrist hash kept up to date move by move in the end game; a false repetition would need
+        a collision.
         """
         deal = self.state.deal
         if deal.stock:

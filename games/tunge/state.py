@@ -153,11 +153,12 @@ class DealState:
     ``known`` holds, per seat, the cards it took from the face-up pile (public until played
     again). ``positions`` counts end-game positions per seat to act by their Zobrist hash (see
     the engine); ``zobrist`` is that hash of every hand and of the pile in order, kept up to date
-    move by move. ``ranked`` is each hand by rank (:class:`RankIndex`), changed with the hand card
-    by card. ``ref`` is the reference now as the rules read it (in the end game an
-    :class:`Lvs`). In the end game ``refs`` holds the reference of the pile at each height from
-    0 (``refs[-1]`` is ``ref``), so a card drawn from the pile uncovers the reference below and a
-    card played finds its own with :meth:`Lvs.then`; it is empty before the end game.
+    move by move in the end game (0 before it: nothing reads it). ``ranked`` is each hand by
+    rank (:class:`RankIndex`), changed with the hand card by card. ``ref`` is the reference now
+    as the rules read it (in the end game an :class:`Lvs`). In the end game ``refs`` holds the
+    reference of the pile at each height from 0 (``refs[-1]`` is ``ref``), so a card drawn from
+    the pile uncovers the reference below and a card played finds its own with
+    :meth:`Lvs.then`; it is empty before the end game.
     """
 
     hands: list[list[str]]
