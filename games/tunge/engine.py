@@ -39,6 +39,7 @@ from games.tunge.grammar import (
     FULL_DECK,
     NO_PLAY,
     RANK_BIT,
+    RANK_REFS,
     SUIT_OF,
     Lvs,
     RankIndex,
@@ -459,7 +460,7 @@ class Tunge(Game):
         contains = self.rules.contains
         if deal.stock:
             deal.refs = []
-            deal.ref = Reference.normal(deal.last_play, contains)
+            deal.ref = Reference.of_ranks("".join(deal.last_play)[::2])
             return
         ref = Lvs.of((), contains)
         refs = [ref]
@@ -475,12 +476,11 @@ class Tunge(Game):
         return TO_ACT[self.state.deal.turn] if self.status == "in_progress" else ()
 
     def reference(self) -> Reference:
-        """The reference sequence now (before the next play), with the pile cards it is made of
-        (the moves read the deal's ``ref``, which knows the ranks alone in the end game)."""
+        """The reference sequence now (before the next play), with the cards it is made of (the
+        moves read the deal's ``ref``, which knows the ranks alone)."""
         deal = self.state.deal
-        ref = deal.ref
-        if isinstance(ref, Reference):
-            return ref
+        if deal.stock:
+            return Reference.normal(deal.last_play, self.rules.contains)
         return Reference.of_pile(deal.pile, self.rules.contains)
 
     def _legal_now(self) -> list[Move]:
@@ -692,7 +692,8 @@ class Tunge(Game):
         deal = state.deal
         rules = self.rules
         ref = deal.ref
-        matches = count_matches("".join(cards)[::2], ref.ranks, rules.distinct) if ref.ranks else 0
+        ranks = "".join(cards)[::2]  # the cards' rank letters
+        matches = count_matches(ranks, ref.ranks, rules.distinct) if ref.ranks else 0
         hand = deal.hands[seat]
         index = deal.ranked[seat]  # RankIndex.remove per card, written out (a frame fewer)
         by = index.by
@@ -713,8 +714,8 @@ class Tunge(Game):
         if known:
             known.difference_update(cards)
         pile = deal.pile
-        if deal.stock:
-            deal.ref = Reference.normal(cards, rules.contains)
+        if deal.stock:  # Reference.of_ranks, its usual case inline (a frame fewer)
+            deal.ref = RANK_REFS.get(ranks) or Reference.of_ranks(ranks)
         else:  # the end game: the reference of the pile after each card, and the Zobrist hash
             refs = deal.refs
             top = ref
