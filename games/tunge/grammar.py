@@ -421,11 +421,19 @@ class RankIndex:
     __slots__ = ("by", "mask", "multi")
 
     def __init__(self, hand: Iterable[str] = ()) -> None:
-        self.by: list[list[str]] = [[] for _ in range(13)]
-        self.mask = 0
-        self.multi = 0
-        for card in hand:
-            self.add(card)
+        by: list[list[str]] = [[] for _ in range(13)]
+        mask = multi = 0
+        # add's work without a call per card: in suit order, each rank's cards come out sorted
+        for card in sorted(hand, key=SUIT_OF):
+            cards = by[CARD_RANK[card]]
+            if cards:
+                multi |= RANK_BIT[card]
+            else:
+                mask |= RANK_BIT[card]
+            cards.append(card)
+        self.by = by
+        self.mask = mask
+        self.multi = multi
 
     def add(self, card: str) -> None:
         cards = self.by[CARD_RANK[card]]
