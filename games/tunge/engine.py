@@ -39,6 +39,7 @@ from games.tunge.grammar import (
     FULL_DECK,
     NO_PLAY,
     RANK_BIT,
+    RANK_REFS,
     SUIT_OF,
     Lvs,
     RankIndex,
@@ -48,7 +49,7 @@ from games.tunge.grammar import (
     plays_of,
 )
 from games.tunge.scoring import deal_points, game_winners, ranking
-from games.tunge.state import DealRecord, DealResult, DealState, Pickup, TungeState
+from games.tunge.state import DealRecord, DealResult, DealState, Pickup, TungeState, TurnRow
 from games.views import TungeView
 
 HAND_SIZE = 12
@@ -95,6 +96,12 @@ PILE_DRAWN = {
 PASSED = [
     Event("pass", f"{SEAT[seat]} cannot play and passes.", {"seat": seat}) for seat in range(4)
 ]
+# The recorded turns (TurnRow) of draws and passes, made once: per seat, or per card and seat.
+STOCK_DRAW_ROW: list[TurnRow] = [(seat, "draw", (), (), 0, None, "stock", "") for seat in range(4)]
+PILE_DRAW_ROW: dict[str, list[TurnRow]] = {
+    card: [(seat, "draw", (), (), 0, None, "pile", card) for seat in range(4)] for card in DECK
+}
+PASS_ROW: list[TurnRow] = [(seat, "pass", (), (), 0, None, "", "") for seat in range(4)]
 END_GAME = Event(
     "end_game",
     "The stock is empty: the end game begins. Draws now come from the pile, and the last "
@@ -354,7 +361,7 @@ class Tunge(Game):
         state.deal.zobrist = self._rehash()
         state.in_deal = True
         self.status = "in_progress"
-        state.records.append(DealRecord())
+        state.records.append(DealRecord(tuple(map(len, deal.hands)), len(stock)))
         self._changed()
         self._record_position()
         text = (
@@ -370,8 +377,12 @@ class Tunge(Game):
         ]
 
     def _rehash(self) -> int:
-        """The Zobrist hash of the hands and the pile, computed from scratch."""
+        """The Zobrist hash of the hands and the pile, computed from scratch: 0 while the stock has
+        cards (positions are counted only in the end game, so only the end game keeps the hash,
+        from the move that empties the stock)."""
         deal = self.state.deal
+        if deal.stock:
+            return 0
         zobrist = 0
         for seat, hand in enumerate(deal.hands):
             for card in hand:
@@ -411,6 +422,7 @@ class Tunge(Game):
             positions=[{} for _ in range(game.players)],
         )
         game.state.deal = deal
+        game.state.records[-1] = DealRecord(tuple(map(len, deal.hands)), len(deal.stock))
         deal.zobrist = game._rehash()
         game._changed()
         game._record_position()
@@ -448,7 +460,7 @@ class Tunge(Game):
         contains = self.rules.contains
         if deal.stock:
             deal.refs = []
-            deal.ref = Reference.normal(deal.last_play, contains)
+            deal.ref = Reference.of_ranks("".join(deal.last_play)[::2])
             return
         ref = Lvs.of((), contains)
         refs = [ref]
@@ -464,12 +476,11 @@ class Tunge(Game):
         return TO_ACT[self.state.deal.turn] if self.status == "in_progress" else ()
 
     def reference(self) -> Reference:
-        """The reference sequence now (before the next play), with the pile cards it is made of
-        (the moves read the deal's ``ref``, which knows the ranks alone in the end game)."""
+        """The reference sequence now (before the next play), with the cards it is made of (the
+        moves read the deal's ``ref``, which knows the ranks alone)."""
         deal = self.state.deal
-        ref = deal.ref
-        if isinstance(ref, Reference):
-            return ref
+        if deal.stock:
+            return Reference.normal(deal.last_play, self.rules.contains)
         return Reference.of_pile(deal.pile, self.rules.contains)
 
     def _legal_now(self) -> list[Move]:
@@ -585,27 +596,25 @@ class Tunge(Game):
         # only a pass makes every seat pass, only a stock draw or a play's pick-up empties the
         # stock.
         if action == "draw":  # the most frequent move, written out here (a frame fewer)
-            hands = deal.hands
             if stock:
                 card = stock.pop()
                 events = [STOCK_DRAWN[seat], YOU_DRAW[card][seat]]
-                source, shown = "stock", ""
-                zobrist = deal.zobrist ^ HAND_KEYS[card][seat]
-                if not stock:
+                row = STOCK_DRAW_ROW[seat]
+                if not stock:  # the end game begins: its reference, and the hash it keeps
                     events.append(END_GAME)
                     self._find_reference()
+                    deal.zobrist = self._rehash() ^ HAND_KEYS[card][seat]  # card not in hand yet
             else:
                 pile = deal.pile
                 card = pile.pop()
                 events = [PILE_DRAWN[card][seat]]
-                source, shown = "pile", card
-                zobrist = deal.zobrist ^ MOVE_KEYS[card][seat][len(pile)]
+                row = PILE_DRAW_ROW[card][seat]
+                deal.zobrist ^= MOVE_KEYS[card][seat][len(pile)]
                 refs = deal.refs
                 refs.pop()
                 deal.ref = refs[-1]
                 deal.known[seat].add(card)
-            deal.zobrist = zobrist
-            hands[seat].append(card)
+            deal.hands[seat].append(card)
             index = deal.ranked[seat]  # RankIndex.add(card), written out (a frame fewer)
             cards = index.by[CARD_RANK[card]]
             cards.append(card)
@@ -617,15 +626,14 @@ class Tunge(Game):
             deal.passes = 0
             turn = deal.turn = (seat + 1) % self.players
             turns = deal.turns_taken = deal.turns_taken + 1
-            state.records[-1].rows.append(
-                (seat, "draw", (), (), 0, None, source, shown, len(stock), tuple(map(len, hands)))
-            )
+            state.records[-1].rows.append(row)
             if turns >= self.rules.turn_limit:
                 reason = "turn_limit"
             elif stock:
                 return events
             else:  # the end game: count the position (see _record_position), written out here
                 seen = deal.positions[turn]
+                zobrist = deal.zobrist
                 count = seen[zobrist] = seen.get(zobrist, 0) + 1
                 if count < 3:
                     return events
@@ -639,6 +647,7 @@ class Tunge(Game):
             )
             if not was_end_game and not stock:
                 self._find_reference()
+                deal.zobrist = self._rehash()
                 events.append(END_GAME)
             if not deal.hands[seat]:
                 events.append(
@@ -683,16 +692,15 @@ class Tunge(Game):
         deal = state.deal
         rules = self.rules
         ref = deal.ref
-        matches = count_matches("".join(cards)[::2], ref.ranks, rules.distinct) if ref.ranks else 0
+        ranks = "".join(cards)[::2]  # the cards' rank letters
+        matches = count_matches(ranks, ref.ranks, rules.distinct) if ref.ranks else 0
         hand = deal.hands[seat]
         index = deal.ranked[seat]  # RankIndex.remove per card, written out (a frame fewer)
         by = index.by
         mask = index.mask
         multi = index.multi
-        zobrist = deal.zobrist
-        for height, card in enumerate(cards, len(deal.pile)):
+        for card in cards:
             hand.remove(card)
-            zobrist ^= MOVE_KEYS[card][seat][height]
             same = by[CARD_RANK[card]]
             same.remove(card)
             left = len(same)
@@ -702,21 +710,24 @@ class Tunge(Game):
                 multi &= ~RANK_BIT[card]
         index.mask = mask
         index.multi = multi
-        deal.zobrist = zobrist
         known = deal.known[seat]
         if known:
             known.difference_update(cards)
-        deal.pile.extend(cards)
-        if deal.stock:
-            deal.ref = Reference.normal(cards, rules.contains)
-        else:  # the end game: the reference of the pile after each card
+        pile = deal.pile
+        if deal.stock:  # Reference.of_ranks, its usual case inline (a frame fewer)
+            deal.ref = RANK_REFS.get(ranks) or Reference.of_ranks(ranks)
+        else:  # the end game: the reference of the pile after each card, and the Zobrist hash
             refs = deal.refs
             top = ref
-            for card in cards:
+            zobrist = deal.zobrist
+            for height, card in enumerate(cards, len(pile)):
+                zobrist ^= MOVE_KEYS[card][seat][height]
                 letter = card[0]
                 top = top.after.get(letter) or top.then(letter)  # type: ignore[union-attr]
                 refs.append(top)
+            deal.zobrist = zobrist
             deal.ref = top
+        pile.extend(cards)
         deal.last_play = cards
         deal.last_play_seat = seat
         deal.last_matches = matches
@@ -742,20 +753,7 @@ class Tunge(Game):
                 after = (after + 1) % self.players
         deal.turn = after
         deal.turns_taken += 1
-        state.records[-1].rows.append(
-            (
-                seat,
-                "play",
-                cards,
-                ref.shown,
-                matches,
-                pickup,
-                "",
-                "",
-                len(deal.stock),
-                tuple(map(len, deal.hands)),
-            )
-        )
+        state.records[-1].rows.append((seat, "play", cards, ref.shown, matches, pickup, "", ""))
         return events
 
     def _pass(self, seat: int) -> list[Event]:
@@ -763,24 +761,23 @@ class Tunge(Game):
         deal.passes += 1
         deal.turn = (seat + 1) % self.players
         deal.turns_taken += 1
-        self.state.records[-1].rows.append(
-            (seat, "pass", (), (), 0, None, "", "", len(deal.stock), tuple(map(len, deal.hands)))
-        )
+        self.state.records[-1].rows.append(PASS_ROW[seat])
         return [PASSED[seat]]
 
     def _forced_pickup(self, taker: int, count: int, events: list[Event]) -> Pickup:
         deal = self.state.deal
         from_stock: list[str] = []
         from_pile: list[str] = []
-        # A pick-up that empties the stock begins the end game: apply then finds the reference.
+        # A pick-up that empties the stock begins the end game: apply then finds the reference
+        # and the Zobrist hash (kept only in the end game).
         end_game = not deal.stock
         for _ in range(count):
             if deal.stock:
                 from_stock.append(deal.stock.pop())
             elif deal.pile:
                 card = deal.pile.pop()
-                deal.zobrist ^= PILE_KEYS[card][len(deal.pile)]
                 if end_game:
+                    deal.zobrist ^= PILE_KEYS[card][len(deal.pile)] ^ HAND_KEYS[card][taker]
                     deal.refs.pop()
                 from_pile.append(card)
             else:
@@ -789,7 +786,6 @@ class Tunge(Game):
             deal.ref = deal.refs[-1]
         rank = deal.ranked[taker].add
         for card in from_stock + from_pile:
-            deal.zobrist ^= HAND_KEYS[card][taker]
             rank(card)
         forgiven = count - len(from_stock) - len(from_pile)
         deal.hands[taker].extend(from_stock)
@@ -826,7 +822,8 @@ class Tunge(Game):
         A position is every hand (as a set), the pile in order and the seat to act (the stock is
         empty, and no pick-up is ever owed between moves; it cannot repeat while the stock has
         cards: the stock only shrinks and the pile only grows). It is identified by a 64-bit
-        Zobrist hash kept up to date move by move; a false repetition would need a collision.
+        Zobrist hash kept up to date move by move in the end game; a false repetition would need
+        a collision.
         """
         deal = self.state.deal
         if deal.stock:

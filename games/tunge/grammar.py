@@ -233,6 +233,18 @@ class Reference:
         return ref
 
     @classmethod
+    def of_ranks(cls, ranks: str) -> Reference:
+        """While the stock has cards, as the moves read it: the last sequence's rank letters
+        (its cards, which :meth:`normal` keeps for people, never matter to the rules).
+
+        Remembered by the ranks, which repeat far more often than the cards (they are few: a
+        sequence's rank string has at most 16 letters, in the orders the grammar allows)."""
+        ref = RANK_REFS.get(ranks)
+        if ref is None:
+            ref = RANK_REFS[ranks] = cls(tuple(ranks), (), False, False)
+        return ref
+
+    @classmethod
     def of_pile(cls, pile: Sequence[str], contains: bool) -> Reference:
         """Once the stock is empty: the longest viable sequence at the top of the pile.
 
@@ -267,6 +279,8 @@ class Reference:
 
 #: The references already made (they are immutable): by the last play, by the LVS's cards.
 _NORMAL_REFS: dict[tuple[tuple[str, ...], bool], Reference] = {}
+#: The normal phase's references as the moves read them, by their rank letters (of_ranks).
+RANK_REFS: dict[str, Reference] = {}
 _PILE_REFS: dict[tuple[tuple[str, ...], bool], Reference] = {}
 _CACHE_LIMIT = 20_000
 
@@ -407,11 +421,19 @@ class RankIndex:
     __slots__ = ("by", "mask", "multi")
 
     def __init__(self, hand: Iterable[str] = ()) -> None:
-        self.by: list[list[str]] = [[] for _ in range(13)]
-        self.mask = 0
-        self.multi = 0
-        for card in hand:
-            self.add(card)
+        by: list[list[str]] = [[] for _ in range(13)]
+        mask = multi = 0
+        # add's work without a call per card: in suit order, each rank's cards come out sorted
+        for card in sorted(hand, key=SUIT_OF):
+            cards = by[CARD_RANK[card]]
+            if cards:
+                multi |= RANK_BIT[card]
+            else:
+                mask |= RANK_BIT[card]
+            cards.append(card)
+        self.by = by
+        self.mask = mask
+        self.multi = multi
 
     def add(self, card: str) -> None:
         cards = self.by[CARD_RANK[card]]

@@ -92,31 +92,50 @@ class DealResult:
         return data
 
 
-#: A turn as the engine records it: :class:`Turn`'s fields in a plain tuple (a named tuple costs
-#: several times as much to make, and every move makes one; the summary reads few).
-TurnRow = tuple[
-    int, str, tuple[str, ...], tuple[str, ...], int, Pickup | None, str, str, int, tuple[int, ...]
-]
+#: A turn as the engine records it: :class:`Turn`'s fields up to ``card`` in a plain tuple (a named
+#: tuple costs several times as much to make, and every move makes one; the summary reads few).
+#: The stock left and the hand sizes after the turn are counted when the turns are read, so the
+#: row of a draw or a pass holds nothing that changes from deal to deal and is made once.
+TurnRow = tuple[int, str, tuple[str, ...], tuple[str, ...], int, Pickup | None, str, str]
 
 
 @dataclass(slots=True)
 class DealRecord:
     """A deal's entry in the summary: its turns, then its result and the totals after it.
 
-    ``rows`` holds the turns as the engine records them (:data:`TurnRow`); :attr:`turns` reads
-    them as :class:`Turn` values.
+    ``rows`` holds the turns as the engine records them (:data:`TurnRow`), ``hand_sizes`` and
+    ``stock`` are the sizes before the first; :attr:`turns` reads them as :class:`Turn` values.
     """
 
+    hand_sizes: tuple[int, ...]
+    stock: int
     rows: list[TurnRow] = field(default_factory=list)
     result: DealResult | None = None
     score_after: tuple[int, ...] | None = None
 
     @property
     def turns(self) -> list[Turn]:
-        return list(map(Turn._make, self.rows))
+        sizes = list(self.hand_sizes)
+        stock = self.stock
+        turns = []
+        for row in self.rows:
+            seat, action, cards, _, _, pickup, source, _ = row
+            if action == "draw":
+                sizes[seat] += 1
+                if source == "stock":
+                    stock -= 1
+            elif action == "play":
+                sizes[seat] -= len(cards)
+                if pickup is not None:
+                    sizes[pickup.seat] += pickup.from_stock + len(pickup.from_pile)
+                    stock -= pickup.from_stock
+            turns.append(Turn(*row, stock, tuple(sizes)))
+        return turns
 
     def clone(self) -> DealRecord:
-        return DealRecord(list(self.rows), self.result, self.score_after)
+        return DealRecord(
+            self.hand_sizes, self.stock, list(self.rows), self.result, self.score_after
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -134,11 +153,12 @@ class DealState:
     ``known`` holds, per seat, the cards it took from the face-up pile (public until played
     again). ``positions`` counts end-game positions per seat to act by their Zobrist hash (see
     the engine); ``zobrist`` is that hash of every hand and of the pile in order, kept up to date
-    move by move. ``ranked`` is each hand by rank (:class:`RankIndex`), changed with the hand card
-    by card. ``ref`` is the reference now as the rules read it (in the end game an
-    :class:`Lvs`). In the end game ``refs`` holds the reference of the pile at each height from
-    0 (``refs[-1]`` is ``ref``), so a card drawn from the pile uncovers the reference below and a
-    card played finds its own with :meth:`Lvs.then`; it is empty before the end game.
+    move by move in the end game (0 before it: nothing reads it). ``ranked`` is each hand by
+    rank (:class:`RankIndex`), changed with the hand card by card. ``ref`` is the reference now
+    as the rules read it (in the end game an :class:`Lvs`). In the end game ``refs`` holds the
+    reference of the pile at each height from 0 (``refs[-1]`` is ``ref``), so a card drawn from
+    the pile uncovers the reference below and a card played finds its own with
+    :meth:`Lvs.then`; it is empty before the end game.
     """
 
     hands: list[list[str]]

@@ -749,6 +749,31 @@ def test_clone_is_independent_after_every_move(players: int) -> None:
         assert copy.state == game.state and snapshot(copy) == snapshot(game)
 
 
+@pytest.mark.parametrize(
+    ("players", "variant", "from_position"),
+    [(2, "standard", False), (3, "face_up_start", False), (4, "standard", False), (3, "", True)],
+)
+def test_recorded_turns_count_the_stock_and_hands(
+    players: int, variant: str, from_position: bool
+) -> None:
+    """A turn's stock_left and hand_sizes are counted from the deal's start when the turns are
+    read (the engine records neither): they must be the stock and hands after that turn."""
+    if from_position:
+        game = position([["5S", "6S", "7S"], ["9H", "9D"], ["KC", "QC", "JC", "AS"]])
+    else:
+        game = Tunge.new({"players": players, "variant": variant}, seed=players)
+    rng = random.Random(players)
+    while game.status == "in_progress":
+        seat = game.to_act()[0]
+        game.apply(seat, rng.choice(game.legal_moves(seat)))
+        if game.status != "in_progress":
+            break
+        deal = game.state.deal
+        turn = game.state.records[-1].turns[-1]
+        assert turn.stock_left == len(deal.stock)
+        assert turn.hand_sizes == tuple(map(len, deal.hands))
+
+
 def test_reads_never_change_the_state() -> None:
     game = Tunge.new({"players": 3}, seed=6)
     rng = random.Random(6)

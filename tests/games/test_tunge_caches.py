@@ -272,6 +272,25 @@ def test_the_end_games_reference_stack_follows_the_pile() -> None:
     assert checked > 1000
 
 
+def test_the_normal_phases_reference_is_the_last_plays_ranks() -> None:
+    """While the stock has cards the deal keeps the reference by rank letters alone (one per rank
+    string); the view's reference, with the cards, says the same."""
+    checked = 0
+    for seed in range(6):
+        for game in played_with_clones({"players": 2 + seed % 3}, seed):
+            deal = game.state.deal
+            if not deal.stock or game.status != "in_progress":
+                continue
+            ranks = "".join(card[0] for card in deal.last_play)
+            assert deal.ref is Reference.of_ranks(ranks)
+            fresh = game.reference()
+            assert fresh.cards == deal.last_play
+            assert (deal.ref.shown, deal.ref.ranks) == (fresh.shown, fresh.ranks)
+            assert deal.ref.restriction == fresh.restriction == grammar.NO_RESTRICTION
+            checked += 1
+    assert checked > 100
+
+
 def test_the_shared_events_stay_as_built() -> None:
     """The engine hands out prebuilt events (draws, passes, the end game's start) to every game:
     random games, their views, summaries and clones leave them exactly as they were built."""
