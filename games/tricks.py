@@ -127,9 +127,13 @@ def sort_hand(cards: Iterable[str], suit_order: str, strength: Mapping[str, int]
     return sorted(cards, key=lambda card: (suit_order.index(card[1]), -strength[card]))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TrickRecord:
-    """A finished trick: who led, the cards in order of play, who won (and its card points)."""
+    """A finished trick: who led, the cards in order of play, who won (and its card points).
+
+    Read-only by convention, not ``frozen``, like :class:`~games.base.Event`: every trick builds
+    one, and a frozen dataclass sets each field through ``object.__setattr__`` (about 3% of a
+    random two-player Thunee action)."""
 
     leader: int
     cards: tuple[str, ...]
