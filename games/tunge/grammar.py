@@ -489,27 +489,29 @@ def plays_of(index: RankIndex, reference: Reference | Lvs) -> list[tuple[str, ..
     if not multi and NO_PLAY[mask]:
         return []  # no group, no run, no ace
     by = index.by
+    rule = reference.restriction
+    refused = rule.plays
+    bad = rule.pairs  # (a restriction with pairs refuses plays too)
     tails: list[tuple[str, ...]] = []  # groups, then runs
-    ranks: list[str] = []  # their rank strings
+    ranks: list[str] = []  # their rank strings, made only for a restriction to read
     for r in BITS[multi & 4095]:
         cards = by[r]
         size = len(cards)
         tails += map(tuple(cards).__getitem__, GROUP_SLICES[size])
-        ranks += GROUP_RANKS[r][size]
+        if refused:
+            ranks += GROUP_RANKS[r][size]
     for low, length, run_ranks in SEGMENTS[numbers]:
         firsts = tuple(map(_first, by[low : low + length]))
         tails += map(firsts.__getitem__, RUN_SLICES[length])
-        ranks += run_ranks
+        if refused:
+            ranks += run_ranks
     aces = by[12]
     if not tails and not aces:
         return []
-    rule = reference.restriction
-    bad = rule.pairs
     if bad:
         keep = [not any(r[i : i + 2] in bad for i in range(len(r) - 1)) for r in ranks]
         tails = list(compress(tails, keep))
         ranks = list(compress(ranks, keep))
-    refused = rule.plays
     if aces:
         plays = tails.copy()
         played = ranks.copy()

@@ -14,9 +14,13 @@ from typing import Any, NamedTuple
 from games.tunge.grammar import NO_REFERENCE, Lvs, RankIndex, Reference
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Pickup:
-    """A forced pick-up: who took how many cards from where; the rest was forgiven."""
+    """A forced pick-up: who took how many cards from where; the rest was forgiven.
+
+    Read-only by convention, not ``frozen`` (a frozen dataclass sets each field through
+    ``object.__setattr__``, several times the cost, and every pick-up makes one); hashable by
+    its fields as a frozen one is."""
 
     seat: int
     count: int
