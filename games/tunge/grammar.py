@@ -491,7 +491,7 @@ def plays_of(index: RankIndex, reference: Reference | Lvs) -> list[tuple[str, ..
     by = index.by
     rule = reference.restriction
     refused = rule.plays
-    bad = rule.pairs  # (a restriction with pairs refuses plays too)
+    bad = rule.pairs  # only with plays refused too (an LVS of 2+ ranks), so ranks are made
     tails: list[tuple[str, ...]] = []  # groups, then runs
     ranks: list[str] = []  # their rank strings, made only for a restriction to read
     for r in BITS[multi & 4095]:
