@@ -190,11 +190,15 @@ class Thunee(View):
             return int(draw() * n)
         shuffler = int(draw() * n)
         # Dealing face up from a uniformly shuffled deck, the wanted jacks lie at uniformly
-        # random distinct positions (drawn here without replacement); the first one deals.
-        positions = list(range(24))
-        first = 24
-        for _ in range(4 if mode == "any_jack" else 2):
-            first = min(first, positions.pop(int(draw() * len(positions))))
+        # random distinct positions (drawn without replacement: draw k picks an index into the
+        # 24 - k positions left); the first one deals. The lowest position drawn is the lowest
+        # index drawn (an index below every position taken so far is that position itself, and
+        # one at or above the lowest taken cannot lower it), so no list of positions is built.
+        first = int(draw() * 24)
+        for left in (23, 22, 21) if mode == "any_jack" else (23,):
+            index = int(draw() * left)
+            if index < first:
+                first = index
         return (shuffler + 1 + first) % n
 
     def _validate_deal(self, deal: Deal) -> None:
