@@ -44,6 +44,9 @@ from games.thunee.view import View
 from games.tricks import HandRecord
 
 NO_MOVES: list[Move] = []
+# Every seat without a move, by table size: to_act copies the row (a list repeated by ``*`` costs
+# twice as much: the number is converted and the one-item list built first).
+NO_ROWS: tuple[list[list[Move]], ...] = tuple([NO_MOVES] * n for n in range(7))
 # to_act's answer when one seat acts (most moves), shared: no tuple built per move.
 ALONE: tuple[tuple[int], ...] = tuple((seat,) for seat in range(6))
 # A seat's first packet from its dealt cards, by packet size: one getter per size, not per hand.
@@ -190,11 +193,15 @@ class Thunee(View):
             return int(draw() * n)
         shuffler = int(draw() * n)
         # Dealing face up from a uniformly shuffled deck, the wanted jacks lie at uniformly
-        # random distinct positions (drawn here without replacement); the first one deals.
-        positions = list(range(24))
-        first = 24
-        for _ in range(4 if mode == "any_jack" else 2):
-            first = min(first, positions.pop(int(draw() * len(positions))))
+        # random distinct positions (drawn without replacement: draw k picks an index into the
+        # 24 - k positions left); the first one deals. The lowest position drawn is the lowest
+        # index drawn (an index below every position taken so far is that position itself, and
+        # one at or above the lowest taken cannot lower it), so no list of positions is built.
+        first = int(draw() * 24)
+        for left in (23, 22, 21) if mode == "any_jack" else (23,):
+            index = int(draw() * left)
+            if index < first:
+                first = index
         return (shuffler + 1 + first) % n
 
     def _validate_deal(self, deal: Deal) -> None:
@@ -303,14 +310,14 @@ class Thunee(View):
         if self._legal is not None:
             return self._acting
         n = self.players
-        res: list[list[Move]] = [NO_MOVES] * n  # shared empty list: never mutated
+        res: list[list[Move]] = [*NO_ROWS[n]]  # the shared empty list: never mutated
         phase = self.phase
         if phase == "play":
             t = self.turn
             challenge = self._challenge
             # Any card may lead (no call to ask the rules); challenge mode accepts any card held.
             cards = self.hands[t] if challenge or not self.trick else self._strict_cards(t)
-            moves = list(map(PLAY_MOVE, cards))
+            moves = [*map(PLAY_MOVE, cards)]  # unpacked: no call of list
             if (
                 self.tricks_done == self.total_tricks - 1
                 and n != 2
@@ -394,7 +401,7 @@ class Thunee(View):
     def legal_moves(self, seat: int) -> list[Move]:
         if type(seat) is not int or seat not in self._seats:
             return []
-        return list((self._legal or self._legal_all())[seat])
+        return [*(self._legal or self._legal_all())[seat]]  # a copy, unpacked: no call of list
 
     def is_legal(self, seat: int, move: Move) -> bool:
         if type(seat) is not int or seat not in self._seats:
