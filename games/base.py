@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Literal, Self
 
 from games.cards import CardError, parse_card, parse_cards
 from games.state import clone as clone_state
+from games.state import read_only
 from games.views import TableView
 
 Status = Literal["in_progress", "finished", "awaiting_deal"]
@@ -200,9 +201,15 @@ class Event:
         return self.to is None or (seat is not None and seat in self.to)
 
 
-@dataclass(frozen=True, slots=True)
+@read_only
+@dataclass(slots=True, unsafe_hash=True)
 class Deal:
-    """One dealing: each seat's cards in the order dealt, and the undealt stock, top first."""
+    """One dealing: each seat's cards in the order dealt, and the undealt stock, top first.
+
+    Read-only by convention, not ``frozen``, like :class:`Event`: a seeded game makes one per
+    hand, and a frozen dataclass sets each field through ``object.__setattr__`` (about 0.6% of a
+    random two-player Thunee action). Hashable by its fields, and shared by clones
+    (:func:`~games.state.read_only`), as a frozen one is."""
 
     hands: tuple[tuple[str, ...], ...]
     stock: tuple[str, ...] = ()

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from games.base import Deal
-from games.state import clone, copy_any, state_fields, untyped_attributes
+from games.state import clone, copy_any, read_only, state_fields, untyped_attributes
 from games.tricks import HandRecord, TrickRecord
 
 
@@ -24,6 +24,20 @@ class Frozen:
 @dataclass(slots=True)
 class Inner:
     values: list[int] = field(default_factory=list)
+
+
+@read_only
+@dataclass(slots=True)
+class Settled:
+    """Read-only by convention: never changed once built, though its list could be."""
+
+    cards: list[str]
+
+
+@dataclass(init=False, eq=False)
+class Holder:
+    settled: list[Settled]
+    inners: list[Inner]
 
 
 class Base:
@@ -99,6 +113,19 @@ def test_clone_shares_what_never_changes() -> None:
     assert copy.options is original.options
     assert copy.deals[0] is original.deals[0]
     assert type(copy) is State and copy.KIND == "base"
+
+
+def test_clone_shares_read_only_values_and_copies_the_rest() -> None:
+    """A class marked read_only is shared like a frozen one (so are the engines' Deal and
+    TrickRecord, which are not frozen for speed); an unmarked dataclass is copied."""
+    holder = Holder()
+    holder.settled = [Settled(["AS"])]
+    holder.inners = [Inner([1])]
+    copy = clone(holder)
+    assert copy.settled is not holder.settled and copy.settled[0] is holder.settled[0]
+    assert copy.inners[0] is not holder.inners[0] and copy.inners[0] == holder.inners[0]
+    record = HandRecord(dealer=0, tricks=[TrickRecord.of([(0, "AS")], 0)])
+    assert clone(record).tricks[0] is record.tricks[0]
 
 
 def test_clone_of_none_and_missing_attributes() -> None:
