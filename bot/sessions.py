@@ -586,7 +586,8 @@ class SessionManager:
         parent_channel_id: int | None = None,
     ) -> LiveTable:
         """Open a lobby in ``channel_id`` (a thread of ``parent_channel_id``, if it is one),
-        with the server's settings: allowed channels, default options, rated, computers."""
+        with the server's settings: allowed channels, default options, and the ones the table
+        keeps for its life (rated, computers, turn timer, trick lines)."""
         game_class = self._game_class(game)
         settings = await self.guild_settings(guild_id)
         check_table_channel(settings, channel_id, parent_channel_id)
@@ -612,6 +613,8 @@ class SessionManager:
                     hints=hints,
                     rated=settings.rated,
                     computers=settings.computers,
+                    turn_seconds=settings.turn_seconds,
+                    trick_lines=settings.trick_lines,
                 )
             table = LiveTable(row, {0: SeatRow(row.id, 0, host_id, host_name, False)})
             table.touched = self.clock.now()
@@ -1153,7 +1156,9 @@ class SessionManager:
         elif not humans_present:
             deadline = self.clock.now() + self.abandon_seconds
         else:
-            seconds = (await self.guild_settings(table.row.guild_id)).turn_seconds
+            seconds = table.row.turn_seconds  # the table's own, kept from when it opened
+            if seconds is None:  # an older table's: the server's current timer
+                seconds = (await self.guild_settings(table.row.guild_id)).turn_seconds
             deadline = self.clock.now() + seconds
         if deadline != table.row.turn_deadline:
             with _paused():

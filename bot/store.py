@@ -81,6 +81,10 @@ class TableRow:
     rated: bool = True  # the server rated new tables when this one was opened
     hints: bool = False  # players may ask for hints (such a table is unrated)
     computers: bool = True  # the server allowed computer players when this table was opened
+    # The server's turn timer and trick lines when this table was opened (None: not kept, an
+    # older table's; the server's current setting applies)
+    turn_seconds: int | None = None
+    trick_lines: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -308,18 +312,22 @@ class Store:
         hints: bool = False,
         rated: bool = True,
         computers: bool = True,
+        turn_seconds: int | None = None,
+        trick_lines: bool | None = None,
     ) -> TableRow:
         """A new table in the lobby, with ``seats`` entries as (user id or None, name) or empty.
 
-        ``rated`` and ``computers`` are the server's settings now, kept for the table's life."""
+        ``rated``, ``computers``, ``turn_seconds`` and ``trick_lines`` are the server's settings
+        now, kept for the table's life."""
         now = time.time()
         async with self.transaction() as db:
             table = _table(
                 await self._returning(
                     db,
                     "INSERT INTO game_tables (guild_id, channel_id, host_id, game, options, seed,"
-                    " computer_level, hints, rated, computers, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                    " computer_level, hints, rated, computers, turn_seconds, trick_lines,"
+                    " created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                     (
                         guild_id,
                         channel_id,
@@ -331,6 +339,8 @@ class Store:
                         int(hints),
                         int(rated),
                         int(computers),
+                        turn_seconds,
+                        None if trick_lines is None else int(trick_lines),
                         now,
                         now,
                     ),
@@ -1205,6 +1215,8 @@ def _table(row: aiosqlite.Row) -> TableRow:
         rated=bool(row["rated"]),
         hints=bool(row["hints"]),
         computers=bool(row["computers"]),
+        turn_seconds=row["turn_seconds"],
+        trick_lines=None if row["trick_lines"] is None else bool(row["trick_lines"]),
     )
 
 

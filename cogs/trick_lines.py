@@ -6,9 +6,10 @@ the trick number and the teams' tricks or points when the game gives them). Noth
 a rule: the winning card is the card the engine's winner played.
 
 Lines are queued with the :class:`Board`'s results (so a hand's last trick comes before the
-hand's result) and posted only where the server wants them (``/settings server trick_lines``,
-on by default) and only in a thread the bot opened for the table: in a shared channel the table
-message keeps showing the last trick, as before.
+hand's result) and posted only where the server wanted them when the table opened (``/settings
+server trick_lines``, on by default; a table keeps the setting it opened with) and only in a
+thread the bot opened for the table: in a shared channel the table message keeps showing the
+last trick, as before.
 """
 
 from __future__ import annotations
@@ -97,12 +98,14 @@ class TrickLines:
 
     async def allows(self, table: LiveTable, text: str) -> bool:
         """Whether a queued result may be posted: any result but a trick line, and a trick line
-        only in the table's own thread of a server that wants them."""
+        only in the table's own thread of a table opened while the server wanted them."""
         if not isinstance(text, TrickLine):
             return True
         if not await self._own_thread(table.row.channel_id):
             return False
-        try:
+        if table.row.trick_lines is not None:  # the table's own, kept from when it opened
+            return table.row.trick_lines
+        try:  # an older table's: the server's current setting
             return (await self.bot.sessions.guild_settings(table.row.guild_id)).trick_lines
         except UserError:  # the database is down: skip the line, the table message shows it
             return False

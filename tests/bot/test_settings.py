@@ -7,10 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.sessions import ChannelNotAllowed, SessionManager, UserError
+from bot.clock import ManualClock
+from bot.config import Secret, Settings
+from bot.sessions import ChannelNotAllowed, LiveTable, SessionManager, UserError
 from bot.store import GuildSettings, Store, TurnPing
+from tests.bot.faults import until
 
-GUILD, OTHER_GUILD, HOST, GUEST = 1, 2, 101, 202
+GUILD, OTHER_GUILD, HOST, GUEST, OTHER = 1, 2, 101, 202, 303
 CHANNEL, THREAD, ELSEWHERE = 500, 501, 600
 
 
@@ -164,3 +167,81 @@ async def test_turn_ping_wishes_and_pings_are_stored(timed: SessionManager) -> N
     assert await timed.turn_pings(table.id) == []
     with pytest.raises(sqlite3.IntegrityError):  # a ping belongs to a table
         await timed.store.save_turn_ping(TurnPing(999, HOST, CHANNEL, 1, 0))
+
+
+async def test_a_table_keeps_the_turn_timer_and_trick_lines_it_opened_with(
+    db_path: Path, clock: ManualClock
+) -> None:
+    store = await Store.open(db_path)
+    sessions = SessionManager(store, _settings(db_path), clock=clock)
+    await sessions.change_guild_settings(GUILD, turn_seconds=600, trick_lines=True)
+    running = await sessions.create_table(
+        guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, host_name="Host", game="tiny"
+    )
+    await sessions.join(running.id, GUEST, "Guest")
+    await sessions.start(running.id, HOST)
+    await until(lambda: running.row.turn_deadline is not None, "the first deadline is stored")
+    assert running.row.turn_deadline == clock.now() + 600
+    await sessions.change_guild_settings(GUILD, turn_seconds=10, trick_lines=False)
+    assert await _next_turn_seconds(sessions, running, clock) == 600, "the running table's own"
+    assert running.row.trick_lines is True
+    newer = await sessions.create_table(
+        guild_id=GUILD, channel_id=CHANNEL, host_id=OTHER, host_name="Other", game="tiny"
+    )
+    assert (newer.row.turn_seconds, newer.row.trick_lines) == (10, False)
+    await sessions.shutdown()
+    await store.close()
+
+    store = await Store.open(db_path)  # a restart keeps each table's own
+    sessions = SessionManager(store, _settings(db_path), clock=clock)
+    try:
+        await sessions.restore()
+        restored = sessions.tables[running.id]
+        assert (restored.row.turn_seconds, restored.row.trick_lines) == (600, True)
+        assert (sessions.tables[newer.id].row.turn_seconds, newer.row.trick_lines) == (10, False)
+        assert await _next_turn_seconds(sessions, restored, clock) == 600
+    finally:
+        await sessions.shutdown()
+        await store.close()
+
+
+async def test_an_older_table_without_its_own_timer_follows_the_server(
+    timed: SessionManager, clock: ManualClock
+) -> None:
+    table = await timed.create_table(
+        guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, host_name="Host", game="tiny"
+    )
+    async with timed.store.transaction() as db:  # as a table opened before the columns
+        await db.execute(
+            "UPDATE game_tables SET turn_seconds = NULL, trick_lines = NULL WHERE id = ?",
+            (table.id,),
+        )
+    stored = await timed.store.get_table(table.id)
+    assert stored is not None and (stored.turn_seconds, stored.trick_lines) == (None, None)
+    table.row = stored
+    await timed.change_guild_settings(GUILD, turn_seconds=90)
+    await timed.join(table.id, GUEST, "Guest")
+    await timed.start(table.id, HOST)
+    await until(lambda: table.row.turn_deadline is not None, "the first deadline is stored")
+    assert table.row.turn_deadline == clock.now() + 90
+
+
+def _settings(path: Path) -> Settings:
+    return Settings(discord_token=Secret("x.y.z"), database_path=path, turn_seconds=60)
+
+
+async def _next_turn_seconds(sessions: SessionManager, table: LiveTable, clock: ManualClock) -> int:
+    """Play the turn to act, and the seconds the next turn's deadline gives."""
+    game = table.game
+    assert game is not None and table.row.turn_deadline is not None
+    seat = game.to_act()[0]
+    user = table.seats[seat].user_id
+    assert user is not None
+    moves = table.moves
+    await sessions.submit(table.id, user, moves, game.legal_moves(seat)[0])
+    await until(
+        lambda: table.moves > moves and table.row.turn_deadline is not None,
+        "the next deadline is stored",
+    )
+    assert table.row.turn_deadline is not None
+    return round(table.row.turn_deadline - clock.now())

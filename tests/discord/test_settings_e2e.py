@@ -211,6 +211,31 @@ async def test_trick_lines_are_posted_in_the_tables_thread(
     assert bot_messages(fake_discord, "Trick", fake_discord.default_channel.id) == []
 
 
+async def test_a_running_table_keeps_its_trick_lines_when_the_server_turns_them_off(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    admin = fake_discord.user("admin", admin=True)
+    ok(await admin.slash("settings server", threads=True, trick_lines=True))
+    alice = fake_discord.user("alice")
+    ok(await alice.slash("table new", game="tiny"))
+    await fake_discord.quiet()
+    lobby = table_messages(alice)[-1]
+    thread = lobby.channel_id
+    table_id = int(lobby.embeds[0]["title"].split("#")[1].split()[0])
+    ok(await alice.click(lobby, "Add computer player"))
+    await wait_for_table(alice, table_id, "Start", button=True)
+    ok(await alice.click(table_message(alice, table_id), "Start"))
+    ok(await admin.slash("settings server", trick_lines=False))  # while the table runs
+    rng = random.Random(3)
+    table = running_bot.sessions.find(table_id)
+    while table.game.status == "in_progress" and not bot_messages(fake_discord, "Trick", thread):
+        if table.seat_of(alice.id) in table.game.to_act():
+            await act(alice, await show_hand(alice, table_id), rng)
+        await asyncio.sleep(0.02)
+    line = (await until(lambda: bot_messages(fake_discord, "Trick", thread), what="a line"))[0]
+    assert " wins " in line.content, "the running table keeps the lines it opened with"
+
+
 async def test_trick_lines_can_be_turned_off(fake_discord: FakeDiscord, running_bot: Any) -> None:
     admin = fake_discord.user("admin", admin=True)
     ok(await admin.slash("settings server", threads=True, trick_lines=False))
