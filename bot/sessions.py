@@ -510,8 +510,9 @@ class SessionManager:
         """Back to the game's own defaults: one option, or all of the game's (``None``)."""
         game_class = self._game_class(game)
         current = await self.guild_settings(guild_id)
-        chosen = dict(current.defaults.get(game, {}))
+        chosen: dict[str, Any] = {}  # no option named: none of the game's defaults stays
         if option is not None:
+            chosen = dict(current.defaults.get(game, {}))
             if option not in chosen:
                 raise UserError(f"{option} has no server default for {game_class.title}.")
             del chosen[option]

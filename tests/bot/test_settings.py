@@ -96,6 +96,21 @@ async def test_defaults_apply_to_new_tables_and_can_be_reset(timed: SessionManag
     assert (await timed.reset_game_defaults(GUILD, "tarneeb", "target")).defaults == {}
 
 
+async def test_resetting_a_game_without_an_option_clears_all_its_defaults(
+    timed: SessionManager,
+) -> None:
+    await timed.set_game_default(GUILD, "tarneeb", "target", "31")
+    await timed.set_game_default(GUILD, "tarneeb", "hand_limit", "50")
+    await timed.set_game_default(GUILD, "tunge", "players", "3")
+    cleared = await timed.reset_game_defaults(GUILD, "tarneeb")
+    assert cleared.defaults == {"tunge": {"players": 3}}, "the other games' stay"
+    assert (await timed.guild_settings(GUILD)).defaults == {"tunge": {"players": 3}}
+    table = await timed.create_table(
+        guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, host_name="Host", game="tarneeb"
+    )
+    assert (table.row.options["target"], table.row.options["hand_limit"]) == (41, 30)
+
+
 async def test_a_default_the_game_no_longer_has_is_ignored(timed: SessionManager) -> None:
     await timed.store.save_guild_settings(
         GuildSettings(GUILD, 60, False, defaults={"tarneeb": {"gone": 1, "target": 61}})

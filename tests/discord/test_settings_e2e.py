@@ -88,6 +88,18 @@ async def test_a_default_option_applies_to_new_tables(
     assert "This server's defaults: `target=31`" in str(explained.message.embeds[0])
 
 
+async def test_resetting_a_games_defaults_clears_them_all(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    admin = fake_discord.user("admin", admin=True)
+    ok(await admin.slash("settings defaults", game="tarneeb", option="target", value="31"))
+    ok(await admin.slash("settings defaults", game="tarneeb", option="hand_limit", value="50"))
+    done = ok(await admin.slash("settings reset_defaults", game="tarneeb"))
+    assert "Default options" not in str(done.message.embeds[0])
+    stored = await running_bot.store.guild_settings(fake_discord.default_guild.id, 60)
+    assert stored.defaults == {}
+
+
 async def test_tables_open_only_in_the_listed_channels(
     fake_discord: FakeDiscord, running_bot: Any
 ) -> None:
