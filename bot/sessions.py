@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import re
 from collections import defaultdict, deque
 from collections.abc import Coroutine, Iterator, Sequence
 from collections.abc import Set as AbstractSet
@@ -84,6 +85,7 @@ __all__ = [
     "TurnPing",
     "UserError",
     "check_table_channel",
+    "parse_option",
     "parse_options",
 ]
 
@@ -231,21 +233,58 @@ class LiveTable:
                     self.private.setdefault(seat, deque(maxlen=RECENT_EVENTS)).append(event.text)
 
 
+OPTION_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
+OPTION_VALUE = re.compile(r"-?[0-9]{1,32}|[a-z][a-z0-9_]{0,31}")  # plain digits, or a word
+MAX_OPTIONS_TEXT = 300
+QUOTE_CHARS = 40
+
+
+def _quoted(text: str) -> str:
+    """Typed text fit to quote in a refusal: one line, short, no code span broken."""
+    flat = " ".join(text.split())
+    shown = flat if len(flat) <= QUOTE_CHARS else flat[: QUOTE_CHARS - 1] + "…"
+    return "`" + shown.replace("`", "'") + "`"
+
+
+def _value(raw: str) -> Any:
+    """A value as typed (already checked by :data:`OPTION_VALUE`): true/false (yes/no, on/off),
+    a whole number, or a word. The game's own option rules check its type and range."""
+    if raw in ("true", "yes", "on"):
+        return True
+    if raw in ("false", "no", "off"):
+        return False
+    if raw.lstrip("-").isdigit():
+        return int(raw)
+    return raw
+
+
+def parse_option(name: str, value: str) -> tuple[str, Any]:
+    """One option as typed (``/settings defaults``): a name and a single value, never more."""
+    name, raw = name.strip().lower(), value.strip().lower()
+    if not OPTION_NAME.fullmatch(name):
+        raise UserError(f"{_quoted(name)} is not an option name.")
+    if not OPTION_VALUE.fullmatch(raw):
+        raise UserError(f"A value is one word or a whole number, not {_quoted(value)}.")
+    return name, _value(raw)
+
+
 def parse_options(text: str | None) -> dict[str, Any]:
-    """``"players=6 last_trick=bonus"`` as option values: true/false, whole numbers, words."""
+    """``"players=6 last_trick=bonus"`` as option values: true/false, whole numbers, words.
+
+    The one parser of typed options (``/table new options:``, ``/settings defaults``): anything
+    else is refused in one line, before the game's own rules check names, types and ranges."""
+    if not text:
+        return {}
+    if len(text) > MAX_OPTIONS_TEXT:
+        raise UserError(f"That is too many options ({len(text)} characters).")
     options: dict[str, Any] = {}
-    for part in (text or "").replace(",", " ").split():
-        name, sep, raw = part.partition("=")
-        if not sep or not name or not raw:
-            raise UserError(f"Options are written name=value, not {part!r}.")
-        value: Any = raw
-        if raw.lower() in ("true", "yes", "on"):
-            value = True
-        elif raw.lower() in ("false", "no", "off"):
-            value = False
-        elif raw.lstrip("-").isdigit():
-            value = int(raw)
-        options[name.strip().lower()] = value
+    for part in text.replace(",", " ").split():
+        name, sep, raw = part.lower().partition("=")
+        if not (sep and OPTION_NAME.fullmatch(name) and OPTION_VALUE.fullmatch(raw)):
+            raise UserError(
+                f"Options are written name=value (a word or a whole number), not {_quoted(part)}."
+            )
+        options[name] = _value(raw)
     return options
 
 
@@ -276,10 +315,16 @@ def check_table_channel(
 
 
 def _known_defaults(game_class: type[Game], settings: GuildSettings) -> dict[str, Any]:
-    """The server's default options for a game, less any the game no longer has."""
-    known = {option.name for option in game_class.OPTIONS}
+    """The server's default options for a game, less any the game no longer has or allows (a
+    value stored before its range was declared)."""
+    known = {option.name: option for option in game_class.OPTIONS}
     stored = settings.defaults.get(game_class.name, {})
-    return {name: value for name, value in stored.items() if name in known}
+    kept = {}
+    for name, value in stored.items():
+        if name in known:
+            with contextlib.suppress(OptionError):
+                kept[name] = known[name].validate(value)
+    return kept
 
 
 def check_level(level: str) -> str:
@@ -494,9 +539,9 @@ class SessionManager:
         """Make ``option=value`` the server's default for ``game``: checked by the game's own
         option rules, refused (nothing kept) when it is not valid for that game."""
         game_class = self._game_class(game)
-        parsed = parse_options(f"{option.strip().lower()}={value.strip()}")
+        name, parsed = parse_option(option, value)
         current = await self.guild_settings(guild_id)
-        chosen = {**_known_defaults(game_class, current), **parsed}
+        chosen = {**_known_defaults(game_class, current), name: parsed}
         try:
             game_class.validate_options(chosen)
         except OptionError as error:

@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.sessions import LiveTable, UserError, check_table_channel
+from bot.sessions import LiveTable, UserError, check_table_channel, parse_options
 from cogs.errors import answer, guarded, patiently, quote
 from cogs.items import ByTable
 from cogs.lobby import DYNAMIC_ITEMS as LOBBY_ITEMS
@@ -587,21 +587,10 @@ def permission_advice(missing: Sequence[str]) -> str:
     )
 
 
-OPTION_PART = re.compile(r"[a-z][a-z0-9_]{0,31}=(?:-?[0-9]{1,9}|[a-z][a-z0-9_]{0,31})")
-MAX_OPTIONS_TEXT = 300
-
-
 def check_options_text(text: str | None) -> None:
-    """Refuse option text the rules would choke on: ``name=value`` words, plain ASCII digits."""
-    if not text:
-        return
-    if len(text) > MAX_OPTIONS_TEXT:
-        raise UserError(f"That is too many options ({len(text)} characters).")
-    for part in text.replace(",", " ").split():
-        if not OPTION_PART.fullmatch(part.lower()):
-            raise UserError(
-                f"Options are written name=value (a word or a whole number), not {quote(part)}."
-            )
+    """Refuse option text the rules would choke on, before anything is read or opened (the
+    session manager's parser decides)."""
+    parse_options(text)
 
 
 @app_commands.guild_only()

@@ -243,6 +243,13 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
 
+    def __post_init__(self) -> None:
+        """A whole-number option declares the range it allows (its choices, or a minimum and a
+        maximum): a value far beyond what the game means is refused when it is given."""
+        bounded = self.choices is not None or None not in (self.minimum, self.maximum)
+        if type(self.default) is int and not bounded:
+            raise ValueError(f"option {self.name} needs choices or a minimum and a maximum")
+
     def validate(self, value: Any) -> MoveValue:
         expected = type(self.default)
         if type(value) is not expected:

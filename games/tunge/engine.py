@@ -249,9 +249,15 @@ class Tunge(Game):
         ),
         Option("scoring", True, "Score the cards left in hand (lower is better)."),
         Option(
-            "match_target", 0, "Play deals until a total reaches this (0: one deal).", minimum=0
+            "match_target",
+            0,
+            "Play deals until a total reaches this (0: one deal).",
+            minimum=0,
+            maximum=10_000,
         ),
-        Option("turn_limit", 500, "Turns after which a deal is blocked.", minimum=1),
+        Option(
+            "turn_limit", 500, "Turns after which a deal is blocked.", minimum=1, maximum=10_000
+        ),
     )
     summary_text = (
         "Shed all your cards. On your turn play a sequence, or draw one card.\n"

@@ -72,6 +72,50 @@ async def test_a_default_option_is_checked_by_the_game(timed: SessionManager) ->
     assert (await timed.guild_settings(GUILD)).defaults == {"tarneeb": {"target": 31}}
 
 
+async def test_a_default_is_one_value_in_the_games_range(timed: SessionManager) -> None:
+    await timed.set_game_default(GUILD, "tunge", "turn_limit", "300")
+    before = await timed.guild_settings(GUILD)
+    for value, reason in (
+        ("²", "one word or a whole number"),
+        ("5" * 5000, "one word or a whole number"),
+        ("1" * 1500, "one word or a whole number"),
+        ("3 match_target=1", "one word or a whole number"),
+        ("3,4", "one word or a whole number"),
+        ("10001", "turn_limit must be at most 10000"),
+        ("0", "turn_limit must be at least 1"),
+    ):
+        with pytest.raises(UserError, match=reason) as refused:
+            await timed.set_game_default(GUILD, "tunge", "turn_limit", value)
+        assert "\n" not in str(refused.value) and len(str(refused.value)) < 200, value
+    with pytest.raises(UserError, match="not an option name"):
+        await timed.set_game_default(GUILD, "tunge", "turn_limit=3 players", "2")
+    assert await timed.guild_settings(GUILD) == before, "nothing stored"
+    await timed.set_game_default(GUILD, "tunge", "match_target", "10000")
+    table = await timed.create_table(
+        guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, host_name="Host", game="tunge"
+    )
+    assert (table.row.options["turn_limit"], table.row.options["match_target"]) == (300, 10000)
+
+
+async def test_a_new_tables_options_are_refused_out_of_range(timed: SessionManager) -> None:
+    for text, reason in (
+        ("turn_limit=10001", "turn_limit must be at most 10000"),
+        ("match_target=99999", "match_target must be at most 10000"),
+        ("turn_limit=²", "name=value"),
+        ("turn_limit=" + "9" * 5000, "too many options"),
+    ):
+        with pytest.raises(UserError, match=reason):
+            await timed.create_table(
+                guild_id=GUILD,
+                channel_id=CHANNEL,
+                host_id=HOST,
+                host_name="Host",
+                game="tunge",
+                options_text=text,
+            )
+    assert await timed.open_table_count() == 0
+
+
 async def test_defaults_apply_to_new_tables_and_can_be_reset(timed: SessionManager) -> None:
     await timed.set_game_default(GUILD, "tarneeb", "target", "31")
     table = await timed.create_table(
@@ -113,12 +157,24 @@ async def test_resetting_a_game_without_an_option_clears_all_its_defaults(
 
 async def test_a_default_the_game_no_longer_has_is_ignored(timed: SessionManager) -> None:
     await timed.store.save_guild_settings(
-        GuildSettings(GUILD, 60, False, defaults={"tarneeb": {"gone": 1, "target": 61}})
+        GuildSettings(
+            GUILD,
+            60,
+            False,
+            defaults={
+                "tarneeb": {"gone": 1, "target": 61},
+                "tunge": {"turn_limit": int("1" * 1500), "players": 3},  # stored by an older bot
+            },
+        )
     )
     table = await timed.create_table(
         guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, host_name="Host", game="tarneeb"
     )
     assert table.row.options["target"] == 61 and "gone" not in table.row.options
+    tunge = await timed.create_table(
+        guild_id=GUILD, channel_id=CHANNEL, host_id=GUEST, host_name="Guest", game="tunge"
+    )
+    assert (tunge.row.options["turn_limit"], tunge.row.options["players"]) == (500, 3)
 
 
 async def test_only_listed_channels_and_their_threads_host_tables(timed: SessionManager) -> None:

@@ -88,6 +88,42 @@ async def test_a_default_option_applies_to_new_tables(
     assert "This server's defaults: `target=31`" in str(explained.message.embeds[0])
 
 
+async def test_a_bad_default_gets_one_clear_line_and_changes_nothing(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    admin = fake_discord.user("admin", admin=True)
+    guild = fake_discord.default_guild.id
+    before = await running_bot.store.guild_settings(guild, 60)
+    for value, reason in (
+        ("²", "one word or a whole number"),
+        ("5" * 5000, "one word or a whole number"),
+        ("3 match_target=1", "one word or a whole number"),
+        ("1" * 1500, "one word or a whole number"),
+        ("20000", "turn_limit must be at most 10000"),
+    ):
+        refused = ok(
+            await admin.slash("settings defaults", game="tunge", option="turn_limit", value=value)
+        )
+        assert refused.ephemeral and reason in refused.text, (value[:20], refused.text)
+        assert "\n" not in refused.text and "went wrong" not in refused.text
+    assert await running_bot.store.guild_settings(guild, 60) == before
+    table_id = await open_table(fake_discord, admin, "tunge")
+    assert running_bot.sessions.find(table_id).row.options["turn_limit"] == 500
+
+
+async def test_a_new_tables_options_out_of_range_are_refused(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    alice = fake_discord.user("alice")
+    for options, reason in (
+        ("turn_limit=20000", "turn_limit must be at most 10000"),
+        ("players=3 match_target=123456789", "match_target must be at most 10000"),
+    ):
+        refused = ok(await alice.slash("table new", game="tunge", options=options))
+        assert refused.ephemeral and reason in refused.text, refused.text
+    assert await running_bot.store.count_open_tables() == 0
+
+
 async def test_resetting_a_games_defaults_clears_them_all(
     fake_discord: FakeDiscord, running_bot: Any
 ) -> None:

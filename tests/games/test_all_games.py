@@ -280,6 +280,21 @@ def test_options_are_validated(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
+def test_every_whole_number_option_has_a_range(name: str) -> None:
+    """A typed value far beyond what the game means (a 1,500-digit turn limit) is refused."""
+    for option in GAMES[name].OPTIONS:
+        if type(option.default) is not int:
+            continue
+        if option.choices is not None:
+            past = max(int(choice) for choice in option.choices) + 1
+        else:
+            assert option.minimum is not None and option.maximum is not None, option.name
+            past = option.maximum + 1
+        with pytest.raises(ValueError, match=option.name):
+            GAMES[name].validate_options({option.name: past})
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
 def test_move_codes_round_trip(name: str) -> None:
     game = GAMES[name].new(seed=3)
     rng = random.Random(3)

@@ -118,6 +118,13 @@ def test_options_validation_names_the_option() -> None:
             validate_options(spec, bad)
 
 
+def test_a_whole_number_option_must_declare_its_range() -> None:
+    with pytest.raises(ValueError, match="turns needs choices or a minimum and a maximum"):
+        Option("turns", 500, "turns", minimum=1)
+    assert Option("turns", 500, "turns", minimum=1, maximum=9999).maximum == 9999
+    assert Option("size", 2, "size", choices=(2, 3)).choices == (2, 3)
+
+
 def test_games_package_is_pure() -> None:
     """games/ imports no discord, database, event loop or logging."""
     offenders = []
