@@ -120,7 +120,7 @@ def add_lobby_controls(view: discord.ui.View, table: LiveTable) -> None:
     Six seats and a free one make the biggest lobby: five actions, six seats, Fill and two
     lengths, the remove and level selects; that leaves one button's room.
     """
-    if table.free_seats():
+    if table.free_seats() and table.row.computers:  # none offered where the server allows none
         view.add_item(FillButton(table.id))
     chosen = current_preset(table.row.game, table.row.options)
     for preset in presets_for(table.row.game):

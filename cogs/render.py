@@ -150,6 +150,11 @@ LEVEL_TEXT = {
 
 
 HINTS_TEXT = "Hints on (unrated)"  # the lobby and the table say so while a table has hints
+# The lobby of a table opened while the server rated no tables, or allowed no computer players.
+UNRATED_TEXT = "Unrated: this server's tables do not count for the ratings"
+NO_COMPUTERS_TEXT = (
+    "Not at this server's tables: invite people (a computer only plays an away player's turns)"
+)
 
 
 def level_line(level: str) -> str:
@@ -158,10 +163,15 @@ def level_line(level: str) -> str:
 
 def lobby_embed(table: LiveTable) -> discord.Embed:
     game_class = table.game_class
+    computers = table.row.computers  # the server allowed them when the table opened
     embed = discord.Embed(
         title=f"🃏 {game_class.title} · table #{table.id}",
-        description="Waiting for players. Join, pick a seat, or add computer players; "
-        "the host starts when every seat is filled.",
+        description=(
+            "Waiting for players. Join, pick a seat, or add computer players; "
+            if computers
+            else "Waiting for players. Join or pick a seat; "
+        )
+        + "the host starts when every seat is filled.",
         colour=discord.Colour.blurple(),
     )
     embed.add_field(
@@ -169,8 +179,12 @@ def lobby_embed(table: LiveTable) -> discord.Embed:
     )
     # The level is the table's, not a rule: it is not among the options.
     embed.add_field(
-        name="Computer players", value=level_line(table.row.computer_level), inline=False
+        name="Computer players",
+        value=level_line(table.row.computer_level) if computers else NO_COMPUTERS_TEXT,
+        inline=False,
     )
+    if not table.row.rated:
+        embed.add_field(name="Ratings", value=UNRATED_TEXT, inline=False)
     if table.row.hints:
         embed.add_field(name="Hints", value=HINTS_TEXT, inline=False)
     embed.add_field(

@@ -265,6 +265,8 @@ def lobby_view(table: LiveTable) -> discord.ui.View:
         "cancel": discord.ButtonStyle.danger,
     }
     for action, label in LOBBY_ACTIONS.items():
+        if action == "cpu" and not table.row.computers:  # the server allowed none: not offered
+            continue
         view.add_item(
             LobbyButton(
                 table.id,
@@ -298,7 +300,8 @@ def lobby_view(table: LiveTable) -> discord.ui.View:
     ]
     if guests:
         view.add_item(RemoveSelect(table.id, guests))
-    view.add_item(LevelSelect(table.id, table.row.computer_level))
+    if table.row.computers:  # the level of computer seats, which a table without them lacks
+        view.add_item(LevelSelect(table.id, table.row.computer_level))
     view.add_item(HintsToggle(table.id, not table.row.hints))  # in the first row with room
     return view
 

@@ -4,8 +4,10 @@ embed names it and any rematch waits."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+import discord
 import pytest
 
 import tests.games.tiny_game  # noqa: F401  (registers the reference game)
@@ -13,7 +15,7 @@ from bot.sessions import LiveTable
 from bot.store import SeatRow, TableRow
 from cogs.lobby import FillButton, LengthButton, describe_lobby
 from cogs.render import lobby_embed
-from cogs.tables import lobby_view
+from cogs.tables import LevelSelect, lobby_view
 from games.registry import get_game
 
 CASES = [
@@ -80,3 +82,28 @@ def test_a_full_lobby_offers_no_fill_and_names_who_must_confirm() -> None:
     fields = {f.name: f.value for f in embed.fields}
     assert fields["Length"] == "**Long**: first to 61 points"
     assert fields["Rematch: waiting for"].startswith("Bob: press **Join**")
+
+
+def test_a_lobby_without_computers_offers_none_and_an_unrated_one_says_so() -> None:
+    table = lobby("tarneeb", {}, {0: SeatRow(7, 0, 10, "Alice", False)})
+    table.row = replace(table.row, computers=False, rated=False)
+    view = lobby_view(table)
+    labels = [getattr(item, "label", None) for item in _items(view)]
+    assert "Add computer player" not in labels and "Fill with computers" not in labels
+    assert not [item for item in view.children if isinstance(item, FillButton | LevelSelect)]
+    assert "Join" in labels and "Sit at seat 2 (team B)" in labels
+    embed = lobby_embed(table)
+    fields = {f.name: f.value for f in embed.fields}
+    assert "add computer players" not in (embed.description or "")
+    assert fields["Computer players"].startswith("Not at this server's tables")
+    assert fields["Ratings"].startswith("Unrated")
+
+    allowed = lobby("tarneeb", {}, {0: SeatRow(7, 0, 10, "Alice", False)})
+    labels = [getattr(item, "label", None) for item in _items(lobby_view(allowed))]
+    assert "Add computer player" in labels and "Fill with computers" in labels
+    assert "Ratings" not in {f.name for f in lobby_embed(allowed).fields}, "rated: nothing said"
+
+
+def _items(view: discord.ui.View) -> list[Any]:
+    """The view's components as Discord gets them (a dynamic item's inner button)."""
+    return [getattr(item, "item", item) for item in view.children]

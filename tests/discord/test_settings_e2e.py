@@ -164,8 +164,13 @@ async def test_computers_off_and_unrated_tables(
     table_id = await open_table(fake_discord, alice, "tiny")
     stored = await running_bot.store.get_table(table_id)
     assert stored is not None and not stored.rated and not stored.computers
-    refused = ok(await alice.click(table_message(alice, table_id), "Add computer player"))
-    assert refused.ephemeral and "does not allow computer players" in refused.text
+    lobby = table_message(alice, table_id)
+    labels = [button.get("label") for button in lobby.buttons()]
+    assert "Join" in labels, labels
+    assert "Add computer player" not in labels and "Fill with computers" not in labels
+    assert "Unrated" in lobby.text() and "Computer level" not in lobby.text()
+    refused = ok(await alice.crafted_component(lobby, f"ct:l:{table_id}:cpu"))  # an old client
+    assert refused.ephemeral
     assert "*empty*" in table_message(alice, table_id).text(), "the seat is still free"
 
 
