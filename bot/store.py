@@ -36,10 +36,36 @@ class StoreUnavailable(Exception):
     """The database refused a read or write for now (locked, read-only, full, I/O error)."""
 
 
+class ForeignDatabase(RuntimeError):
+    """The file is another program's database: the bot neither migrates into it nor uses it."""
+
+
+MARKER_TABLE = "game_tables"  # made by the first migration: a database holding it is the bot's
+
+
 def _unavailable(error: BaseException) -> bool:
     """A database error that is the machine's fault, not the bot's (no constraint, no misuse)."""
     return isinstance(error, sqlite3.DatabaseError) and not isinstance(
         error, (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.InterfaceError)
+    )
+
+
+async def _check_ours(connection: aiosqlite.Connection) -> None:
+    """Refuse a database holding tables of another program: empty, or the bot's own (its
+    ``user_version`` set by a migration and its marker table present)."""
+    async with connection.execute("PRAGMA user_version") as cursor:
+        version = await cursor.fetchone()
+    async with connection.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        " ORDER BY name"
+    ) as cursor:
+        names = [str(row[0]) for row in await cursor.fetchall()]
+    if not names or (version and version[0] and MARKER_TABLE in names):
+        return
+    shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+    raise ForeignDatabase(
+        f"holds another program's tables ({shown}), not the bot's: point it at the bot's "
+        "database or at a new file"
     )
 
 
@@ -199,6 +225,11 @@ class Store:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         connection = await aiosqlite.connect(str(path), isolation_level=None)
         connection.row_factory = aiosqlite.Row
+        try:
+            await _check_ours(connection)  # before WAL mode, which would change the file
+        except BaseException:
+            await connection.close()
+            raise
         await connection.execute("PRAGMA journal_mode=WAL")
         await connection.execute("PRAGMA foreign_keys=ON")
         await connection.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
