@@ -15,6 +15,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
+import os
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Mapping, Sequence
@@ -28,6 +30,7 @@ import aiosqlite
 from bot.ratings import LadderPage, LadderRow, Rating, month_of, rate
 from bot.records import GameRecord, SeatInfo, build_record, rating_note
 
+log = logging.getLogger(__name__)
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "data" / "migrations"
 OPEN_STATUSES = ("lobby", "playing")
 
@@ -208,6 +211,9 @@ class Store:
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
         self._lock = asyncio.Lock()
+        self._file: Path | None = None  # the path opened, watched for removal or replacement
+        self._identity: tuple[int, int] | None = None  # its (st_dev, st_ino) when opened
+        self._file_gone = False
 
     @classmethod
     async def open(
@@ -235,6 +241,10 @@ class Store:
         await connection.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         await connection.execute("PRAGMA synchronous=NORMAL")
         store = cls(connection)
+        if str(path) != ":memory:":
+            store._file = Path(path).absolute()
+            found = os.stat(store._file)
+            store._identity = (found.st_dev, found.st_ino)
         try:
             await store.migrate(load_migrations() if migrations is None else migrations)
         except BaseException:
@@ -254,6 +264,7 @@ class Store:
                 await self._db.execute("BEGIN IMMEDIATE")
                 try:
                     yield self._db
+                    self._check_file()
                     await self._db.execute("COMMIT")
                 except BaseException:
                     if self._db.in_transaction:
@@ -264,6 +275,33 @@ class Store:
                 if _unavailable(error):
                     raise StoreUnavailable(str(error)) from error
                 raise
+
+    def _check_file(self) -> None:
+        """Refuse to commit once the open database is no longer the file at its path (its
+        folder removed, the file deleted or replaced): SQLite would go on writing into the
+        unlinked file, and every move since would be lost at the next start. One ``stat``.
+        """
+        if self._file is None:
+            return
+        try:
+            found = os.stat(self._file)
+            same = (found.st_dev, found.st_ino) == self._identity
+        except OSError:
+            same = False
+        if same:
+            if self._file_gone:
+                self._file_gone = False
+                log.warning("the database file %r is back: tables go on", str(self._file))
+            return
+        if not self._file_gone:
+            self._file_gone = True
+            log.error(
+                "DATABASE_PATH %r is no longer the database the bot opened (the file or its "
+                "folder was removed or replaced): tables are paused and no move is saved until "
+                "that file is back at that path; a restart starts from whatever file is there then",
+                str(self._file),
+            )
+        raise StoreUnavailable("the database file is no longer at DATABASE_PATH")
 
     async def schema_version(self) -> int:
         async with self._db.execute("PRAGMA user_version") as cursor:
