@@ -94,3 +94,18 @@ async def test_a_channel_deleted_while_the_bot_was_away_closes_its_table_at_the_
             assert requests_to(fake_discord, channel.id) == before
         finally:
             await stop_bot(bot)
+
+
+async def test_a_deleted_thread_closes_the_table_in_it(
+    fake_discord: FakeDiscord, running_bot: Any, bot_env: dict[str, str]
+) -> None:
+    admin = fake_discord.user("admin", admin=True)
+    ok(await admin.slash("settings server", threads=True))
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    table_id = await two_humans_playing(fake_discord, alice, bob)
+    thread = table_message(alice, table_id).channel_id
+    assert thread != fake_discord.default_channel.id, "the table is in its own thread"
+    await fake_discord.delete_channel(thread)
+    await fake_discord.wait_for(lambda: not running_bot.sessions.tables, timeout=10)
+    assert stored(bot_env, table_id)[0] == "abandoned"
+    assert fake_discord.find_channel(fake_discord.default_channel.id), "only the thread went"
