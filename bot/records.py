@@ -149,7 +149,8 @@ def build_record(
     place_of = {seat: place for place, group in enumerate(order, start=1) for seat in group}
     game_reason = None
     if abandoned:
-        game_reason = "the game was abandoned"
+        why = outcome.get("reason")
+        game_reason = f"the game was abandoned ({why})" if why else "the game was abandoned"
     elif hints:
         game_reason = "the table allowed hints"
     elif not table_rated:

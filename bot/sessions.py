@@ -67,6 +67,8 @@ RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 RECENT_EVENTS = 8
 MAX_TABLE_CHANNELS = 25
 LADDER_PAGE = 10  # players on a page of the leaderboard
+CHANNEL_DELETED_NOTE = "This table's channel was deleted, so the table was closed."
+CHANNEL_DELETED_REASON = "its channel was deleted"
 PAUSED_TEXT = "The table is paused: your move was not saved. Try again in a moment."
 # An away human's stand-in plays at this level whatever the table's: the table's level is the
 # challenge its computer seats set, and a stand-in at easy would throw away the absent player's
@@ -921,21 +923,45 @@ class SessionManager:
                 raise UserError("Only the host or a server manager can close this table.")
             await self._close(table, "cancelled" if table.row.status == "lobby" else "abandoned")
 
-    async def _close(self, table: LiveTable, status: str, note: str | None = None) -> None:
-        """Inside the lock: close the table for good (``note`` says why), and let it go."""
+    async def _close(
+        self, table: LiveTable, status: str, note: str | None = None, reason: str | None = None
+    ) -> None:
+        """Inside the lock: close the table for good (``note`` says why), and let it go.
+        ``reason``: why a game was abandoned, kept with its result."""
         with _paused():
             if status == "abandoned":
                 score = list(table.game.summary().get("score") or []) if table.game else []
+                outcome: dict[str, Any] = {"winners": [], "score": score, "abandoned": True}
+                if reason:
+                    outcome["reason"] = reason
                 table.row = await self.store.record_result(
                     table.row,
                     status,
-                    {"winners": [], "score": score, "abandoned": True},
+                    outcome,
                     [(s.user_id, s.seat, False) for s in table.humans() if s.user_id is not None],
                 )
             else:
                 table.row = await self.store.set_status(table.id, status)
         table.note = note
         self._let_go(table)
+
+    async def channel_deleted(self, channel_id: int) -> list[LiveTable]:
+        """The channel (or thread) was deleted: no one can reach its tables any more, so each is
+        closed for good, a lobby cancelled and a game abandoned (unrated, the reason kept)."""
+        closed = []
+        for table in [t for t in self.tables.values() if t.row.channel_id == channel_id]:
+            async with table.lock:
+                if self.tables.get(table.id) is not table:
+                    continue
+                if table.row.status == "lobby":
+                    await self._close(table, "cancelled", CHANNEL_DELETED_NOTE)
+                else:
+                    await self._close(
+                        table, "abandoned", CHANNEL_DELETED_NOTE, CHANNEL_DELETED_REASON
+                    )
+            log.info("table %s: its channel was deleted; the table is closed", table.id)
+            closed.append(table)
+        return closed
 
     def _let_go(self, table: LiveTable) -> None:
         self.tables.pop(table.id, None)

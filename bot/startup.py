@@ -1,7 +1,8 @@
 """Start and stop the bot the way an admin expects: check first, then one line per outcome.
 
-- The database is opened and checked before logging in to Discord: a bad ``DATABASE_PATH`` ends
-  with ``cannot start: DATABASE_PATH ...`` and exit code 2, never a traceback or a hang.
+- The database is opened and checked before logging in to Discord: a bad ``DATABASE_PATH`` (or
+  another program's database) ends with ``cannot start: DATABASE_PATH ...`` and exit code 2,
+  never a traceback or a hang.
 - Discord unreachable: one warning line per attempt, retried with a growing delay.
 - One Ctrl-C or SIGTERM: stop the timers and computer turns, send pending table edits, disconnect,
   close the database, one line. A second one stops at once (every move is already committed).
@@ -25,7 +26,7 @@ import discord
 
 from bot.app import CardTableBot, create_bot
 from bot.config import Settings
-from bot.store import Store
+from bot.store import ForeignDatabase, Store
 
 log = logging.getLogger("bot")
 
@@ -138,6 +139,8 @@ async def open_store(path: Path) -> Store:
     check_database(path)
     try:
         return await Store.open(path)
+    except ForeignDatabase as error:
+        raise StartupError(f"DATABASE_PATH {str(path)!r} {error}.") from None
     except (sqlite3.Error, RuntimeError, OSError) as error:
         raise StartupError(f"DATABASE_PATH {str(path)!r}: {error}") from None
 

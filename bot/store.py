@@ -15,6 +15,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
+import os
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Mapping, Sequence
@@ -28,6 +30,7 @@ import aiosqlite
 from bot.ratings import LadderPage, LadderRow, Rating, month_of, rate
 from bot.records import GameRecord, SeatInfo, build_record, rating_note
 
+log = logging.getLogger(__name__)
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "data" / "migrations"
 OPEN_STATUSES = ("lobby", "playing")
 
@@ -36,10 +39,36 @@ class StoreUnavailable(Exception):
     """The database refused a read or write for now (locked, read-only, full, I/O error)."""
 
 
+class ForeignDatabase(RuntimeError):
+    """The file is another program's database: the bot neither migrates into it nor uses it."""
+
+
+MARKER_TABLE = "game_tables"  # made by the first migration: a database holding it is the bot's
+
+
 def _unavailable(error: BaseException) -> bool:
     """A database error that is the machine's fault, not the bot's (no constraint, no misuse)."""
     return isinstance(error, sqlite3.DatabaseError) and not isinstance(
         error, (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.InterfaceError)
+    )
+
+
+async def _check_ours(connection: aiosqlite.Connection) -> None:
+    """Refuse a database holding tables of another program: empty, or the bot's own (its
+    ``user_version`` set by a migration and its marker table present)."""
+    async with connection.execute("PRAGMA user_version") as cursor:
+        version = await cursor.fetchone()
+    async with connection.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        " ORDER BY name"
+    ) as cursor:
+        names = [str(row[0]) for row in await cursor.fetchall()]
+    if not names or (version and version[0] and MARKER_TABLE in names):
+        return
+    shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+    raise ForeignDatabase(
+        f"holds another program's tables ({shown}), not the bot's: point it at the bot's "
+        "database or at a new file"
     )
 
 
@@ -186,6 +215,9 @@ class Store:
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
         self._lock = asyncio.Lock()
+        self._file: Path | None = None  # the path opened, watched for removal or replacement
+        self._identity: tuple[int, int] | None = None  # its (st_dev, st_ino) when opened
+        self._file_gone = False
 
     @classmethod
     async def open(
@@ -203,11 +235,20 @@ class Store:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         connection = await aiosqlite.connect(str(path), isolation_level=None)
         connection.row_factory = aiosqlite.Row
+        try:
+            await _check_ours(connection)  # before WAL mode, which would change the file
+        except BaseException:
+            await connection.close()
+            raise
         await connection.execute("PRAGMA journal_mode=WAL")
         await connection.execute("PRAGMA foreign_keys=ON")
         await connection.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         await connection.execute("PRAGMA synchronous=NORMAL")
         store = cls(connection)
+        if str(path) != ":memory:":
+            store._file = Path(path).absolute()
+            found = os.stat(store._file)
+            store._identity = (found.st_dev, found.st_ino)
         try:
             await store.migrate(load_migrations() if migrations is None else migrations)
         except BaseException:
@@ -227,6 +268,7 @@ class Store:
                 await self._db.execute("BEGIN IMMEDIATE")
                 try:
                     yield self._db
+                    self._check_file()
                     await self._db.execute("COMMIT")
                 except BaseException:
                     if self._db.in_transaction:
@@ -237,6 +279,33 @@ class Store:
                 if _unavailable(error):
                     raise StoreUnavailable(str(error)) from error
                 raise
+
+    def _check_file(self) -> None:
+        """Refuse to commit once the open database is no longer the file at its path (its
+        folder removed, the file deleted or replaced): SQLite would go on writing into the
+        unlinked file, and every move since would be lost at the next start. One ``stat``.
+        """
+        if self._file is None:
+            return
+        try:
+            found = os.stat(self._file)
+            same = (found.st_dev, found.st_ino) == self._identity
+        except OSError:
+            same = False
+        if same:
+            if self._file_gone:
+                self._file_gone = False
+                log.warning("the database file %r is back: tables go on", str(self._file))
+            return
+        if not self._file_gone:
+            self._file_gone = True
+            log.error(
+                "DATABASE_PATH %r is no longer the database the bot opened (the file or its "
+                "folder was removed or replaced): tables are paused and no move is saved until "
+                "that file is back at that path; a restart starts from whatever file is there then",
+                str(self._file),
+            )
+        raise StoreUnavailable("the database file is no longer at DATABASE_PATH")
 
     async def schema_version(self) -> int:
         async with self._db.execute("PRAGMA user_version") as cursor:

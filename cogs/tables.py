@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.sessions import LiveTable, UserError, check_table_channel, parse_options
+from bot.sessions import LiveTable, TablePaused, UserError, check_table_channel, parse_options
 from cogs.errors import answer, guarded, patiently, quote
 from cogs.items import ByTable
 from cogs.lobby import DYNAMIC_ITEMS as LOBBY_ITEMS
@@ -44,6 +44,7 @@ EDIT_DELAY_SECONDS = 0.3
 BACKOFF_FIRST_SECONDS = 0.5
 BACKOFF_MAX_SECONDS = 300.0
 UNKNOWN_MESSAGE = 10008
+UNKNOWN_CHANNEL = 10003
 
 
 def _bot(interaction: discord.Interaction) -> CardTableBot:
@@ -414,7 +415,15 @@ class Board:
                 await asyncio.sleep(backoff)
                 backoff = min(backoff * 2, self.max_backoff)
             except discord.NotFound as error:
-                log.warning("table %s: the channel is gone (code %s)", table.id, error.code)
+                if error.code != UNKNOWN_CHANNEL:
+                    log.warning("table %s: the channel is gone (code %s)", table.id, error.code)
+                    break
+                log.warning("table %s: its channel was deleted (code %s)", table.id, error.code)
+                await self.channel_deleted(table.row.channel_id)
+                if self.bot.sessions.find(table.id) is None:  # closed: nothing more is owed
+                    pending.results.clear()
+                    pending.dirty = False
+                    await self._record(table)
                 break
             except Exception as error:
                 if not _retryable(error):
@@ -437,6 +446,24 @@ class Board:
                 backoff = min(backoff * 2, self.max_backoff)
         if self.pending.get(pending.table.id) is pending:
             del self.pending[pending.table.id]
+
+    async def channel_deleted(self, channel_id: int) -> None:
+        """Close the tables of a deleted channel or thread, which no one can reach any more
+        (instead of retrying their updates for ever). A paused database: tried again at their
+        next update (a 404 again)."""
+        try:
+            closed = await self.bot.sessions.channel_deleted(channel_id)
+        except TablePaused:
+            log.warning(
+                "channel %s was deleted; its tables are closed once the database is back",
+                channel_id,
+            )
+            return
+        for table in closed:
+            pending = self.pending.get(table.id)
+            if pending is not None:  # nothing more is owed: its flush ends without a request
+                pending.results.clear()
+                pending.dirty = False
 
     async def _deliver(self, pending: _Pending) -> None:
         """Post the results owed, then render the table; record how far it got."""
@@ -617,6 +644,14 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
         if not self._announced:
             self._announced = True
             await self.board.announce_missing()
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.board.channel_deleted(payload.thread_id)
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.board.channel_deleted(channel.id)
 
     @app_commands.command(name="new", description="Open a table for a card game in this channel.")
     @app_commands.describe(

@@ -5,13 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import shutil
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
 
 from bot.clock import ManualClock
+from bot.config import Secret, Settings
 from bot.sessions import PAUSED_TEXT, LiveTable, SessionManager, TablePaused, UserError
+from bot.store import Store
 from games.base import Move
+from tests.bot.conftest import Recorder
 from tests.bot.faults import fail_writes, locked, until
 
 HOST, GUEST, THIRD = 101, 202, 303
@@ -236,3 +242,69 @@ async def test_a_finished_game_left_playing_by_an_older_bot_is_closed_on_restore
     assert stored is not None and stored.status == "finished"
     assert sorted(r.user_id for r in await timed.store.leaderboard(1)) == [HOST, GUEST]
     assert later.table_of_user(1, HOST) is None, "its players may sit elsewhere"
+
+
+@pytest.fixture
+async def in_folder(tmp_path: Path, clock: ManualClock) -> AsyncIterator[SessionManager]:
+    """A session manager whose database sits in a folder of its own (``tmp_path / "data"``)."""
+    path = tmp_path / "data" / "db.sqlite3"
+    store = await Store.open(path, busy_timeout_ms=20)
+    settings = Settings(discord_token=Secret("x.y.z"), database_path=path, turn_seconds=60)
+    sessions = SessionManager(store, settings, clock=clock)
+    sessions.presenter = Recorder()
+    yield sessions
+    await sessions.shutdown()
+    await store.close()
+
+
+def remove_folder(folder: Path) -> None:
+    shutil.rmtree(folder)
+
+
+def replace_file(folder: Path) -> None:
+    """A copy of the file put in its place: the same bytes, but not the file the bot writes."""
+    path = folder / "db.sqlite3"
+    shutil.copyfile(path, folder / "copy")
+    (folder / "copy").replace(path)
+
+
+@pytest.mark.parametrize("lose", [remove_folder, replace_file])
+async def test_a_database_file_gone_while_running_pauses_moves_with_one_error_line(
+    in_folder: SessionManager,
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+    lose: Callable[[Path], None],
+) -> None:
+    table = await humans_table(in_folder)
+    assert table.game is not None
+    seat = table.game.to_act()[0]
+    move = table.game.legal_moves(seat)[0]
+    before = await state(in_folder, table)
+    lose(tmp_path / "data")
+    with caplog.at_level(logging.WARNING):
+        for _ in range(3):  # answered as paused every time, never as saved
+            with pytest.raises(TablePaused):
+                await in_folder.submit(table.id, user_of(table, seat), 0, move)
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert len(errors) == 1 and "DATABASE_PATH" in errors[0] and "paused" in errors[0], errors
+    assert await state(in_folder, table) == before
+
+
+async def test_moves_go_on_once_the_database_file_is_back(
+    in_folder: SessionManager, tmp_path: Path
+) -> None:
+    table = await humans_table(in_folder)
+    assert table.game is not None
+    seat = table.game.to_act()[0]
+    move = table.game.legal_moves(seat)[0]
+    (tmp_path / "data").rename(tmp_path / "moved")
+    with pytest.raises(TablePaused):
+        await in_folder.submit(table.id, user_of(table, seat), 0, move)
+    (tmp_path / "moved").rename(tmp_path / "data")  # the same file at the same path again
+    await in_folder.submit(table.id, user_of(table, seat), 0, move)
+    assert [m.move for m in await in_folder.store.moves(table.id)] == [move.to_json()]
+    reopened = await Store.open(tmp_path / "data" / "db.sqlite3")  # what a restart finds
+    try:
+        assert [m.move for m in await reopened.moves(table.id)] == [move.to_json()]
+    finally:
+        await reopened.close()

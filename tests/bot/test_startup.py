@@ -168,6 +168,15 @@ def read_only_database(tmp_path: Path) -> Path:
     return path
 
 
+def another_programs_database(tmp_path: Path) -> Path:
+    path = tmp_path / "accounts.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)")
+        db.execute("INSERT INTO invoices (total) VALUES (12.5)")
+    db.close()
+    return path
+
+
 def a_folder(tmp_path: Path) -> Path:
     return tmp_path
 
@@ -184,6 +193,7 @@ def under_a_file(tmp_path: Path) -> Path:
         (under_a_file, "cannot create its folder"),
         (not_a_database, "is not an SQLite database"),
         (read_only_database, "is read-only"),
+        (another_programs_database, "holds another program's tables (invoices)"),
     ],
 )
 async def test_bad_database_path_one_line_before_connecting(

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import Migration, Result, Store, StoreUnavailable, load_migrations
+from bot.store import ForeignDatabase, Migration, Result, Store, StoreUnavailable, load_migrations
 
 
 async def test_migrates_an_empty_file(tmp_path: Path) -> None:
@@ -71,6 +71,46 @@ async def test_refuses_a_newer_database(tmp_path: Path) -> None:
         raw.execute("PRAGMA user_version = 99")
     with pytest.raises(RuntimeError, match="newer"):
         await Store.open(path)
+
+
+def _tables_and_mode(path: Path) -> tuple[set[str], str, int]:
+    with sqlite3.connect(path) as raw:
+        tables = {str(row[0]) for row in raw.execute("SELECT name FROM sqlite_master")}
+        mode = str(raw.execute("PRAGMA journal_mode").fetchone()[0])
+        version = int(raw.execute("PRAGMA user_version").fetchone()[0])
+    raw.close()
+    return tables, mode, version
+
+
+@pytest.mark.parametrize("version", [0, 3])
+async def test_refuses_another_programs_database_and_leaves_it_as_it_was(
+    tmp_path: Path, version: int
+) -> None:
+    path = tmp_path / "other.sqlite3"
+    with sqlite3.connect(path) as raw:
+        raw.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)")
+        raw.execute(f"PRAGMA user_version = {version}")
+    raw.close()
+    before = path.read_bytes()
+    with pytest.raises(ForeignDatabase, match=r"another program's tables \(invoices\)"):
+        await Store.open(path)
+    assert path.read_bytes() == before
+    assert _tables_and_mode(path) == ({"invoices"}, "delete", version)
+
+
+async def test_opens_an_empty_sqlite_file_and_its_own_database_again(tmp_path: Path) -> None:
+    path = tmp_path / "empty.sqlite3"
+    sqlite3.connect(path).close()  # an SQLite file with no tables yet
+    store = await Store.open(path)
+    await store.create_table(
+        guild_id=1, channel_id=2, host_id=3, game="tiny", options={}, seed=5, seats=[(3, "h")]
+    )
+    await store.close()
+    again = await Store.open(path)  # the bot's own: opened, its table still there
+    try:
+        assert [t.id for t in await again.open_tables()] == [1]
+    finally:
+        await again.close()
 
 
 @pytest.fixture

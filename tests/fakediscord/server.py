@@ -362,6 +362,37 @@ class FakeDiscord:
         msg = self.messages[message if isinstance(message, int) else message.id]
         await self._delete(msg)
 
+    async def delete_channel(self, channel: Channel | int) -> None:
+        """A moderator deletes a channel or thread, as on Discord: its threads and messages go
+        with it, the bot hears CHANNEL_DELETE (THREAD_DELETE for a thread), and requests to it
+        answer 404 Unknown Channel (10003)."""
+        channel_id = channel if isinstance(channel, int) else channel.id
+        found = self.find_channel(channel_id)
+        if found is None:
+            raise KeyError(f"no channel {channel_id}")
+        guild, target = found
+        gone = [target] + [
+            c for c in guild.channels.values() if c.is_thread and c.parent_id == target.id
+        ]
+        for each in gone:
+            guild.channels.pop(each.id, None)
+            for msg in self.messages.values():
+                if msg.channel_id == each.id:
+                    msg.deleted = True
+        for each in gone:
+            if each.is_thread:
+                await self.dispatch(
+                    "THREAD_DELETE",
+                    {
+                        "id": str(each.id),
+                        "guild_id": str(guild.id),
+                        "parent_id": str(each.parent_id),
+                        "type": each.type,
+                    },
+                )
+            else:
+                await self.dispatch("CHANNEL_DELETE", each.payload())
+
     def dm_channel(self, user: User) -> Channel:
         """The direct-message channel between ``user`` and the bot."""
         for channel in self.dm_channels.values():
