@@ -1293,9 +1293,10 @@ class SessionManager:
         """Open the lobby of a finished game's rematch, or find the one already open.
 
         The same people and computers (same options and level), seats turned by
-        :func:`games.seats.rematch_order`. The asker hosts and is confirmed; every other person
-        confirms with Join (a Rematch click does it too). Returns the lobby and whether this
-        call opened it; a second click changes nothing.
+        :func:`games.seats.rematch_order`, under the server's settings of now (rated, computers
+        allowed). The asker hosts and is confirmed; every other person confirms with Join (a
+        Rematch click does it too). Returns the lobby and whether this call opened it; a second
+        click changes nothing. A rematch lobby that was cancelled frees the way for a new one.
         """
         with _paused():
             old = await self.store.get_table(table_id)
@@ -1325,17 +1326,26 @@ class SessionManager:
             if sorted(by_seat) != list(range(count)):
                 raise UserError("This table's seats cannot be played again.")
             order = rematch_order(count, game_class.teams)
+            # The server's settings of now, as for any new table: rated or not, and whether
+            # computers may sit (if not, their seats are left empty for people to take).
+            settings = await self.guild_settings(old.guild_id)
             new_seats = [
                 (
                     by_seat[old_seat].user_id,
                     by_seat[old_seat].name,
                     by_seat[old_seat].user_id in (None, user_id),
                 )
+                if not by_seat[old_seat].computer or settings.computers
+                else None
                 for old_seat in order
             ]
             with _paused():
                 row = await self.store.create_rematch(
-                    old, random.SystemRandom().randrange(2**62), new_seats
+                    old,
+                    random.SystemRandom().randrange(2**62),
+                    new_seats,
+                    rated=settings.rated,
+                    computers=settings.computers,
                 )
                 stored = await self.store.seats(row.id)
             table = LiveTable(row, {s.seat: s for s in stored})

@@ -1059,13 +1059,22 @@ class Store:
         return row, placed
 
     async def create_rematch(
-        self, old: TableRow, seed: int, seats: Sequence[tuple[int | None, str, bool]]
+        self,
+        old: TableRow,
+        seed: int,
+        seats: Sequence[tuple[int | None, str, bool] | None],
+        *,
+        rated: bool,
+        computers: bool,
     ) -> TableRow:
-        """The lobby of ``old``'s rematch: same server, channel, game, options, level and flags;
-        ``seats`` in order as (user id or None, name, confirmed). A second rematch of the same
-        table is refused by the database (IntegrityError)."""
+        """The lobby of ``old``'s rematch: same server, channel, game, options, level and hints;
+        ``rated`` and ``computers`` are the server's settings now. ``seats`` in order as (user id
+        or None, name, confirmed), or None for a seat left empty. A second rematch of the same
+        table is refused by the database (IntegrityError) unless the first was cancelled."""
         now = time.time()
-        host = next(user for user, _, confirmed in seats if user is not None and confirmed)
+        host = next(
+            seat[0] for seat in seats if seat is not None and seat[0] is not None and seat[2]
+        )
         async with self.transaction() as db:
             table = _table(
                 await self._returning(
@@ -1081,26 +1090,33 @@ class Store:
                         json.dumps(old.options),
                         seed,
                         old.computer_level,
-                        int(old.rated),
+                        int(rated),
                         int(old.hints),
-                        int(old.computers),
+                        int(computers),
                         old.id,
                         now,
                         now,
                     ),
                 )
             )
-            for seat, (user_id, name, confirmed) in enumerate(seats):
+            for number, seat in enumerate(seats):
+                if seat is None:
+                    continue
+                user_id, name, confirmed = seat
                 await db.execute(
                     "INSERT INTO seats (table_id, seat, user_id, name, confirmed)"
                     " VALUES (?, ?, ?, ?, ?)",
-                    (table.id, seat, user_id, name, int(confirmed)),
+                    (table.id, number, user_id, name, int(confirmed)),
                 )
         return table
 
     async def rematch_of(self, table_id: int) -> int | None:
-        """The table opened as the rematch of this one, if any."""
-        rows = await self._all("SELECT id FROM game_tables WHERE rematch_of = ?", (table_id,))
+        """The table opened as the rematch of this one, if any (a cancelled one does not count:
+        it frees the way for another)."""
+        rows = await self._all(
+            "SELECT id FROM game_tables WHERE rematch_of = ? AND status != 'cancelled'",
+            (table_id,),
+        )
         return int(rows[0][0]) if rows else None
 
     async def confirm_seat(self, table_id: int, seat: int) -> tuple[TableRow, SeatRow]:
