@@ -1356,7 +1356,9 @@ class SessionManager:
 
     async def _leave_game(self, table: LiveTable, seat: int) -> str:
         """Inside the lock: a person leaves a running game. A computer takes their seat and they
-        are free; the host role passes on. The last person leaving abandons the game."""
+        are free; the host role passes on. The last person leaving abandons the game. Leaving
+        counts as playing the game out: the store keeps who left the seat, and the game's
+        record rates them with the seat's result (bot/records.py)."""
         leaving = table.seats[seat]
         others = [s for s in table.humans() if s.seat != seat]
         if not others:
@@ -1376,6 +1378,8 @@ class SessionManager:
                 f"{table.seats[self._seat_of_user(table, new_host)].name} hosts now."
             )
         message = f"You left: {name} plays your seat. You are free to join another table."
+        if row.rated and not row.hints:
+            message += " The game still counts for your rating, with your seat's result."
         if all(s.away for s in others):
             minutes = round(self.abandon_seconds / 60)
             table.recent.append(

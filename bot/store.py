@@ -643,7 +643,7 @@ class Store:
     ) -> GameRecord:
         """The game's record from the seats and the moves log as this transaction sees them."""
         async with db.execute(
-            "SELECT s.seat, s.user_id, s.name,"
+            "SELECT s.seat, s.user_id, s.name, s.left_by, s.left_name,"
             " (SELECT COUNT(*) FROM moves m WHERE m.table_id = s.table_id AND m.seat = s.seat"
             "  AND m.user_id IS NOT NULL) AS human,"
             " (SELECT COUNT(*) FROM moves m WHERE m.table_id = s.table_id AND m.seat = s.seat"
@@ -652,7 +652,15 @@ class Store:
             (table.id,),
         ) as cursor:
             seats = [
-                SeatInfo(r["seat"], r["user_id"], r["name"], r["human"], r["computer"])
+                SeatInfo(
+                    r["seat"],
+                    r["user_id"],
+                    r["name"],
+                    r["human"],
+                    r["computer"],
+                    left_by=r["left_by"],
+                    left_name=r["left_name"],
+                )
                 for r in await cursor.fetchall()
             ]
         if not seats:  # a result kept without seats (older callers): its players alone
@@ -1134,11 +1142,13 @@ class Store:
         self, table_id: int, seat: int, name: str, host_id: int | None = None
     ) -> tuple[TableRow, SeatRow]:
         """A person's seat in a running game becomes a computer's (the person is free to go);
-        ``host_id`` hands the host role on in the same transaction."""
+        ``host_id`` hands the host role on in the same transaction. The seat keeps who left it
+        first (``left_by``): the game's record rates them with the seat's result."""
         async with self.transaction() as db:
             placed = await self._returning(
                 db,
-                "UPDATE seats SET user_id = NULL, name = ?, away = 0, confirmed = 1"
+                "UPDATE seats SET user_id = NULL, name = ?, away = 0, confirmed = 1,"
+                " left_by = COALESCE(left_by, user_id), left_name = COALESCE(left_name, name)"
                 " WHERE table_id = ? AND seat = ? AND user_id IS NOT NULL RETURNING *",
                 (name, table_id, seat),
             )
