@@ -10,6 +10,7 @@ rematch is open already) and a refusal is a short ephemeral answer that changes 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
@@ -239,7 +240,12 @@ async def _post_rematch(bot: CardTableBot, board: Shows, table: LiveTable) -> No
         view=view or discord.utils.MISSING,
         allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
     )
-    await bot.sessions.set_message(table, message.id)
+    try:
+        await bot.sessions.set_message(table, message.id)
+    except UserError:  # not kept (the database is paused): the next click posts the one message
+        with contextlib.suppress(discord.HTTPException):
+            await message.delete()
+        raise
 
 
 # --- sitting in for a computer ------------------------------------------------------------------
