@@ -55,6 +55,12 @@ async def forget_user(store: Store, user_id: int) -> Forgotten:
             f" WHERE user_id = ? AND table_id IN ({_CLOSED_TABLES})",
             (FORMER_PLAYER, user_id),
         )
+        seats += await _changed(  # a seat they left mid-game (bot/records.py rated them for it)
+            db,
+            "UPDATE seats SET left_by = NULL, left_name = ?"
+            f" WHERE left_by = ? AND table_id IN ({_CLOSED_TABLES})",
+            (FORMER_PLAYER, user_id),
+        )
         moves = await _changed(
             db,
             f"UPDATE moves SET user_id = NULL WHERE user_id = ? AND table_id IN ({_CLOSED_TABLES})",

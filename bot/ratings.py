@@ -5,9 +5,11 @@ transaction of the game's last move). Teams are rated as teams (a partnership's 
 together), a free-for-all game by its finishing order; seats sharing a place tie.
 
 Computer players are rated by level (``computer:hard``): a table with several computer seats of
-one level updates that level's entry once, with the mean of what its seats would have got. A
-stand-in seat (a human away for most of the game) enters the computation with the stand-in
-computer's rating so that the others' result means something, and updates nobody.
+one level on one team updates that level's entry once, with the mean of what its seats would
+have got (seated on more than one team, the level is not rated: bot/records.py). A stand-in
+seat (a human away for most of the game) enters the computation with the stand-in computer's
+rating so that the others' result means something, and updates nobody; a seat its person left
+counts as theirs (bot/records.py).
 """
 
 from __future__ import annotations

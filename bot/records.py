@@ -19,6 +19,13 @@ Choices the issue left open, decided here once:
   for nobody - neither the absent human nor the computer level gets a rating change for it - but
   the game stays rated for the other seats, who did play it: the seat takes part in the
   computation with the stand-in computer's rating, so beating it counts as beating a computer.
+- Leaving (``/table leave`` in a running game) counts as playing the game out, as chess sites
+  rate an abandoned game: the seat's record names its first person to leave (``left_by``), who
+  is rated with the seat's result however few of its moves they made, and whoever played it on
+  (a computer, or a person sitting in) is not rated for it. A person is rated for one seat: one
+  who left a seat and sat in at another of the same game counts for the seat they left.
+- A computer level seated on more than one team (Fill with computers at a one-person table,
+  two computers in Tunge) is not rated for that game: it would win every time.
 """
 
 from __future__ import annotations
@@ -41,6 +48,14 @@ class SeatInfo:
     name: str
     human_moves: int = 0  # moves a person clicked for this seat
     computer_moves: int = 0  # moves a computer made for it (a computer seat or a stand-in)
+    left_by: int | None = None  # the person who left the seat mid-game (rated for it)
+    left_name: str | None = None
+
+    @property
+    def holder(self) -> int | None:
+        """Who the seat counts for: the person who left it, else who sits there (None: a
+        computer)."""
+        return self.left_by if self.left_by is not None else self.user_id
 
 
 @dataclass(frozen=True)
@@ -155,32 +170,48 @@ def build_record(
         game_reason = "the table allowed hints"
     elif not table_rated:
         game_reason = "the server had ratings off when the table was opened"
+    leavers = {info.left_by for info in seats if info.left_by is not None}
     stand_ins = [
         info
         for info in seats
-        if info.user_id is not None and info.computer_moves > info.human_moves
+        if info.left_by is None
+        and info.user_id is not None
+        and info.user_id not in leavers
+        and info.computer_moves > info.human_moves
     ]
-    if game_reason is None and all(info.user_id is None or info in stand_ins for info in seats):
+    # Sat in at another seat after leaving one: the person counts for the seat they left.
+    doubled = [info for info in seats if info.left_by is None and info.user_id in leavers]
+    unrated = stand_ins + doubled
+    if game_reason is None and all(info.holder is None or info in unrated for info in seats):
         game_reason = "no seat was played by a person"
     rated = game_reason is None
+    computer_teams = {team_of(game, info.seat, players) for info in seats if info.holder is None}
     records = tuple(
         SeatRecord(
             seat=info.seat,
-            user_id=info.user_id,
-            name=info.name,
-            level=computer_level if info.user_id is None else None,
+            user_id=info.holder,
+            name=(info.left_name or info.name) if info.left_by is not None else info.name,
+            level=computer_level if info.holder is None else None,
             team=team_of(game, info.seat, players),
             place=place_of.get(info.seat, 0),
             won=info.seat in winners and not abandoned,
-            stand_in=info in stand_ins,
-            rated=rated and info not in stand_ins,
+            stand_in=info in unrated,
+            rated=rated
+            and info not in unrated
+            and (info.holder is not None or len(computer_teams) == 1),
         )
         for info in seats
     )
     reason = game_reason
-    if rated and stand_ins:
-        names = ", ".join(info.name for info in stand_ins)
-        reason = f"a computer played most of the moves for {names}, so that seat counts for nobody"
+    if rated and unrated:
+        reasons = []
+        if stand_ins:
+            names = ", ".join(info.name for info in stand_ins)
+            reasons.append(f"a computer played most of the moves for {names}")
+        if doubled:
+            names = ", ".join(info.name for info in doubled)
+            reasons.append(f"{names} left another seat of this game, which counts for them")
+        reason = " and ".join(reasons) + ", so that seat counts for nobody"
     return GameRecord(
         game=game,
         options=dict(options),

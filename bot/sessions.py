@@ -1370,9 +1370,10 @@ class SessionManager:
         """Open the lobby of a finished game's rematch, or find the one already open.
 
         The same people and computers (same options and level), seats turned by
-        :func:`games.seats.rematch_order`. The asker hosts and is confirmed; every other person
-        confirms with Join (a Rematch click does it too). Returns the lobby and whether this
-        call opened it; a second click changes nothing.
+        :func:`games.seats.rematch_order`, under the server's settings of now (rated, computers
+        allowed). The asker hosts and is confirmed; every other person confirms with Join (a
+        Rematch click does it too). Returns the lobby and whether this call opened it; a second
+        click changes nothing. A rematch lobby that was cancelled frees the way for a new one.
         """
         with _paused():
             old = await self.store.get_table(table_id)
@@ -1402,17 +1403,26 @@ class SessionManager:
             if sorted(by_seat) != list(range(count)):
                 raise UserError("This table's seats cannot be played again.")
             order = rematch_order(count, game_class.teams)
+            # The server's settings of now, as for any new table: rated or not, and whether
+            # computers may sit (if not, their seats are left empty for people to take).
+            settings = await self.guild_settings(old.guild_id)
             new_seats = [
                 (
                     by_seat[old_seat].user_id,
                     by_seat[old_seat].name,
                     by_seat[old_seat].user_id in (None, user_id),
                 )
+                if not by_seat[old_seat].computer or settings.computers
+                else None
                 for old_seat in order
             ]
             with _paused():
                 row = await self.store.create_rematch(
-                    old, random.SystemRandom().randrange(2**62), new_seats
+                    old,
+                    random.SystemRandom().randrange(2**62),
+                    new_seats,
+                    rated=settings.rated,
+                    computers=settings.computers,
                 )
                 stored = await self.store.seats(row.id)
             table = LiveTable(row, {s.seat: s for s in stored})
@@ -1423,7 +1433,9 @@ class SessionManager:
 
     async def _leave_game(self, table: LiveTable, seat: int) -> str:
         """Inside the lock: a person leaves a running game. A computer takes their seat and they
-        are free; the host role passes on. The last person leaving abandons the game."""
+        are free; the host role passes on. The last person leaving abandons the game. Leaving
+        counts as playing the game out: the store keeps who left the seat, and the game's
+        record rates them with the seat's result (bot/records.py)."""
         leaving = table.seats[seat]
         others = [s for s in table.humans() if s.seat != seat]
         if not others:
@@ -1443,6 +1455,8 @@ class SessionManager:
                 f"{table.seats[self._seat_of_user(table, new_host)].name} hosts now."
             )
         message = f"You left: {name} plays your seat. You are free to join another table."
+        if row.rated and not row.hints:
+            message += " The game still counts for your rating, with your seat's result."
         if all(s.away for s in others):
             minutes = round(self.abandon_seconds / 60)
             table.recent.append(

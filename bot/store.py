@@ -722,7 +722,7 @@ class Store:
     ) -> GameRecord:
         """The game's record from the seats and the moves log as this transaction sees them."""
         async with db.execute(
-            "SELECT s.seat, s.user_id, s.name,"
+            "SELECT s.seat, s.user_id, s.name, s.left_by, s.left_name,"
             " (SELECT COUNT(*) FROM moves m WHERE m.table_id = s.table_id AND m.seat = s.seat"
             "  AND m.user_id IS NOT NULL) AS human,"
             " (SELECT COUNT(*) FROM moves m WHERE m.table_id = s.table_id AND m.seat = s.seat"
@@ -731,7 +731,15 @@ class Store:
             (table.id,),
         ) as cursor:
             seats = [
-                SeatInfo(r["seat"], r["user_id"], r["name"], r["human"], r["computer"])
+                SeatInfo(
+                    r["seat"],
+                    r["user_id"],
+                    r["name"],
+                    r["human"],
+                    r["computer"],
+                    left_by=r["left_by"],
+                    left_name=r["left_name"],
+                )
                 for r in await cursor.fetchall()
             ]
         if not seats:  # a result kept without seats (older callers): its players alone
@@ -1138,13 +1146,22 @@ class Store:
         return row, placed
 
     async def create_rematch(
-        self, old: TableRow, seed: int, seats: Sequence[tuple[int | None, str, bool]]
+        self,
+        old: TableRow,
+        seed: int,
+        seats: Sequence[tuple[int | None, str, bool] | None],
+        *,
+        rated: bool,
+        computers: bool,
     ) -> TableRow:
-        """The lobby of ``old``'s rematch: same server, channel, game, options, level and flags;
-        ``seats`` in order as (user id or None, name, confirmed). A second rematch of the same
-        table is refused by the database (IntegrityError)."""
+        """The lobby of ``old``'s rematch: same server, channel, game, options, level and hints;
+        ``rated`` and ``computers`` are the server's settings now. ``seats`` in order as (user id
+        or None, name, confirmed), or None for a seat left empty. A second rematch of the same
+        table is refused by the database (IntegrityError) unless the first was cancelled."""
         now = time.time()
-        host = next(user for user, _, confirmed in seats if user is not None and confirmed)
+        host = next(
+            seat[0] for seat in seats if seat is not None and seat[0] is not None and seat[2]
+        )
         async with self.transaction() as db:
             table = _table(
                 await self._returning(
@@ -1160,26 +1177,33 @@ class Store:
                         json.dumps(old.options),
                         seed,
                         old.computer_level,
-                        int(old.rated),
+                        int(rated),
                         int(old.hints),
-                        int(old.computers),
+                        int(computers),
                         old.id,
                         now,
                         now,
                     ),
                 )
             )
-            for seat, (user_id, name, confirmed) in enumerate(seats):
+            for number, seat in enumerate(seats):
+                if seat is None:
+                    continue
+                user_id, name, confirmed = seat
                 await db.execute(
                     "INSERT INTO seats (table_id, seat, user_id, name, confirmed)"
                     " VALUES (?, ?, ?, ?, ?)",
-                    (table.id, seat, user_id, name, int(confirmed)),
+                    (table.id, number, user_id, name, int(confirmed)),
                 )
         return table
 
     async def rematch_of(self, table_id: int) -> int | None:
-        """The table opened as the rematch of this one, if any."""
-        rows = await self._all("SELECT id FROM game_tables WHERE rematch_of = ?", (table_id,))
+        """The table opened as the rematch of this one, if any (a cancelled one does not count:
+        it frees the way for another)."""
+        rows = await self._all(
+            "SELECT id FROM game_tables WHERE rematch_of = ? AND status != 'cancelled'",
+            (table_id,),
+        )
         return int(rows[0][0]) if rows else None
 
     async def confirm_seat(self, table_id: int, seat: int) -> tuple[TableRow, SeatRow]:
@@ -1197,11 +1221,13 @@ class Store:
         self, table_id: int, seat: int, name: str, host_id: int | None = None
     ) -> tuple[TableRow, SeatRow]:
         """A person's seat in a running game becomes a computer's (the person is free to go);
-        ``host_id`` hands the host role on in the same transaction."""
+        ``host_id`` hands the host role on in the same transaction. The seat keeps who left it
+        first (``left_by``): the game's record rates them with the seat's result."""
         async with self.transaction() as db:
             placed = await self._returning(
                 db,
-                "UPDATE seats SET user_id = NULL, name = ?, away = 0, confirmed = 1"
+                "UPDATE seats SET user_id = NULL, name = ?, away = 0, confirmed = 1,"
+                " left_by = COALESCE(left_by, user_id), left_name = COALESCE(left_name, name)"
                 " WHERE table_id = ? AND seat = ? AND user_id IS NOT NULL RETURNING *",
                 (name, table_id, seat),
             )

@@ -9,6 +9,8 @@ rematch is open already) and a refusal is a short ephemeral answer that changes 
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import re
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
@@ -36,6 +38,10 @@ class Shows(Protocol):
     """What renders a table's message (the tables cog's board)."""
 
     def content(self, table: LiveTable) -> tuple[discord.Embed, discord.ui.View | None]: ...
+
+    def posting(self, table_id: int) -> asyncio.Lock:
+        """Held while a table's message is being posted (one post at a time per table)."""
+        ...
 
 
 async def _acted(interaction: discord.Interaction) -> None:
@@ -168,23 +174,20 @@ class RematchButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:rm:(?
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
-        try:
-            table, created = await patiently(
-                interaction, bot.sessions.rematch(self.table_id, interaction.user.id), thinking=True
+        try:  # Discord may be slow to take the lobby's message: the click is answered anyway
+            table, created, posted = await patiently(
+                interaction, _open_rematch(bot, self.table_id, interaction.user.id), thinking=True
             )
         except UserError as error:
             await answer_error(interaction, str(error))
             return
-        if created or table.row.message_id is None:  # also when the first post failed
-            try:
-                await post_rematch(bot, table)
-            except discord.HTTPException:
-                await answer(
-                    interaction,
-                    f"Discord did not take the message of table #{table.id} (the rematch); "
-                    "press Rematch again in a moment.",
-                )
-                return
+        if not posted:
+            await answer(
+                interaction,
+                f"Discord did not take the message of table #{table.id} (the rematch); "
+                "press Rematch again in a moment.",
+            )
+            return
         where = f"table #{table.id}"
         if table.row.message_id is not None:
             where += f": {jump_url(table.row.guild_id, table.row.channel_id, table.row.message_id)}"
@@ -198,11 +201,33 @@ class RematchButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:rm:(?
         await answer(interaction, text)
 
 
+async def _open_rematch(
+    bot: CardTableBot, table_id: int, user_id: int
+) -> tuple[LiveTable, bool, bool]:
+    """The rematch lobby (opened by this click or found), whether this click opened it, and
+    whether its message is posted (False: Discord did not take it, a later click tries again)."""
+    table, created = await bot.sessions.rematch(table_id, user_id)
+    try:
+        await post_rematch(bot, table)
+    except discord.HTTPException:
+        return table, created, False
+    return table, created, True
+
+
 async def post_rematch(bot: CardTableBot, table: LiveTable) -> None:
-    """Post the rematch lobby in the old table's channel, naming who must confirm."""
+    """Post the rematch lobby in the old table's channel, naming who must confirm, unless it
+    has its message already. One lobby, one message: a click while another click's post is
+    under way (Discord slow, or rate limiting) waits for that post instead of making a second.
+    """
     board = bot.sessions.presenter
     if not isinstance(board, Shows):
         raise RuntimeError("no board renders tables")
+    async with board.posting(table.id):
+        if table.row.message_id is None:
+            await _post_rematch(bot, board, table)
+
+
+async def _post_rematch(bot: CardTableBot, board: Shows, table: LiveTable) -> None:
     embed, view = board.content(table)
     waiting = [s.user_id for s in table.humans() if not s.confirmed and s.user_id is not None]
     content = f"Rematch of the last game at table #{table.id}."
@@ -215,7 +240,12 @@ async def post_rematch(bot: CardTableBot, table: LiveTable) -> None:
         view=view or discord.utils.MISSING,
         allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
     )
-    await bot.sessions.set_message(table, message.id)
+    try:
+        await bot.sessions.set_message(table, message.id)
+    except UserError:  # not kept (the database is paused): the next click posts the one message
+        with contextlib.suppress(discord.HTTPException):
+            await message.delete()
+        raise
 
 
 # --- sitting in for a computer ------------------------------------------------------------------

@@ -345,6 +345,12 @@ class Board:
         self.turn_pings = TurnPings(bot)  # issue 17: mention a player whose turn it is
         self.trick_lines = TrickLines(bot)  # issue 17: trick results in a table's thread
         self.pacer = PACER
+        self._posting: dict[int, asyncio.Lock] = {}  # tables whose message is being posted
+
+    def posting(self, table_id: int) -> asyncio.Lock:
+        """Held while the table's message is posted by a click (a rematch's lobby), so that two
+        clicks post it once."""
+        return self._posting.setdefault(table_id, asyncio.Lock())
 
     def table_changed(self, table: LiveTable, events: Sequence[Event]) -> None:
         results = [e for e in events if e.public and e.history]
@@ -367,6 +373,7 @@ class Board:
         return out
 
     def table_closed(self, table: LiveTable) -> None:
+        self._posting.pop(table.id, None)
         self._enqueue(table, [])
         self.turn_pings.changed(table)
 

@@ -143,6 +143,59 @@ async def test_rematch_turns_the_partnerships(timed: SessionManager) -> None:
     assert [s.confirmed for s in (new.seats[s] for s in range(4))] == [False, True, True, False]
 
 
+async def finished_with_a_computer(sessions: SessionManager, *, rated: bool) -> int:
+    """A finished tarneeb table of three people and a computer, opened while the server had
+    ratings ``rated`` and allowed computers (stored as a finished game would be)."""
+    row = await sessions.store.create_table(
+        guild_id=1,
+        channel_id=2,
+        host_id=HOST,
+        game="tarneeb",
+        options={},
+        seed=5,
+        seats=[(HOST, "H"), (GUEST, "G"), (CAROL, "C"), (None, "🤖 Ada")],
+        rated=rated,
+        computers=True,
+    )
+    outcome = {"winners": [0, 2], "score": [31, 2], "abandoned": False}
+    await sessions.store.record_result(row, "finished", outcome, [])
+    return row.id
+
+
+async def test_a_rematch_takes_the_servers_settings_of_now(timed: SessionManager) -> None:
+    unrated = await finished_with_a_computer(timed, rated=False)
+    rated = await finished_with_a_computer(timed, rated=True)
+    await timed.change_guild_settings(1, rated=True)
+    again, _ = await timed.rematch(unrated, HOST)
+    assert again.row.rated, "ratings are on now: the rematch is rated"
+    await timed.cancel(again.id, HOST, is_admin=False)
+
+    await timed.change_guild_settings(1, rated=False, computers=False)
+    new, created = await timed.rematch(rated, HOST)
+    assert created and not new.row.rated and not new.row.computers
+    assert all(not seat.computer for seat in new.seats.values()), "no computer is seated"
+    assert new.free_seats() == [1], "the computer's seat waits for a person"
+    stored = await timed.store.seats(new.id)
+    assert [s.user_id for s in stored] == [HOST, GUEST, CAROL]
+    with pytest.raises(UserError, match="does not allow computer"):
+        await timed.add_computer(new.id, HOST)
+
+
+async def test_a_cancelled_rematch_frees_the_way_for_another(timed: SessionManager) -> None:
+    old = await finished_tiny(timed)
+    first, created = await timed.rematch(old.id, HOST)
+    assert created
+    await timed.cancel(first.id, HOST, is_admin=False)  # a slip of the host's finger
+    second, created = await timed.rematch(old.id, GUEST)
+    assert created and second.id != first.id and second.row.host_id == GUEST
+    assert await timed.store.rematch_of(old.id) == second.id
+    third, created = await timed.rematch(old.id, HOST)  # found, not doubled; Host confirms
+    assert third is second and not created
+    await timed.start(second.id, GUEST)
+    with pytest.raises(UserError, match="already started or closed"):
+        await timed.rematch(old.id, HOST)
+
+
 async def test_two_people_take_over_one_seat_at_once(timed: SessionManager) -> None:
     table = await against_a_computer(timed)
     seat = timed.sit_in_seats(table)[0]

@@ -152,3 +152,15 @@ async def test_history_page_json_has_no_user_after_forget(sessions: SessionManag
     page = await history.history_page(sessions.store, GUILD_A)
     assert json.dumps([s.name for s in page.games[0].seats]).count(FORMER_PLAYER) == 1
     assert page.games[0].table_id == table.id
+
+
+async def test_forget_a_seat_the_person_left(sessions: SessionManager, tmp_path: Path) -> None:
+    """Alice left mid-game: rated for her seat, and forgotten from it like from any other."""
+    table = await open_game(sessions, GUILD_A, [(ALICE, "Alice"), (BOB, "Bob")])
+    await sessions.leave(table.id, ALICE)
+    await play_moves(sessions, table)
+    (seat,) = await sessions.store.fetch("SELECT left_by FROM seats WHERE left_by IS NOT NULL")
+    assert seat["left_by"] == ALICE
+    await sessions.forget(ALICE)
+    assert mentions(tmp_path / "db.sqlite3", ALICE) == []
+    assert mentions(tmp_path / "db.sqlite3", "Alice") == []

@@ -3,6 +3,7 @@ cases, computers by level, Tunge's finishing order, per-server isolation, the la
 
 from __future__ import annotations
 
+import json
 import random
 import sqlite3
 import time
@@ -18,9 +19,11 @@ from bot.clock import ManualClock
 from bot.config import Secret, Settings
 from bot.player_stats import call_of, count_calls
 from bot.ratings import month_of
+from bot.records import SeatInfo, build_record
 from bot.sessions import SessionManager
 from bot.store import Result, Store, TableRow
 from games.registry import get_game
+from tests.bot.conftest import Recorder
 from tests.bot.faults import until
 
 HUMANS = (11, 12, 13, 14)
@@ -173,6 +176,107 @@ async def test_computers_are_rated_once_per_level_and_listed_on_request(store: S
     assert everyone.rows[0].player == "computer:hard" and everyone.rows[0].level == "hard"
     assert (everyone.rows[0].games, everyone.rows[0].wins) == (1, 1)
     assert everyone.total == 3
+
+
+async def test_a_computer_level_on_both_sides_is_not_rated(store: Store) -> None:
+    model = PlackettLuce()
+    table = await finish(store, seats=(11, None, None, None), winners=(0, 2))
+    [[human, _], _] = model.rate([[model.rating(), model.rating()] for _ in range(2)], [1, 2])
+    everyone = await store.ladder(1, "tarneeb", computers=True)
+    assert [(r.player, r.games, r.wins) for r in everyone.rows] == [("11", 1, 1)]
+    assert everyone.rows[0].ordinal == pytest.approx(human.ordinal())
+    assert await store.result_note(table.id) == "Rated."
+    await finish(store, game="tunge", seats=(11, None, None), winners=(), score=(4, 17, 9))
+    first, _, _ = model.rate([[model.rating()] for _ in range(3)], ranks=[1.0, 3.0, 2.0])
+    tunge = await store.ladder(1, "tunge", computers=True)
+    assert [r.player for r in tunge.rows] == ["11"]
+    assert tunge.rows[0].ordinal == pytest.approx(first[0].ordinal())
+
+
+def test_a_leaver_counts_for_the_seat_they_left_and_for_no_other() -> None:
+    """Bob (12) left seat 1 before moving, then sat in at seat 3 and played most of it."""
+    record = build_record(
+        game="tarneeb",
+        options={},
+        status="finished",
+        outcome={"winners": [1, 3], "score": [12, 31]},
+        seats=[
+            SeatInfo(0, 11, "Ann", 13, 0),
+            SeatInfo(1, None, "🤖 Ada", 0, 13, left_by=12, left_name="Bob"),
+            SeatInfo(2, 13, "Cy", 13, 0),
+            SeatInfo(3, 12, "Bob", 10, 3),
+        ],
+        computer_level="hard",
+        table_rated=True,
+        hints=False,
+        started_at=None,
+        finished_at=1.0,
+    )
+    left, sat_in = record.seats[1], record.seats[3]
+    assert (left.user_id, left.name, left.player, left.won, left.rated) == (
+        12,
+        "Bob",
+        "12",
+        True,
+        True,
+    )
+    assert sat_in.stand_in and not sat_in.rated and sat_in.player != "12"
+    assert record.rated and record.reason == (
+        "Bob left another seat of this game, which counts for them, so that seat counts for nobody"
+    )
+
+
+async def test_leaving_counts_as_playing_the_game_out(timed: SessionManager) -> None:
+    """The guest plays two of their three cards and leaves; the bot restarts; the host plays
+    on against the computer that took the seat. The guest is rated with the seat's result, the
+    computer level not at all: OpenSkill of host against guest."""
+    table = await timed.create_table(
+        guild_id=1, channel_id=2, host_id=11, host_name="Host", game="tiny"
+    )
+    await timed.join(table.id, 12, "Guest")
+    await timed.start(table.id, 11)
+    host, guest = table.seat_of(11), table.seat_of(12)
+    assert host is not None and guest is not None
+    while sum(1 for m in await timed.store.moves(table.id) if m.seat == guest) < 2:
+        seat = table.waiting_for()[0]
+        user = table.seats[seat].user_id
+        assert table.game is not None and user is not None
+        await timed.submit(table.id, user, table.moves, table.game.legal_moves(seat)[0])
+    left = await timed.leave(table.id, 12)
+    assert "counts for your rating" in left
+    await timed.shutdown()
+
+    again = SessionManager(timed.store, timed.settings, clock=timed.clock)
+    again.presenter = Recorder()
+    try:
+        await again.restore()
+        await again.resume_after_connect()
+        restored = again.get(table.id)
+        while table.id in again.tables:
+            await until(
+                lambda: table.id not in again.tables or host in restored.waiting_for(),
+                "the host's turn or the end",
+            )
+            if table.id in again.tables and restored.game is not None:
+                move = restored.game.legal_moves(host)[0]
+                await again.submit(table.id, 11, restored.moves, move)
+        ladder = await again.ladder(1, "tiny", computers=True)
+    finally:
+        await again.shutdown()
+    [(outcome, note)] = await rows(
+        timed.store, "SELECT outcome, unrated_reason FROM results WHERE table_id = ?", table.id
+    )
+    won = json.loads(outcome)["winners"] == [guest]
+    model = PlackettLuce()
+    ranks = [2.0, 1.0] if won else [1.0, 2.0]  # host, guest
+    [[host_after], [guest_after]] = model.rate([[model.rating()], [model.rating()]], ranks)
+    assert note is None
+    assert {r.player: r.ordinal for r in ladder.rows} == {
+        "11": pytest.approx(host_after.ordinal()),
+        "12": pytest.approx(guest_after.ordinal()),
+    }, "no computer level is rated for the guest's seat"
+    players = await rows(timed.store, "SELECT user_id, won, rated FROM result_players")
+    assert sorted(players) == [(11, int(not won), 1), (12, int(won), 1)]
 
 
 async def test_tunge_rates_its_finishing_order_a_blocked_deal_included(store: Store) -> None:

@@ -4,10 +4,12 @@ and leaving, through the real client against the fake Discord, by users who clic
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any
 
 import tests.games.tiny_game  # noqa: F401  (registers the reference game)
+from bot.store import StoreUnavailable
 from tests.discord.table_driver import (
     act,
     ok,
@@ -134,6 +136,65 @@ async def test_rematch_seats_the_same_people_turned_after_each_confirms(
     await start(fake_discord, alice, new_id)
     assert new.row.status == "playing"
     assert {s.user_id for s in new.seats.values()} == {alice.id, bob.id}
+
+
+async def test_two_rematch_clicks_while_discord_is_slow_post_one_lobby(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    table_id = await open_table(fake_discord, alice, "tiny")
+    ok(await bob.click(table_message(bob, table_id), "Join"))
+    await wait_for_table(alice, table_id, "Bob")
+    await start(fake_discord, alice, table_id)
+    await play_humans_to_the_end(fake_discord, running_bot, table_id, [alice, bob])
+    final = await wait_for_table(alice, table_id, "Rematch", button=True)
+    await fake_discord.quiet()
+
+    fake_discord.rate_limit("POST /channels/", retry_after=1.0)  # the lobby's post waits
+    first, second = await asyncio.gather(alice.click(final, "Rematch"), bob.click(final, "Rematch"))
+    for result in (first, second):
+        ok(await result.wait_done())
+    await fake_discord.quiet()
+    assert fake_discord.rate_limits[-1].remaining == 0, "Discord did ask the bot to wait"
+    new_id = await running_bot.store.rematch_of(table_id)
+    lobbies = [m for m in table_messages(alice) if f"table #{new_id}" in m.embeds[0]["title"]]
+    assert len(lobbies) == 1, "one table, one lobby message"
+    assert running_bot.sessions.tables[new_id].row.message_id == lobbies[0].id
+    assert all(f"table #{new_id}" in r.text for r in (first, second)), "both are shown where"
+
+
+async def test_a_rematch_message_the_database_did_not_keep_is_not_left_behind(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    alice = fake_discord.user("alice")
+    table_id = await open_table(fake_discord, alice, "tiny")
+    ok(await alice.click(table_message(alice, table_id), "Fill with computers"))
+    await fake_discord.quiet()
+    await start(fake_discord, alice, table_id)
+    await play_humans_to_the_end(fake_discord, running_bot, table_id, [alice])
+    final = await wait_for_table(alice, table_id, "Rematch", button=True)
+    store = running_bot.store
+    original = store.set_table_message
+
+    async def locked(*_: Any, **__: Any) -> Any:
+        store.set_table_message = original  # once
+        raise StoreUnavailable("database is locked")
+
+    store.set_table_message = locked
+    paused = ok(await alice.click(final, "Rematch"))
+    await paused.wait_done()
+    assert "paused" in paused.text
+    again = ok(await alice.click(final, "Rematch"))
+    await again.wait_done()
+    await fake_discord.quiet()
+    new_id = await store.rematch_of(table_id)
+    assert f"table #{new_id}" in again.text
+    shown = [
+        m
+        for m in fake_discord.messages.values()
+        if not m.deleted and m.embeds and f"table #{new_id}" in str(m.embeds[0].get("title"))
+    ]
+    assert [m.id for m in shown] == [running_bot.sessions.tables[new_id].row.message_id]
 
 
 async def test_a_late_player_sits_in_for_a_computer(

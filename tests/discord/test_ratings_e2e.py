@@ -32,9 +32,15 @@ MODEL = PlackettLuce()
 
 
 async def play_tiny(
-    fake: FakeDiscord, bot: Any, host: FakeUser, guest: FakeUser | None, rng: random.Random
+    fake: FakeDiscord,
+    bot: Any,
+    host: FakeUser,
+    guest: FakeUser | None,
+    rng: random.Random,
+    leave_after: int | None = None,
 ) -> int:
-    """A game of Tiny, host against guest (or a computer), every human move a click."""
+    """A game of Tiny, host against guest (or a computer), every human move a click; the
+    guest runs ``/table leave`` after ``leave_after`` of their cards, if given."""
     table_id = await open_table(fake, host, "tiny")
     if guest is None:
         await fill_with_computers(fake, host, table_id)
@@ -45,20 +51,29 @@ async def play_tiny(
     await fake.quiet()
     table = bot.sessions.tables[table_id]
     humans = {table.seat_of(u.id): u for u in (host, guest) if u is not None}
+    played = 0
     for _ in range(200):
         live = bot.sessions.tables.get(table_id)
         if live is None:
             return table_id
+        if guest is not None and played == leave_after:
+            left = ok(await guest.slash("table leave"))
+            assert "counts for your rating" in left.text
+            humans = {s: u for s, u in humans.items() if u is not guest}
+            leave_after = None
+            continue
         mover = next((u for s, u in humans.items() if s in live.game.to_act()), None)
         if mover is None:
             await asyncio.sleep(0.02)
             continue
         await act(mover, await show_hand(mover, table_id), rng)
+        played += mover is guest
     raise AssertionError("the game did not finish")
 
 
 def expected_ladder(db: Path, guild_id: int) -> dict[str, PlackettLuceRating]:
-    """OpenSkill over the stored outcomes of the server's finished games, in order."""
+    """OpenSkill over the stored outcomes of the server's finished games, in order (a seat
+    its person left counts as theirs, as leaving counts as playing the game out)."""
     ratings: dict[str, PlackettLuceRating] = {}
     with sqlite3.connect(db) as raw:
         games = raw.execute(
@@ -67,7 +82,9 @@ def expected_ladder(db: Path, guild_id: int) -> dict[str, PlackettLuceRating]:
         ).fetchall()
         for table_id, outcome in games:
             seats = raw.execute(
-                "SELECT seat, user_id FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
+                "SELECT seat, COALESCE(left_by, user_id) FROM seats WHERE table_id = ?"
+                " ORDER BY seat",
+                (table_id,),
             ).fetchall()
             winners = json.loads(outcome)["winners"]
             keys = [str(user) if user is not None else "computer:normal" for _, user in seats]
@@ -125,6 +142,7 @@ async def test_leaderboard_and_stats_follow_openskill_and_stay_in_their_server(
                 await play_tiny(fake, bot, a, b, rng)
             await play_tiny(fake, bot, players[0], players[2], rng)
             await play_tiny(fake, bot, players[0], None, rng)
+            await play_tiny(fake, bot, players[4], players[6], rng, leave_after=2)
             await fake.quiet()
             # In the other server: one game of p00 and zed, recorded as the bot records it.
             store = bot.store
