@@ -288,3 +288,27 @@ async def test_a_former_player_is_offered_only_her_own_side_and_her_name_pings_n
     assert table.seats[2].computer
     for message in fake_discord.messages.values():
         assert str(bob.id) not in message.pinged() and "everyone" not in message.pinged()
+
+
+async def test_a_name_that_looks_like_a_mention_pings_no_one(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    mallory = fake_discord.user(f"<@{bob.id}> @everyone _m_")
+    table_id = await open_table(fake_discord, alice, "tiny")
+    ok(await alice.click(table_message(alice, table_id), "Fill with computers"))
+    await fake_discord.quiet()
+    await start(fake_discord, alice, table_id)
+    board = await wait_for_table(mallory, table_id, "Sit in", button=True)
+    ok(await mallory.click(board, "Sit in"))
+    prompt = newest_with(alice, "asks to sit in")
+    assert prompt.allowed_mentions is not None, "the message says whom it may ping"
+    assert prompt.pinged() == {str(alice.id)}, "the host alone, whatever the asker's name"
+    assert f"<@{bob.id}>" not in prompt.content and "\\_m\\_" in prompt.content
+    ok(await alice.click(prompt, "Let them sit in"))
+    answered = fake_discord.messages[prompt.id]
+    assert "plays seat" in answered.content and f"<@{bob.id}>" not in answered.content
+    shown = embed_text(await wait_for_table(alice, table_id, "sits in for"))
+    assert f"<@{bob.id}>" not in shown and "\\_m\\_" in shown
+    for message in fake_discord.messages.values():
+        assert message.pinged() <= {str(alice.id)}, message.content
