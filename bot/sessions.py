@@ -1255,6 +1255,7 @@ class SessionManager:
                 # A live table is replayed on a copy: only its events are wanted here.
                 seats = live.seats if live else {s.seat: s for s in await self.store.seats(row.id)}
                 table = LiveTable(live.row if live else row, seats)
+                table.holders = live.holders if live else await self.store.seat_holders(row.id)
                 events: list[tuple[int, Event]] = []
                 if row.status in ("playing", "finished", "abandoned"):
                     events = await self._rebuild_game(table, after=through)

@@ -392,13 +392,16 @@ def _hand_detail(table: LiveTable, event: Event, names: Sequence[str]) -> str | 
     return " ".join(parts) or None
 
 
-def event_message(table: LiveTable, events: Sequence[Event | str]) -> str:
+def event_message(
+    table: LiveTable, events: Sequence[Event | str], names: Sequence[str] | None = None
+) -> str:
     """A message that stays in the channel: a hand's or the game's result.
 
     Each event's text, then what its data adds (who made the contract, the totals with the
-    teams named), so every hand post says who won it and what it changed.
+    teams named), so every hand post says who won it and what it changed. ``names`` are who
+    held the seats then (a result posted late, after a restart), by default who holds them now.
     """
-    names = shown_names(table.names)
+    names = shown_names(table.names if names is None else names)
     seats = [f"seat {s + 1}" for s in range(table.seat_count)]
     engine: list[str] = []
     shown: list[str] = []

@@ -9,7 +9,7 @@ import pytest
 
 import tests.games.tiny_game  # noqa: F401  (registers the reference game)
 from bot.sessions import Line, LiveTable
-from bot.store import SeatRow, TableRow
+from bot.store import SeatHolder, SeatRow, TableRow
 from cogs.play import hand_view
 from cogs.render import (
     LeakError,
@@ -19,7 +19,7 @@ from cogs.render import (
     lobby_embed,
     table_embed,
 )
-from games.base import Move
+from games.base import Event, Move
 from games.cards import make_deck
 from games.registry import get_game
 
@@ -109,6 +109,19 @@ def test_the_board_names_who_acted_then_and_escapes_every_name() -> None:
     lobby.seats[0] = table.seats[0]
     seats = "\n".join(str(f.value) for f in lobby_embed(lobby).fields)
     assert "\\*\\*Eve\\*\\*" in seats and "<@123456789012345678>" not in seats
+
+
+def test_a_result_posted_late_names_who_held_the_seat_then() -> None:
+    """After a restart, a result is posted with the names of its move's time, not today's."""
+    from cogs.tables import Board
+
+    table = make_table()
+    table.holders = [SeatHolder(0, 0, 10, "Alice"), SeatHolder(1, 0, None, "🤖 Ada")]
+    table.holders.append(SeatHolder(0, 4, None, "🤖 Turing"))  # Alice left after move 4
+    table.seats[0] = SeatRow(7, 0, None, "🤖 Turing", False)
+    won = Event("game_over", "{s0} wins the game.", {"winner": 0}, history=True)
+    posts = dict(Board._results(table, [(3, [won]), (6, [won])]))
+    assert "Alice wins the game." in posts[3] and "🤖 Turing wins the game." in posts[6]
 
 
 def test_hand_view_components_are_valid() -> None:
