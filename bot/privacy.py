@@ -3,8 +3,8 @@
 - Their results and ratings (what the leaderboard and stats count) are deleted.
 - Closed games (finished, abandoned, cancelled) keep their moves, since they are the other
   players' history too, but the person's identity goes: their seats become "Former player"
-  without a user id, the moves they clicked lose their user id, and a table they hosted gets
-  host 0 (no Discord account has that id).
+  without a user id (also in the record of who held which seat when), the moves they clicked
+  lose their user id, and a table they hosted gets host 0 (no Discord account has that id).
 - Open tables (a lobby, a game in play) are left exactly as they are: the game goes on, and when
   it ends it is recorded as any other. Forgetting covers what was recorded until then.
 
@@ -59,6 +59,11 @@ async def forget_user(store: Store, user_id: int) -> Forgotten:
             db,
             "UPDATE seats SET left_by = NULL, left_name = ?"
             f" WHERE left_by = ? AND table_id IN ({_CLOSED_TABLES})",
+            (FORMER_PLAYER, user_id),
+        )
+        await db.execute(  # who held which seat when: part of the seats, counted with them
+            "UPDATE seat_holders SET user_id = NULL, name = ?"
+            f" WHERE user_id = ? AND table_id IN ({_CLOSED_TABLES})",
             (FORMER_PLAYER, user_id),
         )
         moves = await _changed(

@@ -40,6 +40,7 @@ from bot.store import (
     GuildSettings,
     LeaderboardRow,
     Result,
+    SeatHolder,
     SeatRow,
     Store,
     StoreUnavailable,
@@ -53,7 +54,7 @@ from games.players import AVAILABLE_LEVELS, choose_move
 from games.players.hints import hint_for
 from games.presets import with_preset
 from games.registry import all_games, get_game
-from games.seats import rematch_order
+from games.seats import rematch_order, seats_to_return_to
 
 log = logging.getLogger(__name__)
 _T = TypeVar("_T")
@@ -80,6 +81,7 @@ __all__ = [
     "ChannelNotAllowed",
     "GuildSettings",
     "LeaderboardRow",
+    "Line",
     "LiveTable",
     "Presenter",
     "SessionManager",
@@ -117,6 +119,23 @@ def _retry_delay(failures: int) -> float:
     return RETRY_SECONDS[min(failures, len(RETRY_SECONDS)) - 1]
 
 
+class Line(str):
+    """A line of a table's log: its text with seats as placeholders (``{s0}``), and ``names``,
+    the names to fill them with: those of who held the seats when it happened, so a later sit-in
+    or leave renames no one. The Discord layer fills them in (escaped)."""
+
+    names: tuple[str, ...]
+
+    def __new__(cls, text: str, names: Sequence[str]) -> Line:
+        line = super().__new__(cls, text)
+        line.names = tuple(names)
+        return line
+
+    def filled(self) -> str:
+        """The line in plain words (for logs and tests)."""
+        return fill_names(self, self.names)
+
+
 class Presenter(Protocol):
     """What the Discord layer implements to hear about changes (all calls return at once)."""
 
@@ -147,6 +166,8 @@ class LiveTable:
     # a click numbered at or after it is fresh, also when other seats moved meanwhile.
     fresh_from: dict[int, int] = field(default_factory=dict)
     legal: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    # Who held each seat of the game and from which move: the store's seat_holders, in order.
+    holders: list[SeatHolder] = field(default_factory=list)
 
     @property
     def id(self) -> int:
@@ -165,6 +186,21 @@ class LiveTable:
         return [
             self.seats[s].name if s in self.seats else "(empty)" for s in range(self.seat_count)
         ]
+
+    def names_after(self, done: int) -> list[str]:
+        """Who held each seat once ``done`` moves were made (the names a move numbered
+        ``done + 1`` is told with); a seat with no record has its present name."""
+        names = self.names
+        for holder in self.holders:
+            if holder.after_move <= done and holder.seat < len(names):
+                names[holder.seat] = holder.name
+        return names
+
+    def held_by(self, user_id: int) -> set[int]:
+        """The seats this person has held in the game (her present one included)."""
+        held = {holder.seat for holder in self.holders if holder.user_id == user_id}
+        seat = self.seat_of(user_id)
+        return held | ({seat} if seat is not None else set())
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats.values():
@@ -214,12 +250,19 @@ class LiveTable:
             return ()
         return self.game.waiting_for()
 
-    def remember(self, events: Sequence[Event], secret: AbstractSet[str] = frozenset()) -> None:
-        """Keep recent event texts: public ones for the table, private ones per seat.
+    def remember(
+        self,
+        events: Sequence[Event],
+        secret: AbstractSet[str] = frozenset(),
+        names: Sequence[str] | None = None,
+    ) -> None:
+        """Keep recent event texts: public ones for the table, private ones per seat, each with
+        ``names``, who held the seats when the events happened (by default, who holds them now).
 
         ``secret`` are cards that stayed hidden from onlookers through the move: a public event
         naming one is an engine bug, logged and not shown.
         """
+        names = self.names if names is None else names
         for event in events:
             if event.to is None:
                 if any(display(card) in event.text for card in secret):
@@ -229,10 +272,11 @@ class LiveTable:
                         event.kind,
                     )
                     continue
-                self.recent.append(event.text)
+                self.recent.append(Line(event.text, names))
             else:
+                line = Line(event.text, names)
                 for seat in event.to:
-                    self.private.setdefault(seat, deque(maxlen=RECENT_EVENTS)).append(event.text)
+                    self.private.setdefault(seat, deque(maxlen=RECENT_EVENTS)).append(line)
 
 
 OPTION_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
@@ -361,10 +405,12 @@ class SessionManager:
                 table = LiveTable(row, {s.seat: s for s in await self.store.seats(row.id)})
                 table.touched = row.updated_at
                 if row.status == "playing":
-                    # The recent log as it was: the same replay yields the same events.
+                    # The recent log as it was: the same replay yields the same events, told
+                    # with the names of who held the seats then.
+                    table.holders = await self.store.seat_holders(row.id)
                     replayed = await self._rebuild_game(table, after=0)
-                    table.recent.append(f"The game begins: {table.game_class.title}.")
-                    table.remember([event for _, event in replayed])
+                    table.recent.append(Line(f"The game begins: {table.game_class.title}.", ()))
+                    _retell(table, replayed)
                     if table.game is not None and table.game.status == "finished":
                         # Stored by an older bot, whose last move and result were two
                         # transactions: the result is kept now, and the table let go.
@@ -844,7 +890,7 @@ class SessionManager:
         self._lobby_changed(table, row)
         if new_host is not None:
             table.recent.append(
-                f"{table.seats[self._seat_of_user(table, new_host)].name} hosts now."
+                Line("{s0} hosts now.", [table.seats[self._seat_of_user(table, new_host)].name])
             )
         return True
 
@@ -907,8 +953,11 @@ class SessionManager:
                 )
             table.game = game
             table.moves = 0
+            table.holders = [
+                SeatHolder(s.seat, 0, s.user_id, s.name) for _, s in sorted(table.seats.items())
+            ]
             table.note_situation()
-            table.recent.append(f"The game begins: {table.game_class.title}.")
+            table.recent.append(Line(f"The game begins: {table.game_class.title}.", ()))
         if table.idle is not None and not table.idle.done():
             table.idle.cancel()
         self._notify(table, ())
@@ -1259,7 +1308,9 @@ class SessionManager:
             table.row = row
             for seat_row in changed:
                 table.seats[seat_row.seat] = seat_row
-                table.recent.append(f"{seat_row.name} ran out of time; a computer plays for them.")
+                table.recent.append(
+                    Line("{s0} ran out of time; a computer plays for them.", [seat_row.name])
+                )
         self._notify(table, ())
         self._schedule(table)
 
@@ -1281,6 +1332,7 @@ class SessionManager:
                 # A live table is replayed on a copy: only its events are wanted here.
                 seats = live.seats if live else {s.seat: s for s in await self.store.seats(row.id)}
                 table = LiveTable(live.row if live else row, seats)
+                table.holders = live.holders if live else await self.store.seat_holders(row.id)
                 events: list[tuple[int, Event]] = []
                 if row.status in ("playing", "finished", "abandoned"):
                     events = await self._rebuild_game(table, after=through)
@@ -1449,10 +1501,11 @@ class SessionManager:
             row, placed = await self.store.hand_to_computer(table.id, seat, name, new_host)
         table.row = row
         table.seats[seat] = placed
-        table.recent.append(f"{leaving.name} left; {name} plays their seat.")
+        table.holders.append(SeatHolder(seat, table.moves, None, name))
+        table.recent.append(_change_line(leaving.name, name, computer=True))
         if new_host is not None:
             table.recent.append(
-                f"{table.seats[self._seat_of_user(table, new_host)].name} hosts now."
+                Line("{s0} hosts now.", [table.seats[self._seat_of_user(table, new_host)].name])
             )
         message = f"You left: {name} plays your seat. You are free to join another table."
         if row.rated and not row.hints:
@@ -1460,8 +1513,11 @@ class SessionManager:
         if all(s.away for s in others):
             minutes = round(self.abandon_seconds / 60)
             table.recent.append(
-                f"Only away players are left: the game is abandoned within {minutes} minutes "
-                "unless one of them comes back."
+                Line(
+                    f"Only away players are left: the game is abandoned within {minutes} minutes "
+                    "unless one of them comes back.",
+                    (),
+                )
             )
             message += (
                 f" Only away players are left: the game is abandoned within {minutes} minutes "
@@ -1469,24 +1525,49 @@ class SessionManager:
             )
         return message
 
-    def sit_in_seats(self, table: LiveTable) -> list[int]:
-        """The computer seats a newcomer may ask to take over (a running game only)."""
+    def sit_in_seats(self, table: LiveTable, user_id: int | None = None) -> list[int]:
+        """The computer seats one may ask to take over (a running game only): any, for a
+        newcomer (or ``user_id`` None); for a person who held a seat earlier in the game, only
+        those :func:`games.seats.seats_to_return_to` allows (her own side)."""
         if table.row.status != "playing":
             return []
-        return [s.seat for s in sorted(table.seats.values(), key=lambda s: s.seat) if s.computer]
+        computers = [s.seat for s in table.seats.values() if s.computer]
+        held = table.held_by(user_id) if user_id is not None else set()
+        return seats_to_return_to(table.seat_count, table.game_class.teams, held, computers)
+
+    def check_sit_in(self, table: LiveTable, user_id: int, seat: int | None = None) -> list[int]:
+        """The seats this person may ask for (``seat`` among them, when given), or a
+        :class:`UserError` saying why none."""
+        if table.row.status != "playing":
+            raise UserError("This game is not being played.")
+        if table.seat_of(user_id) is not None:
+            raise UserError("You are already playing at this table.")
+        if not self.sit_in_seats(table):
+            raise UserError("There is no computer seat to sit in for here.")
+        allowed = self.sit_in_seats(table, user_id)
+        held = sorted(table.held_by(user_id))
+        if held and (not allowed or (seat is not None and seat not in allowed)):
+            only = "your own team's seats" if table.game_class.teams else "that seat"
+            text = f"You played {_seat_list(held)} earlier in this game: you may come back to "
+            if allowed:
+                raise UserError(f"{text}{only} only ({_seat_list(allowed)}).")
+            raise UserError(f"{text}{only} only, and no computer plays one now.")
+        if seat is not None and seat not in allowed:
+            raise UserError("That seat is not a computer's; choose one of the seats offered.")
+        return allowed
+
+    def former_seats(self, table: LiveTable, user_id: int) -> list[int]:
+        """The seats this person held earlier in the table's game (for the host's question)."""
+        return sorted(table.held_by(user_id))
 
     async def ask_sit_in(self, table_id: int, user_id: int, name: str, seat: int) -> None:
-        """A person not at the table asks the host to let them play a computer's seat."""
+        """A person not at the table asks the host to let them play a computer's seat (one who
+        played earlier in the game only a seat of her own side)."""
         table = self.get(table_id)
         async with self._guild_locks[table.row.guild_id], table.lock:
             self._open(table)
-            if table.row.status != "playing":
-                raise UserError("This game is not being played.")
-            if table.seat_of(user_id) is not None:
-                raise UserError("You are already playing at this table.")
+            self.check_sit_in(table, user_id, seat)
             self._check_free(table.row.guild_id, user_id)
-            if seat not in self.sit_in_seats(table):
-                raise UserError("That seat is not a computer's; choose one of the seats offered.")
             with _paused():
                 if not await self.store.ask_sit_in(table.id, seat, user_id, name):
                     raise UserError("You have asked already; the host has not answered yet.")
@@ -1498,8 +1579,9 @@ class SessionManager:
 
     async def answer_sit_in(
         self, table_id: int, host_id: int, seat: int, user_id: int, agree: bool
-    ) -> str:
-        """The host lets the asker take over the computer's seat (or says no); what happened."""
+    ) -> Line:
+        """The host lets the asker take over the computer's seat (or says no); what happened,
+        naming people as a :class:`Line` does."""
         table = self.get(table_id)
         async with self._guild_locks[table.row.guild_id], table.lock:
             self._open(table)
@@ -1512,25 +1594,33 @@ class SessionManager:
             if not agree:
                 with _paused():
                     await self.store.drop_sit_in(table.id, seat, user_id)
-                return f"The host said no to {name}."
+                return Line("The host said no to {s0}.", (name,))
             stand_in = table.seats.get(seat)
             if stand_in is None or not stand_in.computer or table.row.status != "playing":
                 with _paused():
                     await self.store.drop_sit_in(table.id, seat, user_id)
                 raise UserError("That seat is not a computer's any more.")
+            if seat not in self.sit_in_seats(table, user_id):  # she played another seat since
+                with _paused():
+                    await self.store.drop_sit_in(table.id, seat, user_id)
+                raise UserError(
+                    "They played an opponent's seat earlier in this game: they may come back "
+                    "only to their own side."
+                )
             if self._seated_at(table.row.guild_id, user_id) is not None:
                 with _paused():
                     await self.store.drop_sit_in(table.id, seat, user_id)
-                raise UserError(f"{name} sits at another table now.")
+                raise UserError("They sit at another table now.")
             with _paused():
                 row, placed = await self.store.take_seat(table.id, seat, user_id, name)
             table.row = row
             table.seats[seat] = placed
+            table.holders.append(SeatHolder(seat, table.moves, user_id, name))
             table.note_situation()
-            table.recent.append(f"{name} sits in for {stand_in.name}.")
+            table.recent.append(_change_line(stand_in.name, name, computer=False))
         self._notify(table, ())
         self._schedule(table)
-        return f"{name} plays seat {seat + 1} now (instead of {stand_in.name})."
+        return Line(f"{{s0}} plays seat {seat + 1} now (instead of {{s1}}).", (name, stand_in.name))
 
     # --- history, export and forget (branch history: the queries are bot/history.py's and
     # bot/privacy.py's; these wrap them for the cogs, which never touch the store) ------------
@@ -1561,6 +1651,41 @@ def _refused() -> Iterator[None]:
         yield
     except history.HistoryRefusal as error:
         raise UserError(str(error)) from None
+
+
+def _seat_list(seats: Sequence[int]) -> str:
+    """``seat 2`` or ``seats 1 and 3``."""
+    numbers = [str(seat + 1) for seat in seats]
+    if len(numbers) == 1:
+        return f"seat {numbers[0]}"
+    return f"seats {', '.join(numbers[:-1])} and {numbers[-1]}"
+
+
+def _change_line(old: str, new: str, *, computer: bool) -> Line:
+    """The log's line for a seat changing hands mid-game."""
+    if computer:
+        return Line("{s0} left; {s1} plays their seat.", (old, new))
+    return Line("{s0} sits in for {s1}.", (new, old))
+
+
+def _retell(table: LiveTable, replayed: Sequence[tuple[int, Event]]) -> None:
+    """After a restart, the recent log as it was: each move's events told with the names of who
+    held the seats then, and the seats changing hands between the moves."""
+    changes: defaultdict[int, list[Line]] = defaultdict(list)
+    last: dict[int, SeatHolder] = {}
+    for holder in table.holders:
+        before = last.get(holder.seat)
+        if before is not None:
+            line = _change_line(before.name, holder.name, computer=holder.user_id is None)
+            changes[holder.after_move].append(line)
+        last[holder.seat] = holder
+    events: defaultdict[int, list[Event]] = defaultdict(list)
+    for number, event in replayed:
+        events[number].append(event)
+    for number in sorted(set(events) | {after + 1 for after in changes}):
+        table.recent.extend(changes.get(number - 1, ()))
+        if number in events:
+            table.remember(events[number], names=table.names_after(number - 1))
 
 
 def _fill(text: str, table: LiveTable) -> str:

@@ -131,6 +131,16 @@ class SeatRow:
 
 
 @dataclass(frozen=True)
+class SeatHolder:
+    """Who held a seat of a game from ``after_move`` moves on (``user_id`` None: a computer)."""
+
+    seat: int
+    after_move: int
+    user_id: int | None
+    name: str
+
+
+@dataclass(frozen=True)
 class MoveRow:
     table_id: int
     seq: int
@@ -586,6 +596,12 @@ class Store:
                     "INSERT INTO deals (table_id, deal_index, deal) VALUES (?, ?, ?)",
                     (table_id, index, json.dumps(deal)),
                 )
+            await db.execute(
+                "INSERT INTO seat_holders (table_id, seat, after_move, user_id, name)"
+                " SELECT table_id, seat, 0, user_id, name FROM seats WHERE table_id = ?"
+                " ORDER BY seat",
+                (table_id,),
+            )
         return row
 
     async def append_move(
@@ -1231,6 +1247,7 @@ class Store:
                 " WHERE table_id = ? AND seat = ? AND user_id IS NOT NULL RETURNING *",
                 (name, table_id, seat),
             )
+            await _log_holder(db, table_id, seat, None, name)
             row = await self._update_table(
                 db,
                 table_id,
@@ -1277,12 +1294,25 @@ class Store:
                 " WHERE table_id = ? AND seat = ? AND user_id IS NULL RETURNING *",
                 (user_id, name, table_id, seat),
             )
+            await _log_holder(db, table_id, seat, user_id, name)
             await db.execute(
                 "DELETE FROM sit_in_requests WHERE table_id = ? AND (seat = ? OR user_id = ?)",
                 (table_id, seat, user_id),
             )
             row = await self._update_table(db, table_id, "updated_at = ?", (time.time(),))
         return row, _seat(placed)
+
+    async def seat_holders(self, table_id: int) -> list[SeatHolder]:
+        """Who held the seats of the table's game, in the order they took them."""
+        rows = await self._all(
+            "SELECT seat, after_move, user_id, name FROM seat_holders WHERE table_id = ?"
+            " ORDER BY id",
+            (table_id,),
+        )
+        return [
+            SeatHolder(int(row["seat"]), int(row["after_move"]), row["user_id"], str(row["name"]))
+            for row in rows
+        ]
 
     # --- read access for the query modules (branch history: bot/history.py, bot/privacy.py) --
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
@@ -1312,6 +1342,17 @@ def _table(row: aiosqlite.Row) -> TableRow:
         computers=bool(row["computers"]),
         turn_seconds=row["turn_seconds"],
         trick_lines=None if row["trick_lines"] is None else bool(row["trick_lines"]),
+    )
+
+
+async def _log_holder(
+    db: aiosqlite.Connection, table_id: int, seat: int, user_id: int | None, name: str
+) -> None:
+    """Note (inside the seat change's transaction) that the seat changed hands now."""
+    await db.execute(
+        "INSERT INTO seat_holders (table_id, seat, after_move, user_id, name)"
+        " VALUES (?, ?, (SELECT COUNT(*) FROM moves WHERE table_id = ?), ?, ?)",
+        (table_id, seat, table_id, user_id, name),
     )
 
 

@@ -20,7 +20,7 @@ from bot.sessions import LiveTable, UserError
 from cogs.errors import answer, guarded, patiently
 from cogs.items import ByTable
 from cogs.play import answer_error
-from cogs.render import jump_url
+from cogs.render import jump_url, shown_line, shown_name
 from games.presets import LENGTHS, current_preset, presets_for
 
 if TYPE_CHECKING:
@@ -146,7 +146,7 @@ def describe_lobby(embed: discord.Embed, table: LiveTable) -> discord.Embed:
             else "Custom (set by the table's options)",
             inline=False,
         )
-    waiting = [s.name for s in table.humans() if not s.confirmed]
+    waiting = [shown_name(s.name) for s in table.humans() if not s.confirmed]
     if waiting:
         embed.add_field(
             name="Rematch: waiting for",
@@ -238,7 +238,9 @@ async def _post_rematch(bot: CardTableBot, board: Shows, table: LiveTable) -> No
         content=content,
         embed=embed,
         view=view or discord.utils.MISSING,
-        allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+        allowed_mentions=discord.AllowedMentions(
+            users=[discord.Object(user) for user in waiting], roles=False, everyone=False
+        ),
     )
     try:
         await bot.sessions.set_message(table, message.id)
@@ -267,12 +269,13 @@ class SitInButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:sn:(?P<
     async def callback(self, interaction: discord.Interaction) -> None:
         sessions = _bot(interaction).sessions
         table = sessions.find(self.table_id)
-        seats = sessions.sit_in_seats(table) if table is not None else []
-        if table is None or not seats:
+        if table is None:
             await answer_error(interaction, "There is no computer seat to sit in for here.")
             return
-        if table.seat_of(interaction.user.id) is not None:
-            await answer_error(interaction, "You are already playing at this table.")
+        try:  # only the seats this person may take (one who played here: her own side's)
+            seats = sessions.check_sit_in(table, interaction.user.id)
+        except UserError as error:
+            await answer_error(interaction, str(error))
             return
         if len(seats) == 1:
             await ask_to_sit_in(interaction, self.table_id, seats[0])
@@ -332,13 +335,21 @@ async def ask_to_sit_in(interaction: discord.Interaction, table_id: int, seat: i
     view.add_item(SitInAnswer(table_id, seat, user.id, True))
     view.add_item(SitInAnswer(table_id, seat, user.id, False))
     channel = bot.get_partial_messageable(table.row.channel_id)
-    stand_in = table.seats[seat].name
+    stand_in = shown_name(table.seats[seat].name)
+    former = bot.sessions.former_seats(table, user.id)
+    played = (
+        f" (who played seat {', '.join(str(s + 1) for s in former)} earlier in this game)"
+        if former
+        else ""
+    )
     try:
-        await channel.send(
-            f"<@{table.row.host_id}>: **{discord.utils.escape_markdown(user.display_name)}** "
+        await channel.send(  # pings the host alone, whatever the asker's name holds
+            f"<@{table.row.host_id}>: **{shown_name(user.display_name)}** (<@{user.id}>){played} "
             f"asks to sit in for {stand_in} (seat {seat + 1}) at table #{table_id}.",
             view=view,
-            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(table.row.host_id)], roles=False, everyone=False
+            ),
         )
     except discord.HTTPException:
         await bot.sessions.withdraw_sit_in(table_id, user.id, seat)
@@ -388,10 +399,11 @@ class SitInAnswer(
         except UserError as error:
             await answer_error(interaction, str(error))
             return
+        shown = shown_line(text, [])
         if interaction.response.is_done():
-            await interaction.edit_original_response(content=text, view=None)
+            await interaction.edit_original_response(content=shown, view=None)
         else:
-            await interaction.response.edit_message(content=text, view=None)
+            await interaction.response.edit_message(content=shown, view=None)
 
 
 DYNAMIC_ITEMS = (FillButton, LengthButton, RematchButton, SitInButton, SitInSeat, SitInAnswer)

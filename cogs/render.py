@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot.sessions import LiveTable
+from bot.sessions import Line, LiveTable
 from cogs.card_faces import card_face, cards_face, face_tokens
 from cogs.hand_watch import restart_note
 from cogs.words import explain_words
@@ -43,12 +43,31 @@ def guard_public(game: Game | None, text: str) -> str:
     return text
 
 
+def shown_name(name: str) -> str:
+    """A person's name as a message may show it: no mention in it pings, no markdown in it
+    formats (a display name is whatever its owner typed)."""
+    return discord.utils.escape_markdown(discord.utils.escape_mentions(name))
+
+
+def shown_names(names: Sequence[str]) -> list[str]:
+    return [shown_name(name) for name in names]
+
+
+def shown_line(line: str, names: Sequence[str]) -> str:
+    """A log line in the table's words, with the names of who held the seats when it happened
+    (a :class:`~bot.sessions.Line`'s own), else ``names``; every name escaped."""
+    own = line.names if isinstance(line, Line) else None
+    return fill_names(polish(line), shown_names(own) if own is not None else names)
+
+
 def seat_line(
     table: LiveTable, seat: int, view: TableView | None, names: Sequence[str] | None = None
 ) -> str:
     game_class = table.game_class
     row = table.seats.get(seat)
-    name = ((names[seat] if names is not None else row.name) if row else None) or "*empty*"
+    name = ((names[seat] if names is not None else shown_name(row.name)) if row else None) or (
+        "*empty*"
+    )
     parts = [f"`{seat + 1}` **{name}**" if row else f"`{seat + 1}` {name}"]
     if game_class.teams:
         parts.append(f"team {TEAM_NAMES[seat % 2]}")
@@ -227,7 +246,7 @@ def table_embed(table: LiveTable, now: float | None = None) -> discord.Embed:
         if field.name != "Recent":
             guard_public(game, f"{field.name} {field.value}")
     guard_public(game, engine_text.description or "")
-    embed = _table_embed(table, table.names)
+    embed = _table_embed(table, shown_names(table.names))
     explain_words(embed, table.id, table.row.game)  # a game's own words, where they first appear
     return embed
 
@@ -278,7 +297,7 @@ def _table_embed(table: LiveTable, names: Sequence[str]) -> discord.Embed:
                 value=trick_text(last.cards, names) + won + points,
                 inline=False,
             )
-    recent = [fill_names(polish(text), names) for text in table.recent][-RECENT_LINES:]
+    recent = [shown_line(line, names) for line in table.recent][-RECENT_LINES:]
     extra = [fill_names(polish(line), names) for line in view.lines]
     extra = [line for line in extra if line not in recent]
     if extra:
@@ -387,13 +406,16 @@ def _hand_detail(table: LiveTable, event: Event, names: Sequence[str]) -> str | 
     return " ".join(parts) or None
 
 
-def event_message(table: LiveTable, events: Sequence[Event | str]) -> str:
+def event_message(
+    table: LiveTable, events: Sequence[Event | str], names: Sequence[str] | None = None
+) -> str:
     """A message that stays in the channel: a hand's or the game's result.
 
     Each event's text, then what its data adds (who made the contract, the totals with the
-    teams named), so every hand post says who won it and what it changed.
+    teams named), so every hand post says who won it and what it changed. ``names`` are who
+    held the seats then (a result posted late, after a restart), by default who holds them now.
     """
-    names = table.names
+    names = shown_names(table.names if names is None else names)
     seats = [f"seat {s + 1}" for s in range(table.seat_count)]
     engine: list[str] = []
     shown: list[str] = []
@@ -537,7 +559,7 @@ def hand_embed(
 ) -> discord.Embed:
     game = table.game
     assert game is not None
-    names = table.names
+    names = shown_names(table.names)
     view = game.view(seat)
     embed = discord.Embed(title=f"Your hand · table #{table.id}", colour=discord.Colour.gold())
     lines = []
@@ -555,7 +577,7 @@ def hand_embed(
     if chosen:
         lines.append(f"Your sequence so far: **{cards_face(chosen)}**")
     embed.description = "\n".join(lines)
-    private = [fill_names(text, names) for text in table.private.get(seat, [])]
+    private = [shown_line(line, names) for line in table.private.get(seat, [])]
     if private:
         embed.add_field(
             name="Only you see", value=_clip("\n".join(private[-5:]), 1024), inline=False

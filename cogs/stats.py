@@ -26,6 +26,7 @@ from bot.ratings import LadderPage, LadderRow
 from bot.sessions import LADDER_PAGE
 from cogs.chart import trend_png
 from cogs.errors import guarded, quote
+from cogs.render import shown_name
 from cogs.tables import game_autocomplete
 from games.registry import all_games
 
@@ -276,7 +277,7 @@ class Stats(commands.Cog):
         stats = await self.bot.sessions.player_stats(interaction.guild_id, who.id, game)
         if not stats.games and not stats.recent:
             await interaction.followup.send(
-                f"{who.display_name} has no finished games in this server yet."
+                f"{shown_name(who.display_name)} has no finished games in this server yet."
             )
             return
         files = []
@@ -286,7 +287,7 @@ class Stats(commands.Cog):
                 None, trend_png, stats.trend, f"{who.display_name} · {title}"
             )
             files.append(discord.File(io.BytesIO(png), filename=CHART_NAME))
-        embed = stats_embed(stats, who.display_name, game, bool(files))
+        embed = stats_embed(stats, shown_name(who.display_name), game, bool(files))
         await interaction.followup.send(embed=embed, files=files)
 
 

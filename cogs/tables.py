@@ -365,7 +365,7 @@ class Board:
             if not lines:
                 continue
             try:
-                out.append((seq, event_message(table, lines)))
+                out.append((seq, event_message(table, lines, table.names_after(seq - 1))))
             except LeakError:
                 log.error(
                     "table %s move %s: a result named a hidden card; not shown", table.id, seq

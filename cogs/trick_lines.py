@@ -21,7 +21,7 @@ import discord
 
 from bot.sessions import LiveTable, UserError
 from cogs.card_faces import card_face
-from cogs.render import TEAM_NAMES
+from cogs.render import TEAM_NAMES, shown_name
 from games.base import Event
 
 if TYPE_CHECKING:
@@ -88,7 +88,7 @@ class TrickLines:
     def _line(table: LiveTable, data: Mapping[str, Any], plays: Mapping[int, str]) -> str:
         winner = int(data["winner"])
         names = table.names
-        who = names[winner] if 0 <= winner < len(names) else f"seat {winner + 1}"
+        who = shown_name(names[winner]) if 0 <= winner < len(names) else f"seat {winner + 1}"
         number = _number(data)
         card = plays.get(winner)
         text = f"Trick {number}: " if number is not None else "Trick: "

@@ -7,6 +7,8 @@ writes ``1 - seat`` or ``seat ^ 1``: those only work for two seats.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 
 def next_seat(seat: int, players: int, step: int = 1) -> int:
     """The seat ``step`` places after ``seat`` in the order of play."""
@@ -60,3 +62,23 @@ def rematch_order(players: int, teams: bool) -> list[int]:
     if teams and players >= 4:
         return [0, players - 1, *range(1, players - 1)]
     return [(seat - 1) % players for seat in range(players)]
+
+
+def seats_to_return_to(
+    players: int, teams: bool, held: Iterable[int], offered: Iterable[int]
+) -> list[int]:
+    """Of the ``offered`` seats, those a person who held the ``held`` seats earlier in this game
+    may take: she has seen those seats' cards, so never an opponent's.
+
+    Her old seat if it is offered; else, in a partnership game, a seat of her own team; else
+    none. A person who held no seat may take any offered seat.
+    """
+    offered = sorted(set(offered))
+    held = set(held)
+    if not held:
+        return offered
+    old = [seat for seat in offered if seat in held]
+    if old or not teams:
+        return old
+    own_teams = {team_of(seat) for seat in held}
+    return [seat for seat in offered if seat < players and team_of(seat) in own_teams]

@@ -4,10 +4,14 @@ computer and leaving, with the races that matter (two takers of one seat, a doub
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 
 from bot.sessions import LiveTable, SessionManager, UserError
+from bot.store import Store
+from games.base import fill_names
+from games.cards import display
 from tests.bot.conftest import Recorder
 from tests.bot.faults import until
 
@@ -305,3 +309,106 @@ async def test_requests_reservations_and_lengths_survive_a_restart(
         assert restored.seat_of(DAVE) == seat
     finally:
         await second.shutdown()
+
+
+async def tarneeb_with_a_guest(sessions: SessionManager) -> LiveTable:
+    """A running Tarneeb game: the host (seat 1, team A), the guest (seat 2, team B) and two
+    computers (seats 3 and 4)."""
+    table = await lobby(sessions, "tarneeb")
+    await sessions.join(table.id, GUEST, "Guest")
+    await sessions.fill_with_computers(table.id, HOST)
+    await sessions.start(table.id, HOST)
+    return table
+
+
+async def test_a_former_player_may_not_come_back_as_an_opponent(timed: SessionManager) -> None:
+    table = await tarneeb_with_a_guest(timed)
+    assert table.seat_of(GUEST) == 1
+    await timed.leave(table.id, GUEST)  # she has seen seat 2's hand
+    assert table.seats[1].computer
+    assert timed.sit_in_seats(table) == [1, 2, 3], "a newcomer may take any computer's seat"
+    assert timed.sit_in_seats(table, GUEST) == [1], "her own seat while it is free"
+    for opponent in (2,):
+        with pytest.raises(UserError, match=r"played seat 2 earlier.*own team's seats only"):
+            await timed.ask_sit_in(table.id, GUEST, "Guest", opponent)
+    with pytest.raises(UserError, match=r"own team's seats only \(seat 2\)"):
+        await timed.ask_sit_in(table.id, GUEST, "Guest", 3)  # her partner's, while hers is free
+    assert await timed.store.sit_in_request(table.id, 2, GUEST) is None, "nothing was kept"
+    # Carol takes her old seat: now her team's other seat is the only one left to her.
+    await timed.ask_sit_in(table.id, CAROL, "Carol", 1)
+    await timed.answer_sit_in(table.id, HOST, 1, CAROL, True)
+    assert timed.sit_in_seats(table, GUEST) == [3]
+    with pytest.raises(UserError, match="own team's seats only"):
+        await timed.ask_sit_in(table.id, GUEST, "Guest", 2)
+    await timed.ask_sit_in(table.id, GUEST, "Guest", 3)
+    assert timed.former_seats(table, GUEST) == [1], "the host is told which seat she held"
+    await timed.answer_sit_in(table.id, HOST, 3, GUEST, True)
+    assert table.seat_of(GUEST) == 3
+
+
+async def test_the_host_cannot_let_a_former_player_hop_sides(timed: SessionManager) -> None:
+    """The host's Yes checks again: a request kept from before (by an older bot, say) for an
+    opponent's seat of someone who played here is refused, and dropped."""
+    table = await tarneeb_with_a_guest(timed)
+    await timed.leave(table.id, GUEST)
+    assert await timed.store.ask_sit_in(table.id, 2, GUEST, "Guest")
+    with pytest.raises(UserError, match="own side"):
+        await timed.answer_sit_in(table.id, HOST, 2, GUEST, True)
+    assert table.seats[2].computer
+    assert await timed.store.sit_in_request(table.id, 2, GUEST) is None
+
+
+async def test_without_teams_a_former_player_comes_back_only_to_her_seat(
+    timed: SessionManager,
+) -> None:
+    table = await lobby(timed, "tunge")
+    await timed.join(table.id, GUEST, "Guest")
+    await timed.fill_with_computers(table.id, HOST)
+    await timed.start(table.id, HOST)
+    seat = table.seat_of(GUEST)
+    await timed.leave(table.id, GUEST)
+    others = [s for s in timed.sit_in_seats(table) if s != seat]
+    assert others, "another computer's seat is there to take"
+    assert timed.sit_in_seats(table, GUEST) == [seat]
+    with pytest.raises(UserError, match="come back to that seat only"):
+        await timed.ask_sit_in(table.id, GUEST, "Guest", others[0])
+
+
+def told(table: LiveTable) -> list[str]:
+    """The table's recent log as the board tells it (a line's own names, else today's)."""
+    return [fill_names(line, getattr(line, "names", table.names)) for line in table.recent]
+
+
+async def test_the_log_keeps_who_acted_through_leaves_sit_ins_and_restarts(
+    timed: SessionManager, db_path: Path
+) -> None:
+    table = await lobby(timed)
+    await timed.join(table.id, GUEST, "Guest")
+    await timed.start(table.id, HOST)
+    assert table.game is not None
+    leader = table.waiting_for()[0]
+    user, name = table.seats[leader].user_id, table.seats[leader].name
+    assert user is not None
+    card = table.game.legal_moves(leader)[0]
+    await timed.submit(table.id, user, table.moves, card)
+    played = f"{name} plays {display(card.get('card'))}."
+    await timed.leave(table.id, user)  # a computer takes the seat; the other human is to act
+    computer = table.seats[leader].name
+    await timed.ask_sit_in(table.id, CAROL, "Carol", leader)
+    await timed.answer_sit_in(table.id, table.row.host_id, leader, CAROL, True)
+    live = [line for line in told(table) if "hosts now" not in line]
+    assert live == [
+        "The game begins: Tiny.",
+        played,
+        f"{name} left; {computer} plays their seat.",
+        f"Carol sits in for {computer}.",
+    ]
+    store = await Store.open(db_path)
+    try:
+        again = SessionManager(store, timed.settings, clock=timed.clock)
+        await again.restore()
+        assert told(again.get(table.id)) == live, "a restart tells it the same"
+        assert again.former_seats(again.get(table.id), user) == [leader]
+    finally:
+        await again.shutdown()
+        await store.close()

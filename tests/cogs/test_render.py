@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 import dataclasses
+from collections import deque
 
 import pytest
 
 import tests.games.tiny_game  # noqa: F401  (registers the reference game)
-from bot.sessions import LiveTable
-from bot.store import SeatRow, TableRow
+from bot.sessions import Line, LiveTable
+from bot.store import SeatHolder, SeatRow, TableRow
 from cogs.play import hand_view
-from cogs.render import LeakError, guard_public, hand_layout, lobby_embed, table_embed
-from games.base import Move
+from cogs.render import (
+    LeakError,
+    guard_public,
+    hand_embed,
+    hand_layout,
+    lobby_embed,
+    table_embed,
+)
+from games.base import Event, Move
 from games.cards import make_deck
 from games.registry import get_game
 
@@ -80,6 +88,40 @@ def test_lobby_and_table_embeds() -> None:
     from games.cards import display
 
     assert not any(display(card) in text for card in hand), "no hand on the public table"
+
+
+def test_the_board_names_who_acted_then_and_escapes_every_name() -> None:
+    table = make_table()
+    table.seats[0] = SeatRow(7, 0, 11, "<@123456789012345678> **Eve** @everyone", False)
+    table.recent.append(Line("{s0} plays 9♠.", ["Alice"]))  # Alice played, then Eve sat in
+    table.recent.append(Line("{s0} sits in for {s1}.", [table.seats[0].name, "Alice"]))
+    table.private[0] = deque([Line("{s1} shows you 9♥.", ["Alice", "🤖 Ada"])])
+    embed = table_embed(table)
+    recent = next(f.value for f in embed.fields if f.name == "Recent")
+    assert recent is not None and recent.splitlines()[0] == "Alice plays 9♠."
+    text = "\n".join([embed.description or ""] + [str(f.value) for f in embed.fields])
+    assert "<@123456789012345678>" not in text and "@everyone" not in text, "no mention"
+    assert "\\*\\*Eve\\*\\*" in text and "**Eve**" not in text, "no markdown"
+    hand = hand_embed(table, 0)
+    private = "\n".join(str(f.value) for f in hand.fields)
+    assert "🤖 Ada shows you 9♥." in private
+    lobby = make_table("lobby")
+    lobby.seats[0] = table.seats[0]
+    seats = "\n".join(str(f.value) for f in lobby_embed(lobby).fields)
+    assert "\\*\\*Eve\\*\\*" in seats and "<@123456789012345678>" not in seats
+
+
+def test_a_result_posted_late_names_who_held_the_seat_then() -> None:
+    """After a restart, a result is posted with the names of its move's time, not today's."""
+    from cogs.tables import Board
+
+    table = make_table()
+    table.holders = [SeatHolder(0, 0, 10, "Alice"), SeatHolder(1, 0, None, "🤖 Ada")]
+    table.holders.append(SeatHolder(0, 4, None, "🤖 Turing"))  # Alice left after move 4
+    table.seats[0] = SeatRow(7, 0, None, "🤖 Turing", False)
+    won = Event("game_over", "{s0} wins the game.", {"winner": 0}, history=True)
+    posts = dict(Board._results(table, [(3, [won]), (6, [won])]))
+    assert "Alice wins the game." in posts[3] and "🤖 Turing wins the game." in posts[6]
 
 
 def test_hand_view_components_are_valid() -> None:

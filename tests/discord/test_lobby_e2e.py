@@ -57,6 +57,15 @@ def newest_with(user: FakeUser, text: str) -> Message:
     raise AssertionError(f"{user.name} sees no message with {text!r}")
 
 
+def embed_text(message: Message) -> str:
+    """What the message's embeds say, as Discord's markdown reads it."""
+    parts = []
+    for embed in message.embeds:
+        parts.append(str(embed.get("description") or ""))
+        parts.extend(str(f.get("value")) for f in embed.get("fields", []))
+    return "\n".join(parts)
+
+
 async def test_fill_with_computers_is_one_click_of_the_host(
     fake_discord: FakeDiscord, running_bot: Any
 ) -> None:
@@ -296,3 +305,71 @@ async def test_rematch_of_a_partnership_game_changes_partners(
     assert new.row.options == old.row.options and new.row.options["target"] == 7
     lobby = await wait_for_table(alice, new_id, "**Short**: first to 7 points")
     assert "Alice" in lobby.text() and f"<@{alice.id}>" in lobby.content
+
+
+async def test_a_former_player_is_offered_only_her_own_side_and_her_name_pings_no_one(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    eve = fake_discord.user(f"<@{bob.id}> **eve** @everyone")  # a hostile display name
+    table_id = await open_table(fake_discord, alice, "tarneeb")
+    ok(await eve.click(table_message(eve, table_id), "Join"))
+    lobby = await wait_for_table(alice, table_id, "`2` **")  # seat 2 is hers
+    seats = embed_text(lobby)  # labels of buttons and menus are plain text: no markdown there
+    assert "\\*\\*eve\\*\\*" in seats and f"<@{bob.id}>" not in seats
+    ok(await alice.click(lobby, "Fill with computers"))
+    await wait_for_table(alice, table_id, "🤖")
+    await start(fake_discord, alice, table_id)
+    table = running_bot.sessions.tables[table_id]
+    assert table.seat_of(eve.id) == 1
+
+    ok(await eve.slash("table leave"))  # she has seen seat 2's hand
+    board = await wait_for_table(eve, table_id, "Sit in", button=True)
+    asked = ok(await eve.click(board, "Sit in"))  # seats 2, 3, 4 are computers'; hers is 2
+    assert asked.ephemeral and "seat 2" in asked.text, asked.text
+    prompt = newest_with(alice, "asks to sit in")
+    assert "played seat 2 earlier" in prompt.content, "the host knows who asks"
+    assert f"<@{eve.id}>" in prompt.content, "and which account it is"
+    assert prompt.pinged() == {str(alice.id)}, "the host alone is pinged"
+    assert f"<@{bob.id}>" not in prompt.content and "**eve**" not in prompt.content
+    ok(await alice.click(prompt, "No, thanks"))
+
+    async def sits_in(user: FakeUser, seat: int) -> None:
+        """``user`` picks ``seat`` among the computers' seats offered, and the host agrees."""
+        menu = ok(await user.click(board, "Sit in"))
+        label = f"Seat {seat + 1}: {table.seats[seat].name}"
+        ok(await user.click(menu, label))
+        ok(await alice.click(newest_with(alice, f"(seat {seat + 1})"), "Let them sit in"))
+        assert table.seat_of(user.id) == seat
+
+    await sits_in(fake_discord.user("carol"), 1)  # her old seat
+    await sits_in(fake_discord.user("dave"), 3)  # and her partner's
+    refused = ok(await eve.click(board, "Sit in"))  # seat 3, an opponent's, is a computer's
+    assert refused.ephemeral and "own team's seats only" in refused.text, refused.text
+    assert table.seats[2].computer
+    for message in fake_discord.messages.values():
+        assert str(bob.id) not in message.pinged() and "everyone" not in message.pinged()
+
+
+async def test_a_name_that_looks_like_a_mention_pings_no_one(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    mallory = fake_discord.user(f"<@{bob.id}> @everyone _m_")
+    table_id = await open_table(fake_discord, alice, "tiny")
+    ok(await alice.click(table_message(alice, table_id), "Fill with computers"))
+    await fake_discord.quiet()
+    await start(fake_discord, alice, table_id)
+    board = await wait_for_table(mallory, table_id, "Sit in", button=True)
+    ok(await mallory.click(board, "Sit in"))
+    prompt = newest_with(alice, "asks to sit in")
+    assert prompt.allowed_mentions is not None, "the message says whom it may ping"
+    assert prompt.pinged() == {str(alice.id)}, "the host alone, whatever the asker's name"
+    assert f"<@{bob.id}>" not in prompt.content and "\\_m\\_" in prompt.content
+    ok(await alice.click(prompt, "Let them sit in"))
+    answered = fake_discord.messages[prompt.id]
+    assert "plays seat" in answered.content and f"<@{bob.id}>" not in answered.content
+    shown = embed_text(await wait_for_table(alice, table_id, "sits in for"))
+    assert f"<@{bob.id}>" not in shown and "\\_m\\_" in shown
+    for message in fake_discord.messages.values():
+        assert message.pinged() <= {str(alice.id)}, message.content

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
+import re
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -331,6 +332,7 @@ class Message:
     deleted: bool = False
     thread_id: int | None = None
     history: list[dict[str, Any]] = field(default_factory=list)  # earlier versions
+    allowed_mentions: dict[str, Any] | None = None  # as the last create or edit sent it
 
     @property
     def is_ephemeral(self) -> bool:
@@ -353,6 +355,27 @@ class Message:
                     walk([item["accessory"]])
 
         walk(self.components)
+        return found
+
+    def pinged(self) -> set[str]:
+        """Who the content's mentions notify, as Discord decides from ``allowed_mentions``:
+        user ids, ``&role`` ids and ``everyone``. Mentions in embeds never notify; without
+        ``allowed_mentions`` every mention in the content does."""
+        allowed = self.allowed_mentions
+        parse = None if allowed is None else set(allowed.get("parse") or ())
+        users = {str(u) for u in (allowed or {}).get("users") or ()}
+        roles = {str(r) for r in (allowed or {}).get("roles") or ()}
+        found: set[str] = set()
+        for match in re.finditer(r"<@(!?|&)(\d+)>|@(everyone|here)", self.content):
+            role, number, crowd = match.groups()
+            if crowd:
+                if parse is None or "everyone" in parse:
+                    found.add("everyone")
+            elif role == "&":
+                if parse is None or "roles" in parse or number in roles:
+                    found.add("&" + number)
+            elif parse is None or "users" in parse or number in users:
+                found.add(number)
         return found
 
     def buttons(self) -> list[dict[str, Any]]:

@@ -1170,6 +1170,8 @@ class FakeDiscord:
             msg.components = body["components"] or []
         if "attachments" in body:
             msg.attachments = [self._attachment(a) for a in body.get("attachments") or []]
+        if "allowed_mentions" in body:
+            msg.allowed_mentions = body["allowed_mentions"]
         if "flags" in body and body["flags"] is not None:
             keep = msg.flags & (FLAG_EPHEMERAL | (1 << 15))
             msg.flags = keep | (int(body["flags"]) & ~FLAG_EPHEMERAL)
@@ -1213,6 +1215,7 @@ class FakeDiscord:
             attachments=[self._attachment(f) for f in body.get("__files__", [])],
             flags=flags,
             ephemeral_to=ephemeral_to,
+            allowed_mentions=body.get("allowed_mentions"),
         )
         if interaction is not None:
             msg.application_id = self.application_id

@@ -15,7 +15,15 @@ from hypothesis import strategies as st
 import tests.games.tiny_game  # noqa: F401  (registers the reference game)
 from games.base import Move, Option, OptionError, fill_names, validate_options
 from games.cards import CardError, display, make_deck, parse_card
-from games.seats import next_seat, partners, seat_ref, seats_from, team_of, team_seats
+from games.seats import (
+    next_seat,
+    partners,
+    seat_ref,
+    seats_from,
+    seats_to_return_to,
+    team_of,
+    team_seats,
+)
 from games.transcript import replay
 
 GAMES_DIR = Path(__file__).resolve().parents[2] / "games"
@@ -72,6 +80,18 @@ def test_seat_arithmetic(players: int) -> None:
             assert len(partners(seat, players)) == players // 2 - 1
     if players % 2 == 0:
         assert sorted(team_seats(0, players) + team_seats(1, players)) == list(range(players))
+
+
+def test_a_former_player_returns_only_to_her_own_side() -> None:
+    # Four seats in teams: her old seat while it is offered, else a partner's, never an opponent's.
+    assert seats_to_return_to(4, True, [1], [0, 1, 2]) == [1]
+    assert seats_to_return_to(4, True, [1], [0, 2, 3]) == [3]
+    assert seats_to_return_to(4, True, [1], [0, 2]) == []
+    assert seats_to_return_to(6, True, [0], [1, 2, 3, 4]) == [2, 4]
+    # Without teams only her old seat; a newcomer may take any seat offered.
+    assert seats_to_return_to(4, False, [2], [0, 1, 3]) == []
+    assert seats_to_return_to(4, False, [2], [1, 2]) == [2]
+    assert seats_to_return_to(4, True, [], [3, 0]) == [0, 3]
 
 
 def test_seat_placeholders() -> None:
