@@ -1423,9 +1423,10 @@ class SessionManager:
 
         The same people and computers (same options and level), seats turned by
         :func:`games.seats.rematch_order`, under the server's settings of now (rated, computers
-        allowed). The asker hosts and is confirmed; every other person confirms with Join (a
-        Rematch click does it too). Returns the lobby and whether this call opened it; a second
-        click changes nothing. A rematch lobby that was cancelled frees the way for a new one.
+        allowed, turn timer, trick lines). The asker hosts and is confirmed; every other person
+        confirms with Join (a Rematch click does it too). Returns the lobby and whether this call
+        opened it; a second click changes nothing. A rematch lobby that was cancelled frees the
+        way for a new one.
         """
         with _paused():
             old = await self.store.get_table(table_id)
@@ -1475,6 +1476,8 @@ class SessionManager:
                     new_seats,
                     rated=settings.rated,
                     computers=settings.computers,
+                    turn_seconds=settings.turn_seconds,
+                    trick_lines=settings.trick_lines,
                 )
                 stored = await self.store.seats(row.id)
             table = LiveTable(row, {s.seat: s for s in stored})

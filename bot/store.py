@@ -1169,9 +1169,12 @@ class Store:
         *,
         rated: bool,
         computers: bool,
+        turn_seconds: int,
+        trick_lines: bool,
     ) -> TableRow:
         """The lobby of ``old``'s rematch: same server, channel, game, options, level and hints;
-        ``rated`` and ``computers`` are the server's settings now. ``seats`` in order as (user id
+        ``rated``, ``computers``, ``turn_seconds`` and ``trick_lines`` are the server's settings
+        now. ``seats`` in order as (user id
         or None, name, confirmed), or None for a seat left empty. A second rematch of the same
         table is refused by the database (IntegrityError) unless the first was cancelled."""
         now = time.time()
@@ -1183,8 +1186,9 @@ class Store:
                 await self._returning(
                     db,
                     "INSERT INTO game_tables (guild_id, channel_id, host_id, game, options, seed,"
-                    " computer_level, rated, hints, computers, rematch_of, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                    " computer_level, rated, hints, computers, turn_seconds, trick_lines,"
+                    " rematch_of, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                     (
                         old.guild_id,
                         old.channel_id,
@@ -1196,6 +1200,8 @@ class Store:
                         int(rated),
                         int(old.hints),
                         int(computers),
+                        turn_seconds,
+                        int(trick_lines),
                         old.id,
                         now,
                         now,

@@ -174,9 +174,13 @@ async def test_a_rematch_takes_the_servers_settings_of_now(timed: SessionManager
     assert again.row.rated, "ratings are on now: the rematch is rated"
     await timed.cancel(again.id, HOST, is_admin=False)
 
-    await timed.change_guild_settings(1, rated=False, computers=False)
+    await timed.change_guild_settings(1, 600, rated=False, computers=False, trick_lines=False)
     new, created = await timed.rematch(rated, HOST)
     assert created and not new.row.rated and not new.row.computers
+    assert (new.row.turn_seconds, new.row.trick_lines) == (600, False), "kept as opened"
+    await timed.change_guild_settings(1, 30, trick_lines=True)
+    stored_row = await timed.store.get_table(new.id)
+    assert stored_row is not None and stored_row.turn_seconds == 600
     assert all(not seat.computer for seat in new.seats.values()), "no computer is seated"
     assert new.free_seats() == [1], "the computer's seat waits for a person"
     stored = await timed.store.seats(new.id)
