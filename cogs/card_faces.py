@@ -132,6 +132,9 @@ def start_faces(client: discord.Client) -> asyncio.Task[CardFaces]:
 
 
 def stop_faces() -> None:
-    """At shutdown: stop uploading (the HTTP session is about to close)."""
+    """At shutdown: stop uploading (the HTTP session is about to close) and forget the faces,
+    which belong to this connection's application."""
     if FACES.task is not None and not FACES.task.done():
         FACES.task.cancel()
+    FACES.task = None
+    FACES.clear()

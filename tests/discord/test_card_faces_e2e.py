@@ -91,10 +91,11 @@ async def test_a_restart_reuses_the_pictures(
         bot = await start_bot(bot_env)
         try:
             await faces_ready(fake_discord)
-            first = dict(FACES.emojis)
+            first, created = dict(FACES.emojis), FACES.created
         finally:
             await stop_bot(bot)
-        assert uploads(fake_discord) == 53 and FACES.created == 53
+        assert uploads(fake_discord) == 53 and created == 53
+        assert FACES.emojis == {}, "a stopped bot forgets its application's faces"
         bot = await start_bot(bot_env)
         try:
             await faces_ready(fake_discord)
