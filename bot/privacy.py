@@ -55,12 +55,6 @@ async def forget_user(store: Store, user_id: int) -> Forgotten:
             f" WHERE user_id = ? AND table_id IN ({_CLOSED_TABLES})",
             (FORMER_PLAYER, user_id),
         )
-        seats += await _changed(  # a seat they left mid-game (bot/records.py rated them for it)
-            db,
-            "UPDATE seats SET left_by = NULL, left_name = ?"
-            f" WHERE left_by = ? AND table_id IN ({_CLOSED_TABLES})",
-            (FORMER_PLAYER, user_id),
-        )
         await db.execute(  # who held which seat when: part of the seats, counted with them
             "UPDATE seat_holders SET user_id = NULL, name = ?"
             f" WHERE user_id = ? AND table_id IN ({_CLOSED_TABLES})",

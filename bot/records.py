@@ -20,9 +20,10 @@ Choices the issue left open, decided here once:
   the game stays rated for the other seats, who did play it: the seat takes part in the
   computation with the stand-in computer's rating, so beating it counts as beating a computer.
 - Leaving (``/table leave`` in a running game) counts as playing the game out, as chess sites
-  rate an abandoned game: the seat's record names its first person to leave (``left_by``), who
-  is rated with the seat's result however few of its moves they made, and whoever played it on
-  (a computer, or a person sitting in) is not rated for it. A person is rated for one seat: one
+  rate an abandoned game: the seat's record names its first person (``left_by``, from the seat
+  holders' log) when someone else holds it at the end, who is rated with the seat's result
+  however few of its moves they made, and whoever played it on (a computer, or a person
+  sitting in) is not rated for it. A person is rated for one seat: one
   who left a seat and sat in at another of the same game counts for the seat they left.
 - A computer level seated on more than one team (Fill with computers at a one-person table,
   two computers in Tunge) is not rated for that game: it would win every time.

@@ -737,8 +737,16 @@ class Store:
         self, db: aiosqlite.Connection, table: TableRow, result: Result, now: float
     ) -> GameRecord:
         """The game's record from the seats and the moves log as this transaction sees them."""
+        first_person: dict[int, tuple[int, str]] = {}  # seat: its first person, from the log
         async with db.execute(
-            "SELECT s.seat, s.user_id, s.name, s.left_by, s.left_name,"
+            "SELECT seat, user_id, name FROM seat_holders"
+            " WHERE table_id = ? AND user_id IS NOT NULL ORDER BY id",
+            (table.id,),
+        ) as cursor:
+            for r in await cursor.fetchall():
+                first_person.setdefault(r["seat"], (r["user_id"], r["name"]))
+        async with db.execute(
+            "SELECT s.seat, s.user_id, s.name,"
             " (SELECT COUNT(*) FROM moves m WHERE m.table_id = s.table_id AND m.seat = s.seat"
             "  AND m.user_id IS NOT NULL) AS human,"
             " (SELECT COUNT(*) FROM moves m WHERE m.table_id = s.table_id AND m.seat = s.seat"
@@ -746,18 +754,23 @@ class Store:
             " FROM seats s WHERE s.table_id = ? ORDER BY s.seat",
             (table.id,),
         ) as cursor:
-            seats = [
-                SeatInfo(
-                    r["seat"],
-                    r["user_id"],
-                    r["name"],
-                    r["human"],
-                    r["computer"],
-                    left_by=r["left_by"],
-                    left_name=r["left_name"],
+            seats = []
+            for r in await cursor.fetchall():
+                # A seat's first person who no longer holds it left it: rated for it.
+                left_by, left_name = first_person.get(r["seat"], (None, None))
+                if left_by == r["user_id"]:
+                    left_by = left_name = None
+                seats.append(
+                    SeatInfo(
+                        r["seat"],
+                        r["user_id"],
+                        r["name"],
+                        r["human"],
+                        r["computer"],
+                        left_by=left_by,
+                        left_name=left_name,
+                    )
                 )
-                for r in await cursor.fetchall()
-            ]
         if not seats:  # a result kept without seats (older callers): its players alone
             seats = [SeatInfo(seat, user_id, str(user_id)) for user_id, seat, _ in result.players]
         async with db.execute(
@@ -1243,13 +1256,12 @@ class Store:
         self, table_id: int, seat: int, name: str, host_id: int | None = None
     ) -> tuple[TableRow, SeatRow]:
         """A person's seat in a running game becomes a computer's (the person is free to go);
-        ``host_id`` hands the host role on in the same transaction. The seat keeps who left it
-        first (``left_by``): the game's record rates them with the seat's result."""
+        ``host_id`` hands the host role on in the same transaction. The seat holders' log keeps
+        who left: the game's record rates the seat's first person with the seat's result."""
         async with self.transaction() as db:
             placed = await self._returning(
                 db,
-                "UPDATE seats SET user_id = NULL, name = ?, away = 0, confirmed = 1,"
-                " left_by = COALESCE(left_by, user_id), left_name = COALESCE(left_name, name)"
+                "UPDATE seats SET user_id = NULL, name = ?, away = 0, confirmed = 1"
                 " WHERE table_id = ? AND seat = ? AND user_id IS NOT NULL RETURNING *",
                 (name, table_id, seat),
             )

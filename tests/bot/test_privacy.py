@@ -159,8 +159,8 @@ async def test_forget_a_seat_the_person_left(sessions: SessionManager, tmp_path:
     table = await open_game(sessions, GUILD_A, [(ALICE, "Alice"), (BOB, "Bob")])
     await sessions.leave(table.id, ALICE)
     await play_moves(sessions, table)
-    (seat,) = await sessions.store.fetch("SELECT left_by FROM seats WHERE left_by IS NOT NULL")
-    assert seat["left_by"] == ALICE
+    holders = await sessions.store.seat_holders(table.id)
+    assert [h.user_id for h in holders if h.user_id is not None] == [ALICE, BOB]
     await sessions.forget(ALICE)
     assert mentions(tmp_path / "db.sqlite3", ALICE) == []
     assert mentions(tmp_path / "db.sqlite3", "Alice") == []

@@ -82,8 +82,10 @@ def expected_ladder(db: Path, guild_id: int) -> dict[str, PlackettLuceRating]:
         ).fetchall()
         for table_id, outcome in games:
             seats = raw.execute(
-                "SELECT seat, COALESCE(left_by, user_id) FROM seats WHERE table_id = ?"
-                " ORDER BY seat",
+                "SELECT s.seat, COALESCE((SELECT h.user_id FROM seat_holders h"
+                "  WHERE h.table_id = s.table_id AND h.seat = s.seat AND h.user_id IS NOT NULL"
+                "  ORDER BY h.id LIMIT 1), s.user_id)"
+                " FROM seats s WHERE s.table_id = ? ORDER BY s.seat",
                 (table_id,),
             ).fetchall()
             winners = json.loads(outcome)["winners"]
