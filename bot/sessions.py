@@ -213,10 +213,14 @@ class LiveTable:
     def remember(self, events: Sequence[Event], secret: AbstractSet[str] = frozenset()) -> None:
         """Keep recent event texts: public ones for the table, private ones per seat.
 
-        ``secret`` are cards that stayed hidden from onlookers through the move: a public event
-        naming one is an engine bug, logged and not shown.
+        A seat's private notes belong to the deal they were made in: a new deal clears them (a
+        trump card set down or a bid chosen last hand is no longer true). ``secret`` are cards
+        that stayed hidden from onlookers through the move: a public event naming one is an
+        engine bug, logged and not shown.
         """
         for event in events:
+            if event.kind == "new_deal":
+                self.private.clear()
             if event.to is None:
                 if any(display(card) in event.text for card in secret):
                     log.error(
