@@ -159,6 +159,18 @@ async def warn_stale(
     )
 
 
+def hand_message(
+    table: LiveTable, seat: int, note: str | None = None, prefix: str = ""
+) -> tuple[discord.Embed, discord.ui.View]:
+    """A seat's private hand: the embed and its components (``prefix``: the ranks chosen so
+    far in the sequence builder)."""
+    chosen: tuple[str, ...] = ()
+    if prefix and table.game is not None:
+        sequences = [m for m in table.game.legal_moves(seat) if m.get("cards")]
+        chosen = sequence_step(sequences, prefix).chosen
+    return hand_embed(table, seat, note, chosen), hand_view(table, seat, prefix)
+
+
 async def send_hand(
     interaction: discord.Interaction,
     table: LiveTable,
@@ -168,11 +180,7 @@ async def send_hand(
     edit: bool = False,
     prefix: str = "",
 ) -> None:
-    chosen: tuple[str, ...] = ()
-    if prefix and table.game is not None:
-        sequences = [m for m in table.game.legal_moves(seat) if m.get("cards")]
-        chosen = sequence_step(sequences, prefix).chosen
-    embed, view = hand_embed(table, seat, note, chosen), hand_view(table, seat, prefix)
+    embed, view = hand_message(table, seat, note, prefix)
     if edit and interaction.response.is_done():  # deferred while the database was slow
         await interaction.edit_original_response(embed=embed, view=view)
     elif edit:
@@ -309,6 +317,15 @@ class MoveButton(
         await play_move(interaction, self.table_id, self.seq, self.move)
 
 
+def pin_row(
+    item: discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], row: int | None
+) -> None:
+    """Give a select its row. discord.py keeps a select's row in a slot that hides the row
+    an item reports, so a dynamic item wrapping one says it has none: the view would place it
+    wherever it fits, and the rows counted for the Hint button would be wrong."""
+    item.item._row = row
+
+
 class MoveSelect(
     discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     template=r"ct:s:(?P<table>\d+):(?P<seq>\d+):(?P<index>\d+)",
@@ -336,6 +353,7 @@ class MoveSelect(
                 row=row,
             )
         )
+        pin_row(self, row)
 
     @classmethod
     async def from_custom_id(
@@ -411,6 +429,7 @@ class SequenceSelect(
                 options=options or [discord.SelectOption(label="·", value="none")],
             )
         )
+        pin_row(self, 0)
 
     @classmethod
     async def from_custom_id(
