@@ -177,7 +177,7 @@ class RematchButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:rm:(?
             return
         if created or table.row.message_id is None:  # also when the first post failed
             try:
-                await post_rematch(bot, table)
+                await post_rematch(bot, table, self.table_id)
             except discord.HTTPException:
                 await answer(
                     interaction,
@@ -198,14 +198,15 @@ class RematchButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:rm:(?
         await answer(interaction, text)
 
 
-async def post_rematch(bot: CardTableBot, table: LiveTable) -> None:
-    """Post the rematch lobby in the old table's channel, naming who must confirm."""
+async def post_rematch(bot: CardTableBot, table: LiveTable, old_id: int) -> None:
+    """Post the rematch lobby (``table``) of table ``old_id`` in the old table's channel,
+    naming who must confirm."""
     board = bot.sessions.presenter
     if not isinstance(board, Shows):
         raise RuntimeError("no board renders tables")
     embed, view = board.content(table)
     waiting = [s.user_id for s in table.humans() if not s.confirmed and s.user_id is not None]
-    content = f"Rematch of the last game at table #{table.id}."
+    content = f"Rematch of the game at table #{old_id}: this is table #{table.id}."
     if waiting:
         content += " " + " ".join(f"<@{user}>" for user in waiting) + ": press Join to play."
     channel = bot.get_partial_messageable(table.row.channel_id)
