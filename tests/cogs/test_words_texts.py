@@ -51,18 +51,22 @@ def test_a_thunee_hand_result_names_the_counting_team(example: str, counting: st
     sorted(n for n, c in all_games().items() if c.__module__.split(".")[:2] != ["tests", "games"]),
 )
 def test_no_game_text_calls_a_player_he(name: str) -> None:
-    """Every event and prompt of random games, Thunee's last card call included."""
+    """The rules summary, every option's help, and every event and prompt of random games:
+    Thunee's last card call and blind calls included."""
     assert any(all_games()[name].__module__.startswith(m) for m in GAME_MODULES)
     game_class = all_games()[name]
-    for seed in range(4):
+    for text in (game_class.summary_text, *(option.help for option in game_class.OPTIONS)):
+        assert not GENDERED.search(text), text
+    for seed in range(6):
         game = game_class.new(VARIANTS.get(name), seed=seed)
         rng = random.Random(seed)
+        wanted = PREFERRED if seed % 2 else GAME_ENDERS  # half the games end in a blind call
         for _ in range(300):
             if game.status != "in_progress":
                 break
             seat = rng.choice(game.to_act())
             legal = game.legal_moves(seat)
-            preferred = [m for m in legal if m.action in PREFERRED]
+            preferred = [m for m in legal if m.action in wanted]
             lasting = [m for m in legal if m.action not in GAME_ENDERS]
             for event in game.apply(seat, rng.choice(preferred or lasting or legal)):
                 assert not GENDERED.search(event.text), event.text
