@@ -235,7 +235,8 @@ def _table_embed(table: LiveTable, names: Sequence[str]) -> discord.Embed:
     assert game is not None
     view = game.view(None)
     status = game.status
-    live = status == "in_progress" and table.row.status == "playing"  # not abandoned
+    abandoned = table.row.status == "abandoned"
+    live = status == "in_progress" and not abandoned
     embed = discord.Embed(
         title=f"🃏 {table.game_class.title} · table #{table.id}", colour=discord.Colour.dark_green()
     )
@@ -243,7 +244,7 @@ def _table_embed(table: LiveTable, names: Sequence[str]) -> discord.Embed:
     prompt = fill_names(view.prompt, names)
     if status == "finished":
         head.append(f"**{result_headline(table, names)}**")
-    elif not live:
+    elif abandoned:
         head.append(f"**{ABANDONED}**")
     elif prompt:
         head.append(f"**{prompt}**")
