@@ -37,6 +37,11 @@ def _bot(interaction: discord.Interaction) -> CardTableBot:
     return interaction.client  # type: ignore[return-value]
 
 
+def over(table: LiveTable) -> bool:
+    """The game is over or its table abandoned: a hand has nothing left to click."""
+    return table.game is None or table.game.status == "finished" or table.row.status == "abandoned"
+
+
 def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
     """Card buttons (legal ones enabled, red suits red) and the open decisions."""
     game = table.game
@@ -152,7 +157,7 @@ async def warn_stale(
     seat = table.seat_of(user_id) if table is not None else None
     if table is None or seat is None or table.game is None:
         return
-    finished = table.game.status == "finished"
+    finished = over(table)
     await interaction.edit_original_response(
         embed=hand_embed(table, seat, STALE_NOTE),
         view=None if finished else hand_view(table, seat),
@@ -206,7 +211,7 @@ async def refresh_hands(bot: CardTableBot, table: LiveTable) -> None:
         try:
             await interaction.edit_original_response(
                 embed=hand_embed(table, seat_row.seat),
-                view=None if table.game.status == "finished" else hand_view(table, seat_row.seat),
+                view=None if over(table) else hand_view(table, seat_row.seat),
             )
         except discord.HTTPException:
             bot.open_hands.pop(key, None)

@@ -547,6 +547,8 @@ def hand_embed(
         lines.append(f"⚠️ {note}")
     if game.status == "finished":
         lines.append("The game is over.")
+    elif table.row.status == "abandoned":
+        lines.append(ABANDONED)
     elif seat in game.to_act():
         prompt = fill_names(view.prompt, names)
         lines.append(f"**Your move.** {prompt}")

@@ -43,11 +43,14 @@ async def test_an_abandoned_board_shows_no_turn_and_says_not_rated(
     await wait_for_table(alice, table_id, "Bob")
     await start(fake_discord, alice, table_id)
     await wait_for_table(alice, table_id, "⏳")
+    hand = await show_hand(bob, table_id)
     ok(await alice.slash("table abandon", table=table_id))
     board = await wait_for_table(bob, table_id, "Not rated")
     text = board.text()
     assert "This game was abandoned. Not rated." in text
     assert "⏳" not in text and "Show my hand" not in text and not board.buttons()
+    await fake_discord.wait_for(lambda: "abandoned" in hand.text(), timeout=5)
+    assert not hand.buttons() and "Your move" not in hand.text(), "nothing left to click"
 
 
 async def test_the_rematch_lobby_names_the_table_it_follows(
