@@ -79,3 +79,21 @@ def test_counts_take_the_right_plural() -> None:
     assert plural(1, "rated game") == "1 rated game" and plural(0, "result") == "0 results"
     one = FORGOTTEN.format(results=plural(1, "result"), seats=plural(1, "past table"))
     assert "1 result deleted" in one and "from 1 past table." in one
+
+
+def test_a_blind_caller_picks_up_their_other_cards() -> None:
+    """Random Thunee games with blind calls, until a blind caller picks up the set-aside cards."""
+    thunee = all_games()["thunee"]
+    for seed in range(300):
+        game = thunee.new(seed=seed)
+        rng = random.Random(seed)
+        while game.status == "in_progress":
+            seat = rng.choice(game.to_act())
+            legal = game.legal_moves(seat)
+            blind = [m for m in legal if m.action == "blind"]
+            events = game.apply(seat, rng.choice(blind or legal))
+            pickups = [e.text for e in events if e.kind == "blind_pickup"]
+            if pickups:
+                assert pickups[0].endswith("picks up their other cards."), pickups
+                return
+    raise AssertionError("no blind caller picked up their cards")
