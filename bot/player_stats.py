@@ -58,7 +58,7 @@ async def gather(store: Store, guild_id: int, user_id: int, game: str | None = N
         tallies = [t for t in tallies if t.game == game]
     shown = game or (tallies[0].game if tallies else None)
     trend = await store.rating_trend(guild_id, shown, user_id, TREND_POINTS) if shown else []
-    rating = next((t.rating for t in tallies if t.game == shown), None)
+    tally = next((t for t in tallies if t.game == shown), None)
     partner = await store.best_partner(guild_id, user_id, game)
     recent = await store.recent_games(guild_id, user_id, game, limit=5)
     calls = await favourite_calls(store, guild_id, user_id, game)
@@ -70,8 +70,8 @@ async def gather(store: Store, guild_id: int, user_id: int, game: str | None = N
         partner=partner,
         calls=calls,
         recent=recent,
-        rating=rating,
-        rated_games=len(trend),
+        rating=tally.rating if tally else None,
+        rated_games=tally.rated if tally else 0,  # all of them: the trend keeps the latest
     )
 
 

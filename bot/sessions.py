@@ -259,11 +259,15 @@ class LiveTable:
         """Keep recent event texts: public ones for the table, private ones per seat, each with
         ``names``, who held the seats when the events happened (by default, who holds them now).
 
-        ``secret`` are cards that stayed hidden from onlookers through the move: a public event
-        naming one is an engine bug, logged and not shown.
+        A seat's private notes belong to the deal they were made in: a new deal clears them (a
+        trump card set down or a bid chosen last hand is no longer true). ``secret`` are cards
+        that stayed hidden from onlookers through the move: a public event naming one is an
+        engine bug, logged and not shown.
         """
         names = self.names if names is None else names
         for event in events:
+            if event.kind == "new_deal":
+                self.private.clear()
             if event.to is None:
                 if any(display(card) in event.text for card in secret):
                     log.error(

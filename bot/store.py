@@ -166,12 +166,21 @@ class LeaderboardRow:
     won: int
 
 
+# A result_players row ``p`` of results ``r`` whose seat a computer played for the away player
+# (the game's record calls the seat a stand-in).
+SAT_OUT = (
+    "EXISTS (SELECT 1 FROM json_each(r.record, '$.seats') s"
+    " WHERE json_extract(s.value, '$.seat') = p.seat AND json_extract(s.value, '$.stand_in'))"
+)
+
+
 @dataclass(frozen=True)
 class GameTally:
     game: str
     games: int
     wins: int
     rating: float | None  # the conservative rating; None: no rated game yet
+    rated: int = 0  # the rated games behind that rating
 
 
 @dataclass(frozen=True)
@@ -192,6 +201,7 @@ class RecentGame:
     abandoned: bool
     rated: bool
     delta: float | None  # the rating change this game made (None: none)
+    sat_out: bool = False  # the player was away and a computer played the seat for them
 
 
 @dataclass(frozen=True)
@@ -942,18 +952,23 @@ class Store:
         )
 
     async def player_games(self, guild_id: int, user_id: int) -> list[GameTally]:
-        """Per game: the player's finished games and wins here, and their rating if rated."""
+        """Per game: the player's finished games and wins here (not those a computer played
+        for them while they were away), and their rating and its rated games if rated."""
         rows = await self._all(
             "SELECT r.game, COUNT(*) AS games, SUM(p.won) AS wins,"
             " (SELECT ordinal FROM ratings g WHERE g.guild_id = r.guild_id AND g.game = r.game"
-            "  AND g.player = CAST(p.user_id AS TEXT)) AS rating"
+            "  AND g.player = CAST(p.user_id AS TEXT)) AS rating,"
+            " (SELECT games FROM ratings g WHERE g.guild_id = r.guild_id AND g.game = r.game"
+            "  AND g.player = CAST(p.user_id AS TEXT)) AS rated"
             " FROM result_players p JOIN results r ON r.table_id = p.table_id"
             " WHERE p.user_id = ? AND r.guild_id = ? AND json_extract(r.outcome, '$.abandoned') = 0"
+            f" AND NOT {SAT_OUT}"
             " GROUP BY r.game ORDER BY games DESC, r.game",
             (user_id, guild_id),
         )
         return [
-            GameTally(row["game"], row["games"], row["wins"] or 0, row["rating"]) for row in rows
+            GameTally(row["game"], row["games"], row["wins"] or 0, row["rating"], row["rated"] or 0)
+            for row in rows
         ]
 
     async def rating_trend(
@@ -993,7 +1008,7 @@ class Store:
         """The player's latest finished (or abandoned) games in this server, newest first."""
         rows = await self._all(
             "SELECT r.table_id, r.game, r.finished_at, r.rated, p.seat, p.won, p.place,"
-            " json_extract(r.outcome, '$.abandoned') AS abandoned, h.delta"
+            f" json_extract(r.outcome, '$.abandoned') AS abandoned, h.delta, {SAT_OUT} AS sat_out"
             " FROM result_players p JOIN results r ON r.table_id = p.table_id"
             " LEFT JOIN rating_history h ON h.table_id = r.table_id"
             "  AND h.player = CAST(p.user_id AS TEXT)"
@@ -1012,6 +1027,7 @@ class Store:
                 abandoned=bool(row["abandoned"]),
                 rated=bool(row["rated"]),
                 delta=row["delta"],
+                sat_out=bool(row["sat_out"]),
             )
             for row in rows
         ]

@@ -208,29 +208,30 @@ async def _open_rematch(
     whether its message is posted (False: Discord did not take it, a later click tries again)."""
     table, created = await bot.sessions.rematch(table_id, user_id)
     try:
-        await post_rematch(bot, table)
+        await post_rematch(bot, table, table_id)
     except discord.HTTPException:
         return table, created, False
     return table, created, True
 
 
-async def post_rematch(bot: CardTableBot, table: LiveTable) -> None:
-    """Post the rematch lobby in the old table's channel, naming who must confirm, unless it
-    has its message already. One lobby, one message: a click while another click's post is
-    under way (Discord slow, or rate limiting) waits for that post instead of making a second.
+async def post_rematch(bot: CardTableBot, table: LiveTable, old_id: int) -> None:
+    """Post the rematch lobby (``table``) of table ``old_id`` in the old table's channel, naming
+    who must confirm, unless it has its message already. One lobby, one message: a click while
+    another click's post is under way (Discord slow, or rate limiting) waits for that post
+    instead of making a second.
     """
     board = bot.sessions.presenter
     if not isinstance(board, Shows):
         raise RuntimeError("no board renders tables")
     async with board.posting(table.id):
         if table.row.message_id is None:
-            await _post_rematch(bot, board, table)
+            await _post_rematch(bot, board, table, old_id)
 
 
-async def _post_rematch(bot: CardTableBot, board: Shows, table: LiveTable) -> None:
+async def _post_rematch(bot: CardTableBot, board: Shows, table: LiveTable, old_id: int) -> None:
     embed, view = board.content(table)
     waiting = [s.user_id for s in table.humans() if not s.confirmed and s.user_id is not None]
-    content = f"Rematch of the last game at table #{table.id}."
+    content = f"Rematch of the game at table #{old_id}: this is table #{table.id}."
     if waiting:
         content += " " + " ".join(f"<@{user}>" for user in waiting) + ": press Join to play."
     channel = bot.get_partial_messageable(table.row.channel_id)

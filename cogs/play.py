@@ -37,6 +37,11 @@ def _bot(interaction: discord.Interaction) -> CardTableBot:
     return interaction.client  # type: ignore[return-value]
 
 
+def over(table: LiveTable) -> bool:
+    """The game is over or its table abandoned: a hand has nothing left to click."""
+    return table.game is None or table.game.status == "finished" or table.row.status == "abandoned"
+
+
 def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
     """Card buttons (legal ones enabled, red suits red) and the open decisions."""
     game = table.game
@@ -152,11 +157,23 @@ async def warn_stale(
     seat = table.seat_of(user_id) if table is not None else None
     if table is None or seat is None or table.game is None:
         return
-    finished = table.game.status == "finished"
+    finished = over(table)
     await interaction.edit_original_response(
         embed=hand_embed(table, seat, STALE_NOTE),
         view=None if finished else hand_view(table, seat),
     )
+
+
+def hand_message(
+    table: LiveTable, seat: int, note: str | None = None, prefix: str = ""
+) -> tuple[discord.Embed, discord.ui.View]:
+    """A seat's private hand: the embed and its components (``prefix``: the ranks chosen so
+    far in the sequence builder)."""
+    chosen: tuple[str, ...] = ()
+    if prefix and table.game is not None:
+        sequences = [m for m in table.game.legal_moves(seat) if m.get("cards")]
+        chosen = sequence_step(sequences, prefix).chosen
+    return hand_embed(table, seat, note, chosen), hand_view(table, seat, prefix)
 
 
 async def send_hand(
@@ -168,11 +185,7 @@ async def send_hand(
     edit: bool = False,
     prefix: str = "",
 ) -> None:
-    chosen: tuple[str, ...] = ()
-    if prefix and table.game is not None:
-        sequences = [m for m in table.game.legal_moves(seat) if m.get("cards")]
-        chosen = sequence_step(sequences, prefix).chosen
-    embed, view = hand_embed(table, seat, note, chosen), hand_view(table, seat, prefix)
+    embed, view = hand_message(table, seat, note, prefix)
     if edit and interaction.response.is_done():  # deferred while the database was slow
         await interaction.edit_original_response(embed=embed, view=view)
     elif edit:
@@ -198,7 +211,7 @@ async def refresh_hands(bot: CardTableBot, table: LiveTable) -> None:
         try:
             await interaction.edit_original_response(
                 embed=hand_embed(table, seat_row.seat),
-                view=None if table.game.status == "finished" else hand_view(table, seat_row.seat),
+                view=None if over(table) else hand_view(table, seat_row.seat),
             )
         except discord.HTTPException:
             bot.open_hands.pop(key, None)
@@ -309,6 +322,15 @@ class MoveButton(
         await play_move(interaction, self.table_id, self.seq, self.move)
 
 
+def pin_row(
+    item: discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], row: int | None
+) -> None:
+    """Give a select its row. discord.py keeps a select's row in a slot that hides the row
+    an item reports, so a dynamic item wrapping one says it has none: the view would place it
+    wherever it fits, and the rows counted for the Hint button would be wrong."""
+    item.item._row = row
+
+
 class MoveSelect(
     discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     template=r"ct:s:(?P<table>\d+):(?P<seq>\d+):(?P<index>\d+)",
@@ -336,6 +358,7 @@ class MoveSelect(
                 row=row,
             )
         )
+        pin_row(self, row)
 
     @classmethod
     async def from_custom_id(
@@ -411,6 +434,7 @@ class SequenceSelect(
                 options=options or [discord.SelectOption(label="·", value="none")],
             )
         )
+        pin_row(self, 0)
 
     @classmethod
     async def from_custom_id(

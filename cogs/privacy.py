@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.sessions import UserError
 from cogs.errors import answer, guarded, patiently
+from cogs.render import plural
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -26,8 +27,8 @@ QUESTION = (
     "playing now is not changed and is recorded when it ends. This cannot be undone."
 )
 FORGOTTEN = (
-    "Done: you are forgotten. {results} results deleted, your name removed from {seats} "
-    "past tables. Games in progress go on as they were."
+    "Done: you are forgotten. {results} deleted, your name removed from {seats}. "
+    "Games in progress go on as they were."
 )
 KEPT = "Nothing was changed."
 NOT_YOURS = "These buttons are for the person who asked."
@@ -76,7 +77,10 @@ class ForgetButton(
         except UserError as error:
             await answer(interaction, str(error))
             return
-        text = FORGOTTEN.format(results=forgotten.results, seats=forgotten.seats)
+        text = FORGOTTEN.format(
+            results=plural(forgotten.results, "result"),
+            seats=plural(forgotten.seats, "past table"),
+        )
         if interaction.response.is_done():
             await interaction.edit_original_response(content=text, view=None)
         else:

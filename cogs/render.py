@@ -61,8 +61,13 @@ def shown_line(line: str, names: Sequence[str]) -> str:
 
 
 def seat_line(
-    table: LiveTable, seat: int, view: TableView | None, names: Sequence[str] | None = None
+    table: LiveTable,
+    seat: int,
+    view: TableView | None,
+    names: Sequence[str] | None = None,
+    live: bool = True,
 ) -> str:
+    """A seat on the lobby or the board (``live``: the game is still being played)."""
     game_class = table.game_class
     row = table.seats.get(seat)
     name = ((names[seat] if names is not None else shown_name(row.name)) if row else None) or (
@@ -79,7 +84,7 @@ def seat_line(
             parts.append(f"{sizes[seat]} card{'' if sizes[seat] == 1 else 's'}")
         if view.dealer == seat:
             parts.append("dealer")
-        if seat in view.to_act:
+        if live and seat in view.to_act:
             parts.append("⏳ to act")
     if row and row.away:
         parts.append("away (computer plays)")
@@ -252,6 +257,7 @@ def table_embed(table: LiveTable, now: float | None = None) -> discord.Embed:
 
 
 RECENT_LINES = 4
+ABANDONED = "This game was abandoned. Not rated."  # an abandoned game never counts
 
 
 def _table_embed(table: LiveTable, names: Sequence[str]) -> discord.Embed:
@@ -262,6 +268,8 @@ def _table_embed(table: LiveTable, names: Sequence[str]) -> discord.Embed:
     assert game is not None
     view = game.view(None)
     status = game.status
+    abandoned = table.row.status == "abandoned"
+    live = status == "in_progress" and not abandoned
     embed = discord.Embed(
         title=f"🃏 {table.game_class.title} · table #{table.id}", colour=discord.Colour.dark_green()
     )
@@ -269,16 +277,18 @@ def _table_embed(table: LiveTable, names: Sequence[str]) -> discord.Embed:
     prompt = fill_names(view.prompt, names)
     if status == "finished":
         head.append(f"**{result_headline(table, names)}**")
+    elif abandoned:
+        head.append(f"**{ABANDONED}**")
     elif prompt:
         head.append(f"**{prompt}**")
     deadline = table.row.turn_deadline
-    if deadline and status == "in_progress":
+    if deadline and live:
         head.append(f"⏱ turn ends <t:{int(deadline)}:R>")
-    note = restart_note(table.id) if status == "in_progress" else None
+    note = restart_note(table.id) if live else None
     embed.description = " · ".join(head) + (f"\n*{note}*" if note else "") or None
     embed.add_field(
         name="Seats",
-        value="\n".join(seat_line(table, s, view, names) for s in range(table.seat_count)),
+        value="\n".join(seat_line(table, s, view, names, live) for s in range(table.seat_count)),
         inline=False,
     )
     trump = view.trump
@@ -304,7 +314,7 @@ def _table_embed(table: LiveTable, names: Sequence[str]) -> discord.Embed:
         embed.add_field(name="Table", value=_clip(" · ".join(extra), 1024), inline=False)
     if recent:
         embed.add_field(name="Recent", value=_clip("\n".join(recent), 1024), inline=False)
-    hint = " · Press “Show my hand” to see your cards and play." if status == "in_progress" else ""
+    hint = " · Press “Show my hand” to see your cards and play." if live else ""
     hints = f" · {HINTS_TEXT}" if table.row.hints else ""
     embed.set_footer(text=f"Move {table.moves}{hints}{hint}")
     return embed
@@ -316,6 +326,11 @@ def _suit_text(trump: str) -> str:
     if trump in SUIT_SYMBOLS:
         return f"{SUIT_SYMBOLS[trump]} {SUIT_NAMES[trump]}"
     return {"NT": "no trump"}.get(trump, str(trump))
+
+
+def plural(count: int, noun: str) -> str:
+    """``1 rated game``, ``2 rated games``: a count with its noun (nouns taking an s)."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def _clip(text: str, limit: int) -> str:
@@ -368,9 +383,10 @@ def result_headline(table: LiveTable, names: Sequence[str]) -> str:
     tail = f" Final score: {score}." if score else ""
     if outcome.abandoned:
         return "Game abandoned." + tail
+    why = f" {fill_names(outcome.reason, names)}" if outcome.reason else ""
     winners = list(outcome.winners)
     if not winners:
-        return "Game over: nobody wins." + tail + _rating_tail(table)
+        return f"Game over: nobody wins{why}." + tail + _rating_tail(table)
     teams = {seat % 2 for seat in winners}
     if table.game_class.teams and len(teams) == 1 and len(outcome.score) == 2:
         who = team_label(table, next(iter(teams)), names)
@@ -378,7 +394,7 @@ def result_headline(table: LiveTable, names: Sequence[str]) -> str:
     else:
         who = " & ".join(names[s] for s in winners)
         verb = "wins" if len(winners) == 1 else "win"
-    return f"Game over: 🏆 {who} {verb} the game.{tail}{_rating_tail(table)}"
+    return f"Game over: 🏆 {who} {verb} the game{why}.{tail}{_rating_tail(table)}"
 
 
 def _rating_tail(table: LiveTable) -> str:
@@ -567,6 +583,8 @@ def hand_embed(
         lines.append(f"⚠️ {note}")
     if game.status == "finished":
         lines.append("The game is over.")
+    elif table.row.status == "abandoned":
+        lines.append(ABANDONED)
     elif seat in game.to_act():
         prompt = fill_names(view.prompt, names)
         lines.append(f"**Your move.** {prompt}")

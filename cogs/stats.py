@@ -26,7 +26,7 @@ from bot.ratings import LadderPage, LadderRow
 from bot.sessions import LADDER_PAGE
 from cogs.chart import trend_png
 from cogs.errors import guarded, quote
-from cogs.render import shown_name
+from cogs.render import plural, shown_name
 from cogs.tables import game_autocomplete
 from games.registry import all_games
 
@@ -156,7 +156,7 @@ def stats_embed(stats: PlayerStats, name: str, game: str | None, chart: bool) ->
         rating = "not rated yet" if stats.rating is None else f"**{stats.rating:.1f}**"
         embed.add_field(
             name=f"Rating · {shown}",
-            value=f"{rating} after {stats.rated_games} rated games",
+            value=f"{rating} after {plural(stats.rated_games, 'rated game')}",
             inline=True,
         )
     if stats.partner is not None:
@@ -181,6 +181,7 @@ def stats_embed(stats: PlayerStats, name: str, game: str | None, chart: bool) ->
             title = games[played.game].title if played.game in games else played.game
             how = "won" if played.won else "lost"
             how = "abandoned" if played.abandoned else how
+            how = "sat out (away: a computer played)" if played.sat_out else how
             change = f" ({played.delta:+.1f})" if played.delta is not None else ""
             lines.append(
                 f"<t:{int(played.finished_at)}:d> #{played.table_id} {title}: {how}{change}"

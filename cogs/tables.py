@@ -28,7 +28,15 @@ from cogs.lobby import RematchButton, SitInButton, add_lobby_controls, describe_
 from cogs.options import options_message
 from cogs.pacing import PACER
 from cogs.play import answer_error, chosen_value, refresh_hands, table_view
-from cogs.render import LEVEL_TEXT, LeakError, event_message, jump_url, lobby_embed, table_embed
+from cogs.render import (
+    ABANDONED,
+    LEVEL_TEXT,
+    LeakError,
+    event_message,
+    jump_url,
+    lobby_embed,
+    table_embed,
+)
 from cogs.trick_lines import TrickLines
 from cogs.turn_ping import TurnPings
 from games.base import Event
@@ -523,8 +531,8 @@ class Board:
             embed.description = table.note or "This table was cancelled."
             return embed, None
         embed = table_embed(table)
-        if status == "abandoned":
-            embed.description = table.note or "This game was abandoned."
+        if status == "abandoned":  # why it was, if the bot knows
+            embed.description = f"{table.note} Not rated." if table.note else ABANDONED
         if status == "finished":
             view = discord.ui.View(timeout=None)
             view.add_item(RematchButton(table.id))

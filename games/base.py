@@ -282,11 +282,15 @@ def validate_options(spec: Sequence[Option], given: Mapping[str, Any] | None) ->
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a finished game ended: the winning seats (empty for a draw) and the final score."""
+    """How a finished game ended: the winning seats (empty for a draw) and the final score.
+
+    ``reason`` says why, when the final score alone does not (Tuppi's higher peak after its
+    last hand): a few words, with seats as ``{s0}`` if any."""
 
     winners: tuple[int, ...]
     score: tuple[int, ...]
     abandoned: bool = False
+    reason: str = ""
 
 
 def deal_rng(seed: int, index: int) -> random.Random:

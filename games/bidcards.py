@@ -564,6 +564,11 @@ class BidCardGame(Game):
         """(game over?, winning team or None for a draw)."""
         raise NotImplementedError
 
+    def _game_over_text(self, winner: int | None) -> str:
+        """The game's last words: who won (a game that decides otherwise than by the score
+        says how)."""
+        return "The game is a draw." if winner is None else f"{team_title(winner)} wins the game."
+
     def _end_hand(self, events: list[Event]) -> None:
         result = self._score_hand(events)
         self.hands_played += 1
@@ -582,12 +587,12 @@ class BidCardGame(Game):
             self.phase = "over"
             self.status = "finished"
             self.winner = winner
-            text = (
-                "The game is a draw." if winner is None else f"{team_title(winner)} wins the game."
-            )
             events.append(
                 Event(
-                    "game_over", text, {"winner": winner, "score": list(self.score)}, history=True
+                    "game_over",
+                    self._game_over_text(winner),
+                    {"winner": winner, "score": list(self.score)},
+                    history=True,
                 )
             )
             return

@@ -750,7 +750,7 @@ class Tarneeb(_TarneebBase):
         Option(
             "trump_declaration",
             "named",
-            "named: the declarer names trump; first_lead: his first lead sets it.",
+            "named: the declarer names trump; first_lead: their first lead sets it.",
             choices=("named", "first_lead"),
         ),
         Option("allow_no_trump", False, "The declarer may choose no trump."),

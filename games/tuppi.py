@@ -46,7 +46,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import Event, IllegalMove, Move, NotYourTurn, Option, validate_options
+from games.base import (
+    Event,
+    IllegalMove,
+    Move,
+    NotYourTurn,
+    Option,
+    Outcome,
+    validate_options,
+)
 from games.bidcards import (
     ORDERS,
     PASS_MOVE,
@@ -98,7 +106,7 @@ class Tuppi(BidCardGame):
             choices=("home", "federation", "tournament"),
         ),
         Option("sooli", True, "Defenders may declare sooli (solo nolo) after a rami reveal."),
-        Option("sooli_exchange", False, "The soloist swaps one card with his partner."),
+        Option("sooli_exchange", False, "The soloist swaps one card with their partner."),
         Option("sooli_soloist_last", False, "The soloist plays last to every trick."),
         Option(
             "bid_with",
@@ -474,6 +482,32 @@ class Tuppi(BidCardGame):
             return True, 0 if self.peaks[0] > self.peaks[1] else 1
         return False, None
 
+    def _on_peaks(self) -> bool:
+        """Whether the game ended at ``max_hands`` with no team at the target: the peaks
+        decided it, not the final score."""
+        target = int(self.options["target"])
+        return self.phase == "over" and max(self.score) < target
+
+    def _peaks_words(self) -> str:
+        if self.peaks[0] == self.peaks[1]:
+            return f"equal peaks, {self.peaks[0]} to {self.peaks[1]}"
+        return f"the higher peak, {self.peaks[0]} to {self.peaks[1]}"
+
+    def _game_over_text(self, winner: int | None) -> str:
+        if not self._on_peaks():
+            return super()._game_over_text(winner)
+        hands = self.hands_played
+        after = f"after {hands} hand{'' if hands == 1 else 's'}"
+        if winner is None:
+            return f"The game is a draw on {self._peaks_words()}, {after}."
+        return f"{team_title(winner)} wins the game on {self._peaks_words()}, {after}."
+
+    def outcome(self) -> Outcome | None:
+        found = super().outcome()
+        if found is None or not self._on_peaks():
+            return found
+        return Outcome(found.winners, found.score, reason=f"on {self._peaks_words()}")
+
     # ------------------------------------------------------------------ views
     def _prompt(self) -> str:
         if self.phase == "sooli":
@@ -481,7 +515,7 @@ class Tuppi(BidCardGame):
         if self.phase == "exchange":
             if self.given is None:
                 return f"{seat_ref(self.turn)} passes a card to the soloist."
-            return f"{seat_ref(self.turn)} returns a card to his partner."
+            return f"{seat_ref(self.turn)} returns a card to their partner."
         if self.phase == "bids" and self._bid_with_token():
             return "Commit a bid: the red token for rami, the black token for nolo."
         return super()._prompt()

@@ -67,7 +67,7 @@ AUCTION_OVER: dict[tuple[int, int, bool], Event] = {
 TRUMP_SET: dict[tuple[int, bool], Event] = {
     (seat, last): Event(
         "trump_set",
-        f"{SEAT_REFS[seat]} calls last card: his last card will be the trump card."
+        f"{SEAT_REFS[seat]} calls last card: their last card will be the trump card."
         if last
         else f"{SEAT_REFS[seat]} lays the trump card face down.",
         {"seat": seat, "last_card": last},

@@ -6,7 +6,7 @@ from games.base import Option
 
 SUMMARY_TEXT = (
     "Two teams of two (or 1 v 1, 3 v 3). 24 cards: J 9 A 10 K Q, worth 30 20 11 10 3 2.\n"
-    "The trumper lays a trump card face down after calling; his opponents must count 105 "
+    "The trumper lays a trump card face down after calling; their opponents must count 105 "
     "points (plus ±10 for the last trick, plus any call, plus or minus Jodhi).\n"
     "Follow suit; you may not undercut a trump unless you hold only trumps.\n"
     "Thunee/Royals: win every trick alone for 4 balls (Blind: 8). Double and Khanaak on the "

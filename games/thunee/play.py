@@ -182,7 +182,7 @@ class Play(Claims):
                 events.append(
                     Event(
                         "blind_pickup",
-                        f"{seat_ref(caller)} picks up his other cards.",
+                        f"{seat_ref(caller)} picks up their other cards.",
                         {"seat": caller},
                     )
                 )

@@ -166,8 +166,12 @@ class Scoring(ThuneeState):
         self.jodhi_team = None
         self.pending = []
         if result["total"] is not None:
+            two = self.players == 2
+            counting = _team_name((result["trumper"] + 1) % 2, two)
+            side = "side" if two else "team"
             text = (
-                f"Hand over: the counting team made {result['total']} against {result['target']}."
+                f"Hand over: {counting}, the counting {side}, made {result['total']} "
+                f"against {result['target']}."
             )
         else:
             text = f"Hand over ({CONTRACT_NAMES.get(result['kind'], result['kind'])})."

@@ -24,3 +24,13 @@ async def test_play_session_commands(
     assert "healthy" in await session.run("click Refresh")
     await session.run("as bob")
     assert await session.run("show") == "(nothing to see)"
+
+
+async def test_a_click_echoes_the_message_once_the_bot_has_settled(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    """The table is edited a moment after the click is answered: the echo shows the edit."""
+    session = Session(fake_discord)
+    assert "is open" in await session.run("/table new game:tarneeb")
+    echo = await session.run('click "Add computer player"')
+    assert "`2` **🤖" in echo and "`2` *empty*" not in echo

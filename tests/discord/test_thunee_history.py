@@ -127,7 +127,7 @@ async def test_annulled_hands_and_ball_awards_stay_in_the_channel(
             assert "The hand is annulled (the counting side holds no trump)" in texts[0]
             assert "The hand is annulled (the trumpman's weak hand)" in texts[1]
             assert all("Alice deals again." in text for text in texts[:2]), "names filled in"
-            assert "Hand over: the counting team made" in texts[2] and BALLS.search(texts[2])
+            assert "the counting team, made" in texts[2] and BALLS.search(texts[2])
             assert all("{s" not in text for text in texts)
             # Each post follows a fresh deal, with no card played or shown yet: every card
             # is hidden then, so no card may appear at all.

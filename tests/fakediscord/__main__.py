@@ -31,6 +31,9 @@ from .server import FakeDiscord
 from .users import ClientRefused, FakeUser, InteractionResult
 
 REPO = Path(__file__).resolve().parents[2]
+# How long the bot must have been quiet before an action's answer is shown: longer than the
+# pause in which it gathers a table's changes into one edit, so the echo shows the outcome.
+SETTLE_SECONDS = 0.5
 
 
 def env_lines(fake: FakeDiscord) -> str:
@@ -66,7 +69,7 @@ class Session:
                     key, value = w.split(":", 1)
                     options[key] = value
             result = await self._slash(" ".join(names), options)
-            return describe(result)
+            return await self._settled(result)
         words = shlex.split(line)
         verb, args = words[0].lower(), words[1:]
         if verb == "as":
@@ -78,17 +81,24 @@ class Session:
             number = args[0] if len(args) > 1 and args[0].isdigit() else None
             label = args[-1]
             result = await self.current.click(self._message(number, label), label)
-            return describe(result)
+            return await self._settled(result)
         if verb == "select":
             msg = self._message(args[0], None)
-            return describe(await self.current.select(msg, args[1], args[2:]))
+            return await self._settled(await self.current.select(msg, args[1], args[2:]))
         if verb == "modal":
             values = dict(a.split("=", 1) for a in args)
-            return describe(await self.current.submit_modal(values))
+            return await self._settled(await self.current.submit_modal(values))
         if verb == "wait":
             await asyncio.sleep(float(args[0]))
             return ""
         raise ClientRefused(f"unknown command {verb!r}")
+
+    async def _settled(self, result: InteractionResult) -> str:
+        """The answer to an action once the bot's work for it is done: a click that edits the
+        table answers at once and edits a moment later, and the echo must show the edit."""
+        with contextlib.suppress(TimeoutError):  # a busy table (computers playing) goes on
+            await self.fake.quiet(SETTLE_SECONDS, timeout=3)
+        return describe(result)
 
     async def _slash(self, command: str, options: dict[str, Any]) -> InteractionResult:
         # Convert typed text to the option types of the synced schema.

@@ -124,6 +124,7 @@ class Connection:
         self.compressor = zlib.compressobj() if compress else None
         self.heartbeats = 0
         self.closed_by_server = False
+        self.acks: set[asyncio.Task[None]] = set()  # heartbeat ACKs on their way back
 
     async def send(self, frame: dict[str, Any]) -> None:
         text = json.dumps(frame)
@@ -155,6 +156,7 @@ class FakeDiscord:
         clock: Clock | None = None,
         response_deadline: float = 3.0,
         heartbeat_interval_ms: int = 41250,
+        gateway_round_trip: float = 0.05,
         discord_limits: bool = False,
     ) -> None:
         self.token = token
@@ -163,6 +165,10 @@ class FakeDiscord:
         self.clock = clock or Clock()
         self.response_deadline = response_deadline
         self.heartbeat_interval_ms = heartbeat_interval_ms
+        # Discord's HEARTBEAT_ACK comes back over the network, a round trip after the heartbeat
+        # left. Answered at once, it would beat discord.py's keep-alive thread to noting when it
+        # sent the beat: the bot would take the whole interval (41 s) for its latency.
+        self.gateway_round_trip = gateway_round_trip
         self.ids = Snowflakes()
         self.bot_user = User(self.ids.next(), "CardTable", bot=True)
         self.application_id = self.bot_user.id
@@ -526,7 +532,9 @@ class FakeDiscord:
                 self.gateway_log.append({"recv": op})
                 if op == 1:
                     conn.heartbeats += 1
-                    await conn.send({"op": 11, "d": None, "s": None, "t": None})
+                    ack = asyncio.create_task(self._acknowledge(conn))
+                    conn.acks.add(ack)
+                    ack.add_done_callback(conn.acks.discard)
                 elif op == 2:
                     if session is not None:
                         await ws.close(code=4005)
@@ -549,6 +557,8 @@ class FakeDiscord:
                     await ws.close(code=4001)
                     break
         finally:
+            for ack in list(conn.acks):
+                ack.cancel()
             if session is not None and session.conn is conn:
                 session.conn = None
                 if ws.close_code in (1000, 1001) and not conn.closed_by_server:
@@ -557,6 +567,11 @@ class FakeDiscord:
                 if self.session is session:
                     self._connected.clear()
         return ws
+
+    async def _acknowledge(self, conn: Connection) -> None:
+        """HEARTBEAT_ACK (op 11), a network round trip after the heartbeat."""
+        await asyncio.sleep(self.gateway_round_trip)
+        await conn.send({"op": 11, "d": None, "s": None, "t": None})
 
     async def _identify(self, conn: Connection, data: dict[str, Any]) -> Session:
         self.identify_count += 1
