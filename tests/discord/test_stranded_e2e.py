@@ -1,6 +1,6 @@
 """No table is stranded, through the fake Discord: a locked database pauses a click and a
 computer's move without losing or doubling one; a double Start and a leaving host are answered.
-(issue 13, items 2, 8, 12 and 16, session side.)"""
+"""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import asyncio
 import random
 import sqlite3
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -32,13 +32,18 @@ from tests.discord.table_driver import (
 from tests.fakediscord import FakeDiscord
 
 
-@contextmanager
-def database_locked(bot: Any) -> Iterator[None]:
+@asynccontextmanager
+async def database_locked(bot: Any) -> AsyncIterator[None]:
     """Another process holds the bot's database's write lock (taken once the bot's own write,
-    if one is under way, is done)."""
-    other = sqlite3.connect(Path(bot.settings.database_path), isolation_level=None, timeout=30)
+    if one is under way, is done: waited for in a thread, so the bot's loop can finish it)."""
+    other = sqlite3.connect(
+        Path(bot.settings.database_path),
+        isolation_level=None,
+        timeout=30,
+        check_same_thread=False,
+    )
     try:
-        other.execute("BEGIN IMMEDIATE")
+        await asyncio.to_thread(other.execute, "BEGIN IMMEDIATE")
         yield
         other.execute("ROLLBACK")
     finally:
@@ -65,7 +70,7 @@ async def test_a_click_on_a_locked_database_is_paused_then_taken(
     await until(lambda: table.row.turn_deadline is not None, "the turn timer is stored")
     await short_busy_timeout(running_bot)
     hand = await show_hand(user, table_id)
-    with database_locked(running_bot):
+    async with database_locked(running_bot):
         paused = ok(await act(user, hand, random.Random(1)) or pytest.fail("no move offered"))
     assert paused.ephemeral and PAUSED_TEXT in paused.text
     assert table.moves == 0 and await running_bot.store.moves(table_id) == []
@@ -95,7 +100,7 @@ async def test_a_computer_move_on_a_locked_database_lands_once_the_lock_goes(
     await short_busy_timeout(running_bot)
     ok(await alice.click(table_message(alice, table_id), "Start"))
     table = running_bot.sessions.find(table_id)
-    with database_locked(running_bot):
+    async with database_locked(running_bot):
         thinking.set()
         await until(lambda: "computer move was not saved" in caplog.text, "the write failed")
         assert table.moves == 0 and await running_bot.store.moves(table_id) == []
