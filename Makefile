@@ -9,7 +9,7 @@ $(BIN)/.installed: pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $@
 
-.PHONY: install run test lint format bench load play
+.PHONY: install run test test-long lint format bench load play
 install: $(BIN)/.installed
 
 run: install
@@ -20,6 +20,10 @@ test: install
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
+
+# The nightly run: every property test tries ten times as many examples.
+test-long: install
+	HYPOTHESIS_PROFILE=nightly $(BIN)/python -m pytest
 
 lint: install
 	$(BIN)/ruff check .

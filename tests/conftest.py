@@ -27,6 +27,7 @@ from typing import Any
 
 import pytest
 
+import tests.examples  # noqa: F401  (loads the hypothesis profile: ci, or nightly)
 from tests.fakediscord import DEFAULT_TOKEN, FakeDiscord
 
 REPO = Path(__file__).resolve().parent.parent

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from typing import Any
 
 import pytest
@@ -19,56 +18,20 @@ from hypothesis import strategies as st
 
 import tests.games.tiny_game  # noqa: F401  (registers the reference game)
 from games.base import AgainstRules, Event, Game, IllegalMove, Malformed, Move, NotYourTurn
-from games.cards import display, make_deck
 from games.registry import all_games
 from games.state import untyped_attributes
 from games.transcript import replay
-from games.views import plain
+from tests.examples import examples
+from tests.games.probes import candidate_moves, leaked, snapshot
 
 GAMES = all_games()
 MAX_MOVES = 20_000
 PROBE_EVERY_MOVE = 300  # then every PROBE_STRIDE-th move: a snapshot costs the game's length
 PROBE_STRIDE = 20
-ALL_CARDS = make_deck()
-
-
-def snapshot(game: Game) -> str:
-    """Everything observable about a game, to prove a refused move changed nothing."""
-    seats: list[int | None] = [None, *range(game.players)]
-    return json.dumps(
-        {
-            "views": [game.view(seat).to_json() for seat in seats],
-            "summary": game.summary(),
-            "status": game.status,
-            "to_act": game.to_act(),
-        },
-        sort_keys=True,
-        default=str,
-    )
-
-
-def leaked(data: Any, hidden: set[str]) -> set[str]:
-    """Hidden cards that appear in ``data`` (as a JSON card string or in people's notation)."""
-    text = json.dumps(plain(data), ensure_ascii=False)
-    found = {card for card in hidden if f'"{card}"' in text or display(card) in text}
-    # "10♥" must not match inside a longer token such as "110♥": re-check display hits.
-    return {
-        card
-        for card in found
-        if f'"{card}"' in text or re.search(rf"(?<![0-9A-Z]){re.escape(display(card))}", text)
-    }
-
-
-def candidate_moves(game: Game, seat: int) -> set[Move]:
-    """Moves of the right shape: every seat's legal moves, and a play of each card."""
-    moves = {move for other in range(game.players) for move in game.legal_moves(other)}
-    moves.update(Move.of("play", card=card) for card in ALL_CARDS)
-    moves.update({Move.of("pass"), Move.of("play", card="ZZ"), Move.of("nonsense")})
-    return moves
 
 
 def deal_count(game: Game) -> int:
-    return len(game.summary()["deals"])
+    return len(game.deals)
 
 
 def check_event_secrecy(
@@ -150,7 +113,7 @@ GAME_NAMES = sorted(GAMES)
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_legal_play(name: str, seed: int) -> None:
     """Legal ⇔ accepted, refusals leave no trace, nothing leaks, and the game ends."""
@@ -163,7 +126,7 @@ def test_random_legal_play(name: str, seed: int) -> None:
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_recorded_game_replays_identically(name: str, seed: int) -> None:
     """A seeded game's recorded deals and moves form a transcript that replays to the same end."""

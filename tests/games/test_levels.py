@@ -16,6 +16,7 @@ from games.base import Game, Move
 from games.players import AVAILABLE_LEVELS, Seen, UnknownLevel, choose_move, player_for
 from games.registry import all_games
 from games.search import hard
+from tests.examples import examples
 
 GAMES = all_games()
 # Every registered game at every table size it offers (the bench measures the same ones).
@@ -59,7 +60,7 @@ def play(
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=variant_id)
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**31),
     levels=st.sampled_from([("easy",), ("easy", "normal"), ("hard", "easy"), ("normal", "hard")]),

@@ -10,10 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.base import Deal, IllegalMove, Move, OptionError
+from games.base import Deal, Event, IllegalMove, Move, OptionError
 from games.cards import make_deck
 from games.registry import get_game
-from tests.games.test_all_games import leaked, snapshot
+from tests.examples import examples
+from tests.games.probes import leaked, snapshot
 from tests.games.test_tuppi import secret_for
 
 Whist = get_game("norwegian_whist")
@@ -92,6 +93,22 @@ OPTION_SETS = st.fixed_dictionaries(
 )
 
 
+def check_reveals(game: Any, seat: int, commits: list[Any], events: list[Event]) -> None:
+    """Bids are shown only by the move that completes them, each as it was committed, lows
+    first, stopping at the first grand: a bid the rules keep secret is never shown."""
+    shown = [event.data for event in events if event.kind == "bid_revealed"]
+    assert all(event.to is None for event in events if event.kind == "bid_revealed")
+    if not shown:
+        return
+    assert commits.count(None) == 1 and commits[seat] is None, "shown before all four bid"
+    committed = [*commits[:seat], game.commits[seat], *commits[seat + 1 :]]
+    assert all((data["value"], data["card"]) == committed[data["seat"]] for data in shown)
+    assert len({data["seat"] for data in shown}) == len(shown)
+    values = [data["value"] for data in shown]
+    assert all(value == game.LOW for value in values[:-1])
+    assert values[-1] == game.HIGH or len(shown) == 4
+
+
 def play(game: Any, rng: random.Random, probe: bool) -> None:
     moves = 0
     while game.status == "in_progress":
@@ -123,12 +140,8 @@ def play(game: Any, rng: random.Random, probe: bool) -> None:
         own = set(game.hands[seat])
         move = rng.choice(legal)
         events = game.apply(seat, move)
-        shown = {e.data["seat"] for e in events if e.kind == "bid_revealed"}
+        check_reveals(game, seat, commits, events)
         for event in events:
-            if event.to is None:
-                for other, commit in enumerate(commits):
-                    if commit and commit[1] and other not in shown and other != seat:
-                        assert event.kind != "bid_revealed" or event.data["seat"] != other
             if probe:
                 for reader in [None] if event.to is None else sorted(event.to):
                     assert not leaked(
@@ -144,7 +157,7 @@ def play(game: Any, rng: random.Random, probe: bool) -> None:
                 assert 1 <= abs(result["points"]) <= limit
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), options=OPTION_SETS)
 def test_random_play_with_options(seed: int, options: dict[str, Any]) -> None:
     game = Whist.new(options, seed=seed)
@@ -153,7 +166,7 @@ def test_random_play_with_options(seed: int, options: dict[str, Any]) -> None:
     assert max(game.score) >= game.options["target"]
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), options=OPTION_SETS)
 def test_probed_play(seed: int, options: dict[str, Any]) -> None:
     game = Whist.new({**options, "target": 4}, seed=seed)

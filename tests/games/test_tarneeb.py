@@ -21,6 +21,8 @@ from games.tarneeb import (
 from games.tarneeb_egyptian import EgyptianTarneeb
 from games.transcript import replay
 from games.tricks import trick_winner
+from tests.examples import examples
+from tests.games.probes import snapshot
 
 ALL = set(make_deck())
 P = Move.of("pass")
@@ -40,17 +42,10 @@ def trump(suit: str) -> Move:
 
 
 def refusal(game: _TarneebBase, seat: int, move: Move) -> str:
-    before = json.dumps(
-        [game.view(None).to_json(), game.summary(), game.view(seat).to_json()], sort_keys=True
-    )
+    before = snapshot(game)
     with pytest.raises(IllegalMove) as error:
         game.apply(seat, move)
-    assert (
-        json.dumps(
-            [game.view(None).to_json(), game.summary(), game.view(seat).to_json()], sort_keys=True
-        )
-        == before
-    )
+    assert snapshot(game) == before
     return str(error.value)
 
 
@@ -366,7 +361,7 @@ def run_property_game(game: _TarneebBase, seed: int) -> None:
                 assert game.legal_moves(other) == []
         if rng.random() < 0.15:
             check_invariants(game)
-            before = json.dumps([game.view(None).to_json(), game.summary()], sort_keys=True)
+            before = snapshot(game)
             probes = [
                 P,
                 D,
@@ -385,7 +380,7 @@ def run_property_game(game: _TarneebBase, seed: int) -> None:
                         game.apply(seat, move)
                 with pytest.raises(IllegalMove):
                     game.apply((seat + 1) % 4, move)
-            assert json.dumps([game.view(None).to_json(), game.summary()], sort_keys=True) == before
+            assert snapshot(game) == before
         move = game.choose_move(seat, rng) if rng.random() < 0.3 else rng.choice(legal)
         assert move in legal
         deal_before = game.deal_no
@@ -428,19 +423,19 @@ def run_property_game(game: _TarneebBase, seed: int) -> None:
     assert instant or game.score[game.winner] > game.score[1 - game.winner]
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), options=TARNEEB_OPTIONS)
 def test_tarneeb_random_games(seed: int, options: dict[str, Any]) -> None:
     run_property_game(Tarneeb.new(options, seed=seed), seed)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), options=EGYPTIAN_OPTIONS)
 def test_egyptian_random_games(seed: int, options: dict[str, Any]) -> None:
     run_property_game(EgyptianTarneeb.new(options, seed=seed), seed)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), options=st.one_of(TARNEEB_OPTIONS, EGYPTIAN_OPTIONS))
 def test_random_option_games_replay(seed: int, options: dict[str, Any]) -> None:
     cls: type[_TarneebBase] = EgyptianTarneeb if "strain_order" in options else Tarneeb

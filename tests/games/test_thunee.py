@@ -29,6 +29,8 @@ from games.thunee import (
     deal_from_deck,
     first_dealer_by_jacks,
 )
+from tests.examples import examples
+from tests.games.probes import snapshot
 
 GOLDEN = Path(__file__).parent / "transcripts" / "thunee"
 
@@ -59,21 +61,6 @@ def game_from(name: str, upto: int | None = None, options: dict[str, Any] | None
     for raw in transcript["moves"][:upto]:
         game.apply(raw["seat"], Move.from_json(raw))
     return game
-
-
-def snapshot(game: Thunee) -> str:
-    seats: list[int | None] = [None, *range(game.players)]
-    return json.dumps(
-        {
-            "views": [game.view(s).to_json() for s in seats],
-            "summary": game.summary(),
-            "status": game.status,
-            "to_act": game.to_act(),
-            "hidden": [sorted(game.hidden_cards(s)) for s in seats],
-        },
-        sort_keys=True,
-        default=str,
-    )
 
 
 def refusal(game: Thunee, seat: int, move: Move) -> str:
@@ -667,7 +654,7 @@ def play(
     return actions
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**32 - 1),
     players=st.sampled_from([2, 4, 6]),
@@ -690,7 +677,7 @@ def test_random_play_with_random_options(
     assert max(outcome.score) >= game.options["balls_to_win"]
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 4, 6]), options=OPTION_STRATEGY)
 def test_computer_players_finish_games(seed: int, players: int, options: dict[str, Any]) -> None:
     options = {**options, "players": players, "balls_to_win": 4}
@@ -699,7 +686,7 @@ def test_computer_players_finish_games(seed: int, players: int, options: dict[st
     assert game.status == "finished"
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 4, 6]))
 def test_replay_of_a_recorded_game(seed: int, players: int) -> None:
     from games.transcript import replay

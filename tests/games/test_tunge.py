@@ -32,6 +32,8 @@ from games.tunge import (
     sequence_error,
 )
 from games.views import TungePhase, TungeView
+from tests.examples import examples
+from tests.games.probes import snapshot
 
 DECK = make_deck()
 
@@ -42,19 +44,6 @@ def play(*cards: str) -> Move:
 
 def ranks_of(move: Move) -> str:
     return "".join(card[0] for card in move.get("cards"))
-
-
-def snapshot(game: Tunge) -> str:
-    seats: list[int | None] = [None, *range(game.players)]
-    return json.dumps(
-        {
-            "views": [game.view(s).to_json() for s in seats],
-            "summary": game.summary(),
-            "status": game.status,
-            "to_act": game.to_act(),
-        },
-        sort_keys=True,
-    )
 
 
 def position(
@@ -447,7 +436,7 @@ def brute_force_rank_sequences(game: Tunge, seat: int, longest: int) -> set[str]
     return found
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(
     seed=st.integers(0, 10**6),
     size=st.integers(2, 6),
@@ -531,7 +520,7 @@ def random_non_sequence(game: Tunge, seat: int, rng: random.Random) -> Move | No
     return None
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=OPTION_SETS, seed=st.integers(0, 2**32 - 1), ai=st.booleans())
 def test_random_deals(options: dict[str, Any], seed: int, ai: bool) -> None:
     game = Tunge.new(options, seed=seed)

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from games.base import Deal, Event, IllegalMove, Move, OptionError
 from games.cards import make_deck
 from games.registry import get_game
-from tests.games.test_all_games import leaked, snapshot
+from tests.examples import examples
+from tests.games.probes import leaked, snapshot
 
 Tuppi = get_game("tuppi")
 DECK = sorted(make_deck())
@@ -282,7 +283,7 @@ def play(game: Any, rng: random.Random, probe: bool) -> None:
             assert len(game.records) == before_hands + dealt, "the next hand is dealt at once"
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), options=OPTION_SETS)
 def test_random_play_with_options(seed: int, options: dict[str, Any]) -> None:
     game = Tuppi.new(options, seed=seed)
@@ -295,7 +296,7 @@ def test_random_play_with_options(seed: int, options: dict[str, Any]) -> None:
     assert game.score[0] == 0 or game.score[1] == 0
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), options=OPTION_SETS)
 def test_probed_play_keeps_secrets(seed: int, options: dict[str, Any]) -> None:
     options = {**options, "target": 12}
@@ -303,7 +304,7 @@ def test_probed_play_keeps_secrets(seed: int, options: dict[str, Any]) -> None:
     play(game, random.Random(seed), probe=True)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_bid_commit_events_never_name_the_card(seed: int) -> None:
     game = Tuppi.new(seed=seed)

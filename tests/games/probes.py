@@ -1,0 +1,72 @@
+"""What the rules properties probe with: a game's observable snapshot, leaked cards, move shapes.
+
+Shared by the per-game property tests, so that "a refused move changed nothing" and "nothing
+leaks" mean the same everywhere.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from games.base import Game, Move
+from games.cards import display, make_deck
+from games.state import state_fields
+from games.views import plain
+
+ALL_CARDS = make_deck()
+
+
+def state_of(game: Game) -> dict[str, Any]:
+    """Every typed state attribute of an independent copy of ``game`` (less private caches,
+    ``_name``, which the legal moves in :func:`snapshot` cover), compared by value.
+
+    The copy (``clone``) keeps the values as they are now, so comparing a later ``state_of``
+    with it proves nothing changed in between, however deep; unlike the replay summary it costs
+    nothing per past deal.
+    """
+    copy = game.clone()
+    return {
+        name: getattr(copy, name) for name in state_fields(type(game)) if not name.startswith("_")
+    }
+
+
+def snapshot(game: Game) -> tuple[str, dict[str, Any]]:
+    """Everything observable about a game (every seat's view, whose turn, the state itself),
+    to prove a refused move changed nothing."""
+    seats: list[int | None] = [None, *range(game.players)]
+    shown = json.dumps(
+        {
+            "views": [game.view(seat).to_json() for seat in seats],
+            "status": game.status,
+            "to_act": game.to_act(),
+            "legal": [
+                [move.code for move in game.legal_moves(seat)] for seat in range(game.players)
+            ],
+            "hidden": [sorted(game.hidden_cards(seat)) for seat in seats],
+        },
+        sort_keys=True,
+        default=str,
+    )
+    return shown, state_of(game)
+
+
+def leaked(data: Any, hidden: set[str]) -> set[str]:
+    """Hidden cards that appear in ``data`` (as a JSON card string or in people's notation)."""
+    text = json.dumps(plain(data), ensure_ascii=False)
+    found = {card for card in hidden if f'"{card}"' in text or display(card) in text}
+    # "10♥" must not match inside a longer token such as "110♥": re-check display hits.
+    return {
+        card
+        for card in found
+        if f'"{card}"' in text or re.search(rf"(?<![0-9A-Z]){re.escape(display(card))}", text)
+    }
+
+
+def candidate_moves(game: Game, seat: int) -> set[Move]:
+    """Moves of the right shape: every seat's legal moves, and a play of each card."""
+    moves = {move for other in range(game.players) for move in game.legal_moves(other)}
+    moves.update(Move.of("play", card=card) for card in ALL_CARDS)
+    moves.update({Move.of("pass"), Move.of("play", card="ZZ"), Move.of("nonsense")})
+    return moves
