@@ -32,6 +32,7 @@ NAME_CHARS = 24
 EXPORT_PLACEHOLDER = "Export a game's transcript"
 NO_GAMES = "No finished games yet."
 NO_MORE = "No more games."
+NOT_A_MEMBER = "Choose a member from the list."
 
 
 def _bot(interaction: discord.Interaction) -> CardTableBot:
@@ -131,7 +132,7 @@ def history_view(page: HistoryPage, user_id: int | None, game: str | None) -> di
 # --- components ---------------------------------------------------------------------------------
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"ct:hp:(?P<page>\d{1,4}):(?P<user>\d{1,20}):(?P<game>[a-z_]{0,32})",
+    template=r"ct:hp:(?P<page>[0-9]{1,4}):(?P<user>[0-9]{1,20}):(?P<game>[a-z_]{0,32})",
 ):
     """Previous/Next: the page to show, and the listing's player (0: all) and game."""
 
@@ -223,7 +224,7 @@ class ExportSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], t
         # it must be a game of this server (the click's, not the message's), and over.
         values = data_of(interaction).get("values") or []
         value = str(values[0]) if len(values) == 1 else ""
-        if interaction.guild_id is None or not (value.isdigit() and len(value) <= 20):
+        if interaction.guild_id is None or not re.fullmatch(r"[0-9]{1,20}", value):
             await answer(interaction, "Choose one of the games offered.")
             return
         try:
@@ -265,6 +266,9 @@ class History(commands.Cog):
             raise app_commands.NoPrivateMessage()
         if game is not None and game not in all_games():
             await answer(interaction, f"There is no game called {quote(game)}.")
+            return
+        if player is not None and not isinstance(player, discord.User | discord.Member):
+            await answer(interaction, NOT_A_MEMBER)  # a crafted id Discord resolved to no one
             return
         user_id = player.id if player is not None else None
         page = await patiently(

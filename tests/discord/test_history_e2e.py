@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 import tests.games.tiny_game  # noqa: F401  (registers the reference game in this process)
-from cogs.history import EXPORT_PLACEHOLDER, NO_GAMES
+from cogs.errors import NOTHING
+from cogs.history import EXPORT_PLACEHOLDER, NO_GAMES, NOT_A_MEMBER
 from games.__main__ import main as games_cli
 from games.transcript import replay
 from tests.conftest import restored_endpoints, start_bot, stop_bot
@@ -277,4 +278,29 @@ async def test_privacy_forget_takes_a_player_out_of_history_and_leaderboard(
     assert kept.message is not None
     answer = ok(await alice.click(kept.message, "Keep my data"))
     assert answer.message is not None and "Nothing was changed" in answer.message.text()
+    assert fake_discord.errors == [] and fake_discord.unknown_routes == []
+
+
+async def test_forged_history_values_get_a_one_line_refusal(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    """A digit that is not 0-9 in the export menu or a page button, and a player id Discord
+    never resolved, are refused in a line of their own: not the answer for a bug."""
+    bob = fake_discord.user("bob")
+    guild = fake_discord.default_guild.id
+    table_id = await closed_tiny_game(running_bot.store, guild, bob.id, "Bob")
+    page = ok(await bob.slash("history"))
+    assert page.message is not None and f"#{table_id}" in page.message.text()
+    for custom_id, values, expected in (
+        ("ct:hx", ["²"], "Choose one of the games offered."),
+        ("ct:hx", [f"{table_id}²"], "Choose one of the games offered."),
+        ("ct:hp:²:0:", None, NOTHING),
+        ("ct:hp:0:²:", None, NOTHING),
+        ("ct:pf:²:yes", None, NOTHING),
+    ):
+        refused = ok(await bob.crafted_component(page.message, custom_id, values))
+        assert refused.ephemeral and refused.text == expected, (custom_id, values)
+    for forged in ("1" * 31, "12345"):
+        refused = ok(await bob.crafted_slash("history", {"player": forged}))
+        assert refused.ephemeral and refused.text == NOT_A_MEMBER, forged
     assert fake_discord.errors == [] and fake_discord.unknown_routes == []
