@@ -6,24 +6,30 @@
   without a user id, the moves they clicked lose their user id, and a table they hosted gets
   host 0 (no Discord account has that id).
 - Open tables (a lobby, a game in play) are left exactly as they are: the game goes on, and when
-  it ends it is recorded as any other. Forgetting covers what was recorded until then.
+  it ends it is recorded as any other. Forgetting covers what was recorded until then. Only
+  their requests to sit in for a computer are withdrawn, wherever they are open.
 
-All of it is one transaction, in every server at once: the person, not a server, asks.
+Everything is found by the person's user id, never by their name (another player's name may
+contain it), and through an index: the one transaction, in every server at once (the person,
+not a server, asks), holds the store's lock for milliseconds, not a scan of every move.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import aiosqlite
 
+from bot.records import stand_in_reason
 from bot.store import Store
 
 FORMER_PLAYER = "Former player"
 FORGOTTEN_HOST = 0
 
-_CLOSED_TABLES = "SELECT id FROM game_tables WHERE status NOT IN ('lobby', 'playing')"
+# Open tables are few (index game_tables_open); the closed ones are all the others.
+_NOT_OPEN = "table_id NOT IN (SELECT id FROM game_tables WHERE status IN ('lobby', 'playing'))"
 
 # Rows about the person alone, deleted: their settings, ratings, rating history and months.
 FORGET_ROWS: tuple[tuple[str, str], ...] = (
@@ -48,17 +54,21 @@ class Forgotten:
 async def forget_user(store: Store, user_id: int) -> Forgotten:
     """Remove or anonymise everything recorded of ``user_id`` outside open tables."""
     async with store.transaction() as db:
+        async with db.execute(  # the person's games' records, before their result rows go
+            "SELECT table_id, record, unrated_reason FROM results WHERE record IS NOT NULL"
+            " AND table_id IN (SELECT table_id FROM result_players WHERE user_id = ?)",
+            (user_id,),
+        ) as cursor:
+            recorded = list(await cursor.fetchall())
         results = await _changed(db, "DELETE FROM result_players WHERE user_id = ?", (user_id,))
         seats = await _changed(
             db,
             "UPDATE seats SET user_id = NULL, name = ?, away = 0"
-            f" WHERE user_id = ? AND table_id IN ({_CLOSED_TABLES})",
+            f" WHERE user_id = ? AND {_NOT_OPEN}",
             (FORMER_PLAYER, user_id),
         )
         moves = await _changed(
-            db,
-            f"UPDATE moves SET user_id = NULL WHERE user_id = ? AND table_id IN ({_CLOSED_TABLES})",
-            (user_id,),
+            db, f"UPDATE moves SET user_id = NULL WHERE user_id = ? AND {_NOT_OPEN}", (user_id,)
         )
         hosted = await _changed(
             db,
@@ -66,8 +76,10 @@ async def forget_user(store: Store, user_id: int) -> Forgotten:
             " WHERE host_id = ? AND status NOT IN ('lobby', 'playing')",
             (FORGOTTEN_HOST, user_id),
         )
+        await db.execute("DELETE FROM sit_in_requests WHERE user_id = ?", (user_id,))
+        await db.execute(f"DELETE FROM turn_pings WHERE user_id = ? AND {_NOT_OPEN}", (user_id,))
         ratings = await _forget_ratings(db, user_id)
-        ratings += await _forget_in_records(db, user_id)
+        ratings += await _forget_in_records(db, user_id, recorded)
     return Forgotten(results, seats, moves, hosted, ratings)
 
 
@@ -78,28 +90,24 @@ async def _forget_ratings(db: aiosqlite.Connection, user_id: int) -> int:
     return changed
 
 
-async def _forget_in_records(db: aiosqlite.Connection, user_id: int) -> int:
-    """Game records (``results.record``) keep every seat: the person's becomes "Former player"
-    without a user id (and without a level, which tells it from a computer's), also in the
-    unrated reason that may name them."""
+async def _forget_in_records(
+    db: aiosqlite.Connection, user_id: int, rows: Sequence[aiosqlite.Row]
+) -> int:
+    """Game records (``results.record``, ``rows`` of the games the person had a result in) keep
+    every seat: the person's, found by user id, becomes "Former player" without a user id (and
+    without a level, which tells it from a computer's). A reason that names stand-in seats is
+    written again from the record's seats, so it names them as the record now does."""
     changed = 0
-    async with db.execute(
-        "SELECT table_id, record, unrated_reason FROM results"
-        " WHERE record IS NOT NULL AND instr(record, ?) > 0",
-        (str(user_id),),
-    ) as cursor:
-        rows = list(await cursor.fetchall())
     for table_id, text, reason in rows:
         record = json.loads(text)
         seats = [s for s in record.get("seats", []) if s.get("user_id") == user_id]
         if not seats:
             continue
         for seat in seats:
-            if reason and seat.get("name"):
-                reason = reason.replace(seat["name"], FORMER_PLAYER)
-            if record.get("reason") and seat.get("name"):
-                record["reason"] = record["reason"].replace(seat["name"], FORMER_PLAYER)
             seat.update(user_id=None, name=FORMER_PLAYER)
+        stand_ins = [str(s.get("name")) for s in record["seats"] if s.get("stand_in")]
+        if record.get("rated") and stand_ins:
+            reason = record["reason"] = stand_in_reason(stand_ins)
         await db.execute(
             "UPDATE results SET record = ?, unrated_reason = ? WHERE table_id = ?",
             (json.dumps(record), reason, table_id),

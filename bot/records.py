@@ -178,8 +178,7 @@ def build_record(
     )
     reason = game_reason
     if rated and stand_ins:
-        names = ", ".join(info.name for info in stand_ins)
-        reason = f"a computer played most of the moves for {names}, so that seat counts for nobody"
+        reason = stand_in_reason([info.name for info in stand_ins])
     return GameRecord(
         game=game,
         options=dict(options),
@@ -192,6 +191,14 @@ def build_record(
         finished_at=finished_at,
         rated=rated,
         reason=reason,
+    )
+
+
+def stand_in_reason(names: Sequence[str]) -> str:
+    """Why a rated game's stand-in seats count for nobody (the only reason that names people)."""
+    return (
+        f"a computer played most of the moves for {', '.join(names)}, so that seat counts for "
+        "nobody"
     )
 
 

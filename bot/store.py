@@ -374,6 +374,8 @@ class Store:
 
     async def set_status(self, table_id: int, status: str) -> TableRow:
         async with self.transaction() as db:
+            if status not in OPEN_STATUSES:
+                await _end_sit_ins(db, table_id)
             return await self._update_table(
                 db,
                 table_id,
@@ -602,6 +604,7 @@ class Store:
             "status = ?, turn_deadline = NULL, updated_at = ?",
             (result.status, now),
         )
+        await _end_sit_ins(db, table.id)
         record = await self._build_record(db, row, result, now)
         await db.execute(
             "INSERT INTO results (table_id, guild_id, game, outcome, finished_at, rated,"
@@ -1184,6 +1187,11 @@ class Store:
         """Rows of one read-only query, for modules that keep their own SQL (history, privacy);
         like the store's own reads it takes no lock. Writes go through :meth:`transaction`."""
         return await self._all(sql, params)
+
+
+async def _end_sit_ins(db: aiosqlite.Connection, table_id: int) -> None:
+    """A closed table's requests to sit in are moot: kept, they would only keep people's names."""
+    await db.execute("DELETE FROM sit_in_requests WHERE table_id = ?", (table_id,))
 
 
 def _table(row: aiosqlite.Row) -> TableRow:

@@ -13,6 +13,7 @@ import pytest
 from bot import history, privacy
 from bot.privacy import FORMER_PLAYER, forget_user
 from bot.sessions import SessionManager
+from bot.store import Store, load_migrations
 from games.transcript import replay
 from tests.bot.played import finished_game, open_game, play_moves, session_manager
 
@@ -152,3 +153,106 @@ async def test_history_page_json_has_no_user_after_forget(sessions: SessionManag
     page = await history.history_page(sessions.store, GUILD_A)
     assert json.dumps([s.name for s in page.games[0].seats]).count(FORMER_PLAYER) == 1
     assert page.games[0].table_id == table.id
+
+
+async def stand_in_game(store: Store, guild_id: int, players: list[tuple[int, str]]) -> int:
+    """A rated game of Tiny whose last seat a computer played all along (a stand-in), written
+    through the store: the record's reason names that seat's player."""
+    row = await store.create_table(
+        guild_id=guild_id,
+        channel_id=guild_id * 10,
+        host_id=players[0][0],
+        game="tiny",
+        options={},
+        seed=1,
+        seats=players,
+    )
+    await store.start_game(row.id, 0, [])
+    for seq in range(4):
+        seat = seq % len(players)
+        clicker = players[seat][0] if seat < len(players) - 1 else None
+        await store.append_move(row.id, seq, seat, {"action": "play"}, clicker)
+    outcome = {"winners": [0], "score": [2, 1], "abandoned": False}
+    await store.record_result(
+        row, "finished", outcome, [(u, s, s == 0) for s, (u, _) in enumerate(players)]
+    )
+    return int(row.id)
+
+
+async def reasons(store: Store, table_id: int) -> tuple[str, str]:
+    (row,) = await store.fetch(
+        "SELECT unrated_reason, record FROM results WHERE table_id = ?", (table_id,)
+    )
+    return str(row["unrated_reason"]), str(json.loads(row["record"])["reason"])
+
+
+async def test_forget_goes_by_user_id_not_by_a_name_inside_another(
+    sessions: SessionManager,
+) -> None:
+    """Forgetting "Bo" leaves Bob's name where it stands; forgetting Bob takes his out."""
+    bo, bob = 2001, 2002
+    table_id = await stand_in_game(sessions.store, GUILD_A, [(bo, "Bo"), (bob, "Bob")])
+    named = "a computer played most of the moves for Bob, so that seat counts for nobody"
+    assert await reasons(sessions.store, table_id) == (named, named)
+
+    await sessions.forget(bo)
+    assert await reasons(sessions.store, table_id) == (named, named)
+    (row,) = await sessions.store.fetch("SELECT record FROM results")
+    seats = json.loads(row["record"])["seats"]
+    assert [(s["user_id"], s["name"]) for s in seats] == [(None, FORMER_PLAYER), (bob, "Bob")]
+
+    await sessions.forget(bob)
+    anonymous = named.replace("Bob", FORMER_PLAYER)
+    assert await reasons(sessions.store, table_id) == (anonymous, anonymous)
+
+
+async def test_forget_withdraws_sit_in_requests_and_closing_a_table_ends_them(
+    sessions: SessionManager, tmp_path: Path
+) -> None:
+    """A request to sit in names its asker: it goes when they are forgotten, and when its table
+    closes (no request of a finished game is kept)."""
+    playing = await open_game(sessions, GUILD_A, [(BOB, "Bob")])
+    seat = sessions.sit_in_seats(playing)[0]
+    await sessions.ask_sit_in(playing.id, ALICE, "Alice", seat)
+    await sessions.ask_sit_in(playing.id, CAROL, "Carol", seat)
+    await sessions.forget(ALICE)
+    assert await sessions.store.sit_in_request(playing.id, seat, ALICE) is None
+    assert await sessions.store.sit_in_request(playing.id, seat, CAROL) == "Carol"
+    assert mentions(tmp_path / "db.sqlite3", ALICE) == []
+
+    await play_moves(sessions, playing)
+    assert playing.row.status == "finished"
+    assert await sessions.store.fetch("SELECT * FROM sit_in_requests") == []
+
+    abandoned = await open_game(sessions, GUILD_A, [(BOB, "Bob")])
+    await sessions.ask_sit_in(abandoned.id, CAROL, "Carol", sessions.sit_in_seats(abandoned)[0])
+    await sessions.cancel(abandoned.id, BOB, is_admin=False)
+    assert await sessions.store.fetch("SELECT * FROM sit_in_requests") == []
+
+
+async def test_the_migration_clears_requests_of_closed_tables(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    migrations = load_migrations()
+    at = next(m.version for m in migrations if "CREATE TABLE sit_in_requests" in m.sql)
+    old = await Store.open(path, migrations[:at])
+    tables = []
+    for status in ("playing", "finished", "abandoned"):
+        row = await old.create_table(
+            guild_id=GUILD_A,
+            channel_id=1,
+            host_id=BOB,
+            game="tiny",
+            options={},
+            seed=1,
+            seats=[(BOB, "Bob"), (None, "Ada")],
+        )
+        await old.set_status(row.id, status)
+        await old.ask_sit_in(row.id, 1, ALICE, "Alice")
+        tables.append(row.id)
+    await old.close()
+    store = await Store.open(path)
+    try:
+        rows = await store.fetch("SELECT table_id FROM sit_in_requests")
+        assert [r["table_id"] for r in rows] == tables[:1]
+    finally:
+        await store.close()
