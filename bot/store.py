@@ -308,18 +308,21 @@ class Store:
         hints: bool = False,
         rated: bool = True,
         computers: bool = True,
+        parent_channel_id: int | None = None,
     ) -> TableRow:
         """A new table in the lobby, with ``seats`` entries as (user id or None, name) or empty.
 
-        ``rated`` and ``computers`` are the server's settings now, kept for the table's life."""
+        ``rated`` and ``computers`` are the server's settings now, kept for the table's life.
+        ``parent_channel_id``: the channel of the thread ``channel_id`` is, if it is one."""
         now = time.time()
         async with self.transaction() as db:
             table = _table(
                 await self._returning(
                     db,
                     "INSERT INTO game_tables (guild_id, channel_id, host_id, game, options, seed,"
-                    " computer_level, hints, rated, computers, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                    " computer_level, hints, rated, computers, created_at, updated_at,"
+                    " parent_channel_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    " RETURNING *",
                     (
                         guild_id,
                         channel_id,
@@ -333,6 +336,7 @@ class Store:
                         int(computers),
                         now,
                         now,
+                        parent_channel_id,
                     ),
                 )
             )
@@ -368,9 +372,11 @@ class Store:
             )
 
     async def move_table(self, table_id: int, channel_id: int) -> TableRow:
-        """The table moved to another channel (its own thread)."""
+        """The table moved to another channel (its own thread, of the channel it was in)."""
         async with self.transaction() as db:
-            return await self._update_table(db, table_id, "channel_id = ?", (channel_id,))
+            return await self._update_table(
+                db, table_id, "parent_channel_id = channel_id, channel_id = ?", (channel_id,)
+            )
 
     async def set_status(self, table_id: int, status: str) -> TableRow:
         async with self.transaction() as db:

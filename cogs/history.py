@@ -8,6 +8,7 @@ id never names a server. The export is an ephemeral reply with the transcript as
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 from collections.abc import Sequence
@@ -18,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.history import GameRecord, HistoryPage
+from bot.history import GameRecord, HistoryPage, Viewer
 from bot.sessions import UserError
 from cogs.errors import answer, data_of, guarded, patiently, quote
 from cogs.tables import game_autocomplete
@@ -37,6 +38,22 @@ NOT_A_MEMBER = "Choose a member from the list."
 
 def _bot(interaction: discord.Interaction) -> CardTableBot:
     return interaction.client  # type: ignore[return-value]
+
+
+def viewer_of(interaction: discord.Interaction) -> Viewer:
+    """Who asks, with the channels and threads of the server they can view (Discord's
+    permissions of the member, overwrites included): the history lists and exports the games
+    played there, and the asker's own. Without the server in the cache, the channel asked in."""
+    here = {interaction.channel_id} if interaction.channel_id else set()
+    guild, member = interaction.guild, interaction.user
+    if guild is None or not isinstance(member, discord.Member):
+        return Viewer(member.id, frozenset(here))
+    seen = set(here)
+    for channel in (*guild.channels, *guild.threads):
+        with contextlib.suppress(discord.ClientException):  # a thread of an unknown channel
+            if channel.permissions_for(member).view_channel:
+                seen.add(channel.id)
+    return Viewer(member.id, frozenset(seen))
 
 
 # --- rendering (pure) ---------------------------------------------------------------------------
@@ -177,7 +194,11 @@ class PageButton(
             page = await patiently(
                 interaction,
                 _bot(interaction).sessions.history_page(
-                    interaction.guild_id, self.page, self.user_id, self.game
+                    interaction.guild_id,
+                    self.page,
+                    self.user_id,
+                    self.game,
+                    viewer_of(interaction),
                 ),
             )
         except UserError as error:
@@ -230,7 +251,9 @@ class ExportSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], t
         try:
             exported = await patiently(
                 interaction,
-                _bot(interaction).sessions.export(interaction.guild_id, int(value)),
+                _bot(interaction).sessions.export(
+                    interaction.guild_id, int(value), viewer_of(interaction)
+                ),
                 thinking=True,
             )
         except UserError as error:
@@ -272,7 +295,10 @@ class History(commands.Cog):
             return
         user_id = player.id if player is not None else None
         page = await patiently(
-            interaction, self.bot.sessions.history_page(interaction.guild_id, 0, user_id, game)
+            interaction,
+            self.bot.sessions.history_page(
+                interaction.guild_id, 0, user_id, game, viewer_of(interaction)
+            ),
         )
         embed = history_embed(page, user_id, game)
         view = history_view(page, user_id, game)

@@ -234,25 +234,23 @@ async def test_the_migration_clears_requests_of_closed_tables(tmp_path: Path) ->
     path = tmp_path / "old.sqlite3"
     migrations = load_migrations()
     at = next(m.version for m in migrations if "CREATE TABLE sit_in_requests" in m.sql)
-    old = await Store.open(path, migrations[:at])
-    tables = []
-    for status in ("playing", "finished", "abandoned"):
-        row = await old.create_table(
-            guild_id=GUILD_A,
-            channel_id=1,
-            host_id=BOB,
-            game="tiny",
-            options={},
-            seed=1,
-            seats=[(BOB, "Bob"), (None, "Ada")],
-        )
-        await old.set_status(row.id, status)
-        await old.ask_sit_in(row.id, 1, ALICE, "Alice")
-        tables.append(row.id)
-    await old.close()
+    await (await Store.open(path, migrations[:at])).close()
+    with sqlite3.connect(path) as db:  # rows as the bot of that version left them
+        for table_id, status in enumerate(("playing", "finished", "abandoned"), start=1):
+            db.execute(
+                "INSERT INTO game_tables (id, guild_id, channel_id, host_id, game, options, seed,"
+                " status, created_at, updated_at) VALUES (?, ?, 1, ?, 'tiny', '{}', 1, ?, 0, 0)",
+                (table_id, GUILD_A, BOB, status),
+            )
+            db.execute(
+                "INSERT INTO sit_in_requests (table_id, seat, user_id, name, created_at)"
+                " VALUES (?, 1, ?, 'Alice', 0)",
+                (table_id, ALICE),
+            )
+    db.close()
     store = await Store.open(path)
     try:
         rows = await store.fetch("SELECT table_id FROM sit_in_requests")
-        assert [r["table_id"] for r in rows] == tables[:1]
+        assert [r["table_id"] for r in rows] == [1]
     finally:
         await store.close()
