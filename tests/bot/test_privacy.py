@@ -254,3 +254,27 @@ async def test_the_migration_clears_requests_of_closed_tables(tmp_path: Path) ->
         assert [r["table_id"] for r in rows] == [1]
     finally:
         await store.close()
+
+
+async def test_forget_reaches_the_person_through_indexes(sessions: SessionManager) -> None:
+    """Every statement of a forget finds the person's rows through an index, never by reading a
+    whole table that grows with the games played (which would hold every table up)."""
+    await finished_game(sessions, GUILD_A, [(ALICE, "Alice"), (BOB, "Bob")])
+    statements: list[str] = []
+    await sessions.store._db.set_trace_callback(statements.append)
+    try:
+        await sessions.forget(ALICE)
+    finally:
+        await sessions.store._db.set_trace_callback(None)
+    small = {"sit_in_requests", "turn_pings", "member_settings"}  # a row per open thing or setting
+    scanned = set()
+    for sql in statements:
+        if not sql.lstrip().upper().startswith(("SELECT", "UPDATE", "DELETE", "WITH")):
+            continue
+        for row in await sessions.store.fetch(f"EXPLAIN QUERY PLAN {sql}"):
+            detail = str(row["detail"])
+            if detail.startswith("SCAN ") and detail.split()[1] not in small:
+                scanned.add(detail)
+            if detail.split()[1:2] == ["moves"] and "moves_user" not in detail:
+                scanned.add(detail)  # table by table: every move of every closed game
+    assert scanned == set()
