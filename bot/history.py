@@ -4,6 +4,11 @@ The history lists the closed games of one server (finished or abandoned: those w
 newest first, a page at a time. Every query takes the server's id and filters by it, so a game of
 another server is never listed, and never exported whatever table number a crafted click names.
 
+Who asks matters too (a :class:`Viewer`): a game is listed and exported only to those who can
+view the channel it was played in (a thread table: the thread's channel), and to its players.
+The cog decides which channels a member can view, with Discord's permissions; the queries here
+apply that list.
+
 An export is the stored game as the transcript of ``shared/spec/transcripts.md``: the table's
 options, first dealer, every deal it shuffled and every move, in order. It shows every hand, so
 it is given only once the game is over (:func:`export_refusal`).
@@ -23,6 +28,28 @@ from games.transcript import Transcript
 PAGE_SIZE = 10
 MAX_PAGE = 1000  # a crafted page number beyond this is refused, not sent to SQLite
 MAX_ID = 2**63 - 1  # SQLite's integers: a larger crafted id would overflow
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who asks for the history, and the ids of the channels (threads included) they can view."""
+
+    user_id: int
+    channels: frozenset[int]
+
+    def channels_json(self) -> str:
+        return json.dumps(sorted(self.channels))
+
+
+def _visible(channels: int, user: int) -> str:
+    """The condition that the viewer may see result ``r``: ``?channels`` (a JSON list of channel
+    ids, NULL for no viewer) holds its channel or its thread's channel, or ``?user`` sat there."""
+    listed = f"(SELECT value FROM json_each(?{channels}))"
+    return (
+        f" AND (?{channels} IS NULL OR EXISTS (SELECT 1 FROM game_tables t WHERE t.id = r.table_id"
+        f" AND (t.channel_id IN {listed} OR t.parent_channel_id IN {listed}))"
+        f" OR EXISTS (SELECT 1 FROM seats v WHERE v.table_id = r.table_id AND v.user_id = ?{user}))"
+    )
 
 
 class HistoryRefusal(Exception):
@@ -88,9 +115,10 @@ async def history_page(
     *,
     user_id: int | None = None,
     game: str | None = None,
+    viewer: Viewer | None = None,
 ) -> HistoryPage:
     """Page ``page`` (from 0) of the server's closed games, the newest table first; only those
-    where ``user_id`` sat, and only of ``game``, when given.
+    where ``user_id`` sat, only of ``game``, and only those ``viewer`` may see, when given.
 
     Ordered by table number, not by finishing time: the results' primary key gives that order
     for free, where the time would need an index of its own (a long game finished late shows
@@ -99,20 +127,23 @@ async def history_page(
     check_page(page)
     if user_id is not None and not 0 < user_id <= MAX_ID:
         return HistoryPage(page, (), False)
+    seen = (None, None) if viewer is None else (viewer.channels_json(), viewer.user_id)
     if user_id is None:  # walks the results backwards by table number: no sort, no index
         rows = await store.fetch(
             "SELECT r.table_id, r.game, r.outcome, r.finished_at FROM results r"
             " WHERE r.guild_id = ?1 AND (?2 IS NULL OR r.game = ?2)"
-            " ORDER BY r.table_id DESC LIMIT ?3 OFFSET ?4",
-            (guild_id, game, PAGE_SIZE + 1, page * PAGE_SIZE),
+            + _visible(5, 6)
+            + " ORDER BY r.table_id DESC LIMIT ?3 OFFSET ?4",
+            (guild_id, game, PAGE_SIZE + 1, page * PAGE_SIZE, *seen),
         )
     else:  # starts from the player's seats (index seats_user): a few hundred rows at most
         rows = await store.fetch(
             "SELECT r.table_id, r.game, r.outcome, r.finished_at"
             " FROM seats s JOIN results r ON r.table_id = s.table_id"
             " WHERE s.user_id = ?1 AND r.guild_id = ?2 AND (?3 IS NULL OR r.game = ?3)"
-            " ORDER BY r.table_id DESC LIMIT ?4 OFFSET ?5",
-            (user_id, guild_id, game, PAGE_SIZE + 1, page * PAGE_SIZE),
+            + _visible(6, 7)
+            + " ORDER BY r.table_id DESC LIMIT ?4 OFFSET ?5",
+            (user_id, guild_id, game, PAGE_SIZE + 1, page * PAGE_SIZE, *seen),
         )
     more = len(rows) > PAGE_SIZE
     rows = rows[:PAGE_SIZE]
@@ -168,11 +199,14 @@ def export_refusal(status: str, started: bool) -> str | None:
     return None
 
 
-async def export(store: Store, guild_id: int, table_id: int) -> Export:
-    """The transcript of a game of this server; :class:`HistoryRefusal` when it is refused."""
+async def export(
+    store: Store, guild_id: int, table_id: int, viewer: Viewer | None = None
+) -> Export:
+    """The transcript of a game of this server that ``viewer`` (when given) may see;
+    :class:`HistoryRefusal` when it is refused."""
     table = await store.get_table(table_id) if 0 < table_id <= MAX_ID else None
-    # Another server's table is answered exactly as a missing one.
-    if table is None or table.guild_id != guild_id:
+    # Another server's table, or one the viewer may not see, is answered as a missing one.
+    if table is None or table.guild_id != guild_id or not await _may_see(store, table_id, viewer):
         raise HistoryRefusal(f"There is no game #{table_id} in this server's history.")
     refusal = export_refusal(table.status, table.first_dealer is not None)
     if refusal is not None:
@@ -186,3 +220,13 @@ async def export(store: Store, guild_id: int, table_id: int) -> Export:
         moves=[(move.seat, Move.from_json(move.move)) for move in await store.moves(table.id)],
     )
     return Export(table.id, table.game, transcript.to_json())
+
+
+async def _may_see(store: Store, table_id: int, viewer: Viewer | None) -> bool:
+    if viewer is None:
+        return True
+    rows = await store.fetch(
+        "SELECT 1 FROM (SELECT ?1 AS table_id) r WHERE 1" + _visible(2, 3),
+        (table_id, viewer.channels_json(), viewer.user_id),
+    )
+    return bool(rows)

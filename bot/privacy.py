@@ -6,24 +6,30 @@
   without a user id (also in the record of who held which seat when), the moves they clicked
   lose their user id, and a table they hosted gets host 0 (no Discord account has that id).
 - Open tables (a lobby, a game in play) are left exactly as they are: the game goes on, and when
-  it ends it is recorded as any other. Forgetting covers what was recorded until then.
+  it ends it is recorded as any other. Forgetting covers what was recorded until then. Only
+  their requests to sit in for a computer are withdrawn, wherever they are open.
 
-All of it is one transaction, in every server at once: the person, not a server, asks.
+Everything is found by the person's user id, never by their name (another player's name may
+contain it), and through an index: the one transaction, in every server at once (the person,
+not a server, asks), holds the store's lock for milliseconds, not a scan of every move.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import aiosqlite
 
+from bot.records import unrated_seats_reason
 from bot.store import Store
 
 FORMER_PLAYER = "Former player"
 FORGOTTEN_HOST = 0
 
-_CLOSED_TABLES = "SELECT id FROM game_tables WHERE status NOT IN ('lobby', 'playing')"
+# Open tables are few (index game_tables_open); the closed ones are all the others.
+_NOT_OPEN = "table_id NOT IN (SELECT id FROM game_tables WHERE status IN ('lobby', 'playing'))"
 
 # Rows about the person alone, deleted: their settings, ratings, rating history and months.
 FORGET_ROWS: tuple[tuple[str, str], ...] = (
@@ -45,25 +51,44 @@ class Forgotten:
     ratings: int  # rows of the rating tables deleted or anonymised
 
 
+# The person's games' records (read before their result rows go).
+_RECORDS = (
+    "SELECT table_id, record, unrated_reason FROM results WHERE record IS NOT NULL"
+    " AND table_id IN (SELECT table_id FROM result_players WHERE user_id = ?)"
+)
+# What the forget changes, read once without the lock (WAL readers wait for no one), so that
+# the transaction finds it in memory: spread over a big database, it is mostly disk reads.
+_WARM = (
+    _RECORDS,
+    "SELECT SUM(length(move)) FROM moves WHERE user_id = ?",
+    "SELECT SUM(length(name)) FROM seats WHERE user_id = ?",
+    "SELECT SUM(length(name)) FROM seat_holders WHERE user_id = ?",
+    "SELECT SUM(delta) FROM rating_history WHERE user_id = ?",
+    "SELECT SUM(games) FROM rating_months WHERE user_id = ?",
+    "SELECT SUM(games) FROM ratings WHERE user_id = ?",
+)
+
+
 async def forget_user(store: Store, user_id: int) -> Forgotten:
     """Remove or anonymise everything recorded of ``user_id`` outside open tables."""
+    for sql in _WARM:
+        await store.fetch(sql, (user_id,))
     async with store.transaction() as db:
+        async with db.execute(_RECORDS, (user_id,)) as cursor:
+            recorded = list(await cursor.fetchall())
         results = await _changed(db, "DELETE FROM result_players WHERE user_id = ?", (user_id,))
         seats = await _changed(
             db,
             "UPDATE seats SET user_id = NULL, name = ?, away = 0"
-            f" WHERE user_id = ? AND table_id IN ({_CLOSED_TABLES})",
+            f" WHERE user_id = ? AND {_NOT_OPEN}",
             (FORMER_PLAYER, user_id),
         )
         await db.execute(  # who held which seat when: part of the seats, counted with them
-            "UPDATE seat_holders SET user_id = NULL, name = ?"
-            f" WHERE user_id = ? AND table_id IN ({_CLOSED_TABLES})",
+            f"UPDATE seat_holders SET user_id = NULL, name = ? WHERE user_id = ? AND {_NOT_OPEN}",
             (FORMER_PLAYER, user_id),
         )
         moves = await _changed(
-            db,
-            f"UPDATE moves SET user_id = NULL WHERE user_id = ? AND table_id IN ({_CLOSED_TABLES})",
-            (user_id,),
+            db, f"UPDATE moves SET user_id = NULL WHERE user_id = ? AND {_NOT_OPEN}", (user_id,)
         )
         hosted = await _changed(
             db,
@@ -71,8 +96,10 @@ async def forget_user(store: Store, user_id: int) -> Forgotten:
             " WHERE host_id = ? AND status NOT IN ('lobby', 'playing')",
             (FORGOTTEN_HOST, user_id),
         )
+        await db.execute("DELETE FROM sit_in_requests WHERE user_id = ?", (user_id,))
+        await db.execute(f"DELETE FROM turn_pings WHERE user_id = ? AND {_NOT_OPEN}", (user_id,))
         ratings = await _forget_ratings(db, user_id)
-        ratings += await _forget_in_records(db, user_id)
+        ratings += await _forget_in_records(db, user_id, recorded)
     return Forgotten(results, seats, moves, hosted, ratings)
 
 
@@ -83,34 +110,37 @@ async def _forget_ratings(db: aiosqlite.Connection, user_id: int) -> int:
     return changed
 
 
-async def _forget_in_records(db: aiosqlite.Connection, user_id: int) -> int:
-    """Game records (``results.record``) keep every seat: the person's becomes "Former player"
-    without a user id (and without a level, which tells it from a computer's), also in the
-    unrated reason that may name them."""
-    changed = 0
-    async with db.execute(
-        "SELECT table_id, record, unrated_reason FROM results"
-        " WHERE record IS NOT NULL AND instr(record, ?) > 0",
-        (str(user_id),),
-    ) as cursor:
-        rows = list(await cursor.fetchall())
+async def _forget_in_records(
+    db: aiosqlite.Connection, user_id: int, rows: Sequence[aiosqlite.Row]
+) -> int:
+    """Game records (``results.record``, ``rows`` of the games the person had a result in) keep
+    every seat: the person's, found by user id, becomes "Former player" without a user id (and
+    without a level, which tells it from a computer's). A reason that names stand-in seats is
+    written again from the record's seats, so it names them as the record now does."""
+    changes = []
     for table_id, text, reason in rows:
         record = json.loads(text)
         seats = [s for s in record.get("seats", []) if s.get("user_id") == user_id]
         if not seats:
             continue
+        # An unrated seat whose person holds another seat too left that one (bot/records.py).
+        holders = [s.get("user_id") for s in record["seats"] if s.get("user_id") is not None]
+        doubled = [
+            s for s in record["seats"] if s.get("stand_in") and holders.count(s.get("user_id")) > 1
+        ]
         for seat in seats:
-            if reason and seat.get("name"):
-                reason = reason.replace(seat["name"], FORMER_PLAYER)
-            if record.get("reason") and seat.get("name"):
-                record["reason"] = record["reason"].replace(seat["name"], FORMER_PLAYER)
             seat.update(user_id=None, name=FORMER_PLAYER)
-        await db.execute(
-            "UPDATE results SET record = ?, unrated_reason = ? WHERE table_id = ?",
-            (json.dumps(record), reason, table_id),
-        )
-        changed += 1
-    return changed
+        unrated = [s for s in record["seats"] if s.get("stand_in")]
+        if record.get("rated") and unrated:
+            reason = record["reason"] = unrated_seats_reason(
+                [str(s.get("name")) for s in unrated if s not in doubled],
+                [str(s.get("name")) for s in doubled],
+            )
+        changes.append((json.dumps(record), reason, table_id))
+    await db.executemany(
+        "UPDATE results SET record = ?, unrated_reason = ? WHERE table_id = ?", changes
+    )
+    return len(changes)
 
 
 async def _changed(db: aiosqlite.Connection, sql: str, params: tuple[object, ...]) -> int:

@@ -205,14 +205,9 @@ def build_record(
     )
     reason = game_reason
     if rated and unrated:
-        reasons = []
-        if stand_ins:
-            names = ", ".join(info.name for info in stand_ins)
-            reasons.append(f"a computer played most of the moves for {names}")
-        if doubled:
-            names = ", ".join(info.name for info in doubled)
-            reasons.append(f"{names} left another seat of this game, which counts for them")
-        reason = " and ".join(reasons) + ", so that seat counts for nobody"
+        reason = unrated_seats_reason(
+            [info.name for info in stand_ins], [info.name for info in doubled]
+        )
     return GameRecord(
         game=game,
         options=dict(options),
@@ -226,6 +221,19 @@ def build_record(
         rated=rated,
         reason=reason,
     )
+
+
+def unrated_seats_reason(stand_ins: Sequence[str], doubled: Sequence[str]) -> str:
+    """Why a rated game's unrated seats count for nobody (the only reason that names people):
+    ``stand_ins`` a computer played for, ``doubled`` held by someone who left another seat."""
+    reasons = []
+    if stand_ins:
+        reasons.append(f"a computer played most of the moves for {', '.join(stand_ins)}")
+    if doubled:
+        reasons.append(
+            f"{', '.join(doubled)} left another seat of this game, which counts for them"
+        )
+    return " and ".join(reasons) + ", so that seat counts for nobody"
 
 
 def rating_note(rated: bool, reason: str | None) -> str:

@@ -713,6 +713,7 @@ class SessionManager:
                     computers=settings.computers,
                     turn_seconds=settings.turn_seconds,
                     trick_lines=settings.trick_lines,
+                    parent_channel_id=parent_channel_id,
                 )
             table = LiveTable(row, {0: SeatRow(row.id, 0, host_id, host_name, False)})
             table.touched = self.clock.now()
@@ -1632,18 +1633,25 @@ class SessionManager:
     # --- history, export and forget (branch history: the queries are bot/history.py's and
     # bot/privacy.py's; these wrap them for the cogs, which never touch the store) ------------
     async def history_page(
-        self, guild_id: int, page: int, user_id: int | None = None, game: str | None = None
+        self,
+        guild_id: int,
+        page: int,
+        user_id: int | None = None,
+        game: str | None = None,
+        viewer: history.Viewer | None = None,
     ) -> history.HistoryPage:
         with _paused(), _refused():
             return await history.history_page(
-                self.store, guild_id, page, user_id=user_id, game=game
+                self.store, guild_id, page, user_id=user_id, game=game, viewer=viewer
             )
 
-    async def export(self, guild_id: int, table_id: int) -> history.Export:
-        """A game's transcript; a refusal (another server's table, a game still being played)
-        is a :class:`UserError`."""
+    async def export(
+        self, guild_id: int, table_id: int, viewer: history.Viewer | None = None
+    ) -> history.Export:
+        """A game's transcript; a refusal (another server's table, a game still being played,
+        one the viewer may not see) is a :class:`UserError`."""
         with _paused(), _refused():
-            return await history.export(self.store, guild_id, table_id)
+            return await history.export(self.store, guild_id, table_id, viewer)
 
     async def forget(self, user_id: int) -> privacy.Forgotten:
         """Forget a person everywhere but at open tables, whose games go on as they are."""

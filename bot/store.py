@@ -403,11 +403,13 @@ class Store:
         computers: bool = True,
         turn_seconds: int | None = None,
         trick_lines: bool | None = None,
+        parent_channel_id: int | None = None,
     ) -> TableRow:
         """A new table in the lobby, with ``seats`` entries as (user id or None, name) or empty.
 
         ``rated``, ``computers``, ``turn_seconds`` and ``trick_lines`` are the server's settings
-        now, kept for the table's life."""
+        now, kept for the table's life. ``parent_channel_id``: the channel of the thread
+        ``channel_id`` is, if it is one."""
         now = time.time()
         async with self.transaction() as db:
             table = _table(
@@ -415,8 +417,8 @@ class Store:
                     db,
                     "INSERT INTO game_tables (guild_id, channel_id, host_id, game, options, seed,"
                     " computer_level, hints, rated, computers, turn_seconds, trick_lines,"
-                    " created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                    " created_at, updated_at, parent_channel_id)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                     (
                         guild_id,
                         channel_id,
@@ -432,6 +434,7 @@ class Store:
                         None if trick_lines is None else int(trick_lines),
                         now,
                         now,
+                        parent_channel_id,
                     ),
                 )
             )
@@ -467,12 +470,16 @@ class Store:
             )
 
     async def move_table(self, table_id: int, channel_id: int) -> TableRow:
-        """The table moved to another channel (its own thread)."""
+        """The table moved to another channel (its own thread, of the channel it was in)."""
         async with self.transaction() as db:
-            return await self._update_table(db, table_id, "channel_id = ?", (channel_id,))
+            return await self._update_table(
+                db, table_id, "parent_channel_id = channel_id, channel_id = ?", (channel_id,)
+            )
 
     async def set_status(self, table_id: int, status: str) -> TableRow:
         async with self.transaction() as db:
+            if status not in OPEN_STATUSES:
+                await _end_sit_ins(db, table_id)
             return await self._update_table(
                 db,
                 table_id,
@@ -707,6 +714,7 @@ class Store:
             "status = ?, turn_deadline = NULL, updated_at = ?",
             (result.status, now),
         )
+        await _end_sit_ins(db, table.id)
         record = await self._build_record(db, row, result, now)
         await db.execute(
             "INSERT INTO results (table_id, guild_id, game, outcome, finished_at, rated,"
@@ -1353,6 +1361,11 @@ class Store:
         """Rows of one read-only query, for modules that keep their own SQL (history, privacy);
         like the store's own reads it takes no lock. Writes go through :meth:`transaction`."""
         return await self._all(sql, params)
+
+
+async def _end_sit_ins(db: aiosqlite.Connection, table_id: int) -> None:
+    """A closed table's requests to sit in are moot: kept, they would only keep people's names."""
+    await db.execute("DELETE FROM sit_in_requests WHERE table_id = ?", (table_id,))
 
 
 def _table(row: aiosqlite.Row) -> TableRow:

@@ -3,11 +3,14 @@
 The page is a public message with Previous/Next buttons and an export menu of the page's games;
 all three are dynamic items whose custom ids carry what they need (page, player, game), so they
 work after a restart. Whoever clicks, the query is of the server the click comes from: a custom
-id never names a server. The export is an ephemeral reply with the transcript as a JSON file.
+id never names a server. And it is the clicker's: only games of channels they can view (with
+their permissions, :func:`viewer_of`) or that they played. The export is an ephemeral reply with
+the transcript as a JSON file.
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 from collections.abc import Sequence
@@ -18,7 +21,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.history import GameRecord, HistoryPage
+from bot.history import GameRecord, HistoryPage, Viewer
 from bot.sessions import UserError
 from cogs.errors import answer, data_of, guarded, patiently, quote
 from cogs.tables import game_autocomplete
@@ -32,10 +35,27 @@ NAME_CHARS = 24
 EXPORT_PLACEHOLDER = "Export a game's transcript"
 NO_GAMES = "No finished games yet."
 NO_MORE = "No more games."
+NOT_A_MEMBER = "Choose a member from the list."
 
 
 def _bot(interaction: discord.Interaction) -> CardTableBot:
     return interaction.client  # type: ignore[return-value]
+
+
+def viewer_of(interaction: discord.Interaction) -> Viewer:
+    """Who asks, with the channels and threads of the server they can view (Discord's
+    permissions of the member, overwrites included): the history lists and exports the games
+    played there, and the asker's own. Without the server in the cache, the channel asked in."""
+    here = {interaction.channel_id} if interaction.channel_id else set()
+    guild, member = interaction.guild, interaction.user
+    if guild is None or not isinstance(member, discord.Member):
+        return Viewer(member.id, frozenset(here))
+    seen = set(here)
+    for channel in (*guild.channels, *guild.threads):
+        with contextlib.suppress(discord.ClientException):  # a thread of an unknown channel
+            if channel.permissions_for(member).view_channel:
+                seen.add(channel.id)
+    return Viewer(member.id, frozenset(seen))
 
 
 # --- rendering (pure) ---------------------------------------------------------------------------
@@ -131,7 +151,7 @@ def history_view(page: HistoryPage, user_id: int | None, game: str | None) -> di
 # --- components ---------------------------------------------------------------------------------
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"ct:hp:(?P<page>\d{1,4}):(?P<user>\d{1,20}):(?P<game>[a-z_]{0,32})",
+    template=r"ct:hp:(?P<page>[0-9]{1,4}):(?P<user>[0-9]{1,20}):(?P<game>[a-z_]{0,32})",
 ):
     """Previous/Next: the page to show, and the listing's player (0: all) and game."""
 
@@ -176,7 +196,11 @@ class PageButton(
             page = await patiently(
                 interaction,
                 _bot(interaction).sessions.history_page(
-                    interaction.guild_id, self.page, self.user_id, self.game
+                    interaction.guild_id,
+                    self.page,
+                    self.user_id,
+                    self.game,
+                    viewer_of(interaction),
                 ),
             )
         except UserError as error:
@@ -223,13 +247,15 @@ class ExportSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], t
         # it must be a game of this server (the click's, not the message's), and over.
         values = data_of(interaction).get("values") or []
         value = str(values[0]) if len(values) == 1 else ""
-        if interaction.guild_id is None or not (value.isdigit() and len(value) <= 20):
+        if interaction.guild_id is None or not re.fullmatch(r"[0-9]{1,20}", value):
             await answer(interaction, "Choose one of the games offered.")
             return
         try:
             exported = await patiently(
                 interaction,
-                _bot(interaction).sessions.export(interaction.guild_id, int(value)),
+                _bot(interaction).sessions.export(
+                    interaction.guild_id, int(value), viewer_of(interaction)
+                ),
                 thinking=True,
             )
         except UserError as error:
@@ -266,9 +292,15 @@ class History(commands.Cog):
         if game is not None and game not in all_games():
             await answer(interaction, f"There is no game called {quote(game)}.")
             return
+        if player is not None and not isinstance(player, discord.User | discord.Member):
+            await answer(interaction, NOT_A_MEMBER)  # a crafted id Discord resolved to no one
+            return
         user_id = player.id if player is not None else None
         page = await patiently(
-            interaction, self.bot.sessions.history_page(interaction.guild_id, 0, user_id, game)
+            interaction,
+            self.bot.sessions.history_page(
+                interaction.guild_id, 0, user_id, game, viewer_of(interaction)
+            ),
         )
         embed = history_embed(page, user_id, game)
         view = history_view(page, user_id, game)

@@ -40,7 +40,7 @@ def _bot(interaction: discord.Interaction) -> CardTableBot:
 
 class ForgetButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"ct:pf:(?P<user>\d{1,20}):(?P<answer>yes|no)",
+    template=r"ct:pf:(?P<user>[0-9]{1,20}):(?P<answer>yes|no)",
 ):
     def __init__(self, user_id: int, confirm: bool) -> None:
         self.user_id, self.confirm = user_id, confirm

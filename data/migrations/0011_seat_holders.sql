@@ -12,6 +12,7 @@ CREATE TABLE seat_holders (
     name       TEXT    NOT NULL
 );
 CREATE INDEX seat_holders_table ON seat_holders (table_id, id);
+CREATE INDEX seat_holders_user ON seat_holders (user_id) WHERE user_id IS NOT NULL;
 -- Games under way before this migration: their seats as they are now held.
 INSERT INTO seat_holders (table_id, seat, after_move, user_id, name)
 SELECT s.table_id, s.seat, 0, s.user_id, s.name

@@ -168,3 +168,61 @@ def test_export_refusal_by_status() -> None:
     assert history.export_refusal("playing", True) is not None
     assert history.export_refusal("lobby", False) is not None
     assert history.export_refusal("cancelled", False) is not None
+
+
+async def test_a_viewer_sees_games_of_channels_they_can_view_and_their_own(
+    sessions: SessionManager,
+) -> None:
+    """A table in a thread counts as played in the thread's channel: typed in a thread, or
+    moved to its own thread from the channel where it was opened."""
+    store = sessions.store
+    in_thread = await store.create_table(
+        guild_id=GUILD_A,
+        channel_id=701,
+        parent_channel_id=70,
+        host_id=ALICE,
+        game="tiny",
+        options={},
+        seed=1,
+        seats=[(ALICE, "Alice")],
+    )
+    own_thread = await store.create_table(
+        guild_id=GUILD_A,
+        channel_id=80,
+        host_id=BOB,
+        game="tiny",
+        options={},
+        seed=1,
+        seats=[(BOB, "Bob")],
+    )
+    await store.move_table(own_thread.id, 801)
+    elsewhere = await closed_table(store, GUILD_A, "tiny", CAROL, "Carol")  # channel 5
+    for row in (in_thread, own_thread):
+        await store.start_game(row.id, 0, [])
+        outcome = {"winners": [0], "score": [2, 1], "abandoned": False}
+        await store.record_result(row, "finished", outcome, [(row.host_id, 0, True)])
+
+    async def seen(viewer: history.Viewer, user_id: int | None = None) -> list[int]:
+        page = await sessions.history_page(GUILD_A, 0, user_id, viewer=viewer)
+        return [g.table_id for g in page.games]
+
+    async def exported(viewer: history.Viewer) -> list[int]:
+        tables = []
+        for table_id in (in_thread.id, own_thread.id, elsewhere):
+            try:
+                await sessions.export(GUILD_A, table_id, viewer)
+            except UserError as refusal:
+                assert str(refusal) == f"There is no game #{table_id} in this server's history."
+            else:
+                tables.append(table_id)
+        return tables
+
+    everything = [elsewhere, own_thread.id, in_thread.id]
+    assert await seen(history.Viewer(CAROL, frozenset({70, 80, 5}))) == everything
+    assert await seen(history.Viewer(CAROL, frozenset({701, 801, 5}))) == everything
+    assert await seen(history.Viewer(CAROL, frozenset({80}))) == [elsewhere, own_thread.id]
+    assert await exported(history.Viewer(CAROL, frozenset({80}))) == [own_thread.id, elsewhere]
+    assert await seen(history.Viewer(ALICE, frozenset())) == [in_thread.id]
+    assert await seen(history.Viewer(ALICE, frozenset()), BOB) == []
+    assert await seen(history.Viewer(BOB, frozenset({70})), ALICE) == [in_thread.id]
+    assert await exported(history.Viewer(9, frozenset({999}))) == []

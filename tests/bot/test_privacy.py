@@ -13,6 +13,7 @@ import pytest
 from bot import history, privacy
 from bot.privacy import FORMER_PLAYER, forget_user
 from bot.sessions import SessionManager
+from bot.store import Store, load_migrations
 from games.transcript import replay
 from tests.bot.played import finished_game, open_game, play_moves, session_manager
 
@@ -164,3 +165,128 @@ async def test_forget_a_seat_the_person_left(sessions: SessionManager, tmp_path:
     await sessions.forget(ALICE)
     assert mentions(tmp_path / "db.sqlite3", ALICE) == []
     assert mentions(tmp_path / "db.sqlite3", "Alice") == []
+
+
+async def stand_in_game(store: Store, guild_id: int, players: list[tuple[int, str]]) -> int:
+    """A rated game of Tiny whose last seat a computer played all along (a stand-in), written
+    through the store: the record's reason names that seat's player."""
+    row = await store.create_table(
+        guild_id=guild_id,
+        channel_id=guild_id * 10,
+        host_id=players[0][0],
+        game="tiny",
+        options={},
+        seed=1,
+        seats=players,
+    )
+    await store.start_game(row.id, 0, [])
+    for seq in range(4):
+        seat = seq % len(players)
+        clicker = players[seat][0] if seat < len(players) - 1 else None
+        await store.append_move(row.id, seq, seat, {"action": "play"}, clicker)
+    outcome = {"winners": [0], "score": [2, 1], "abandoned": False}
+    await store.record_result(
+        row, "finished", outcome, [(u, s, s == 0) for s, (u, _) in enumerate(players)]
+    )
+    return int(row.id)
+
+
+async def reasons(store: Store, table_id: int) -> tuple[str, str]:
+    (row,) = await store.fetch(
+        "SELECT unrated_reason, record FROM results WHERE table_id = ?", (table_id,)
+    )
+    return str(row["unrated_reason"]), str(json.loads(row["record"])["reason"])
+
+
+async def test_forget_goes_by_user_id_not_by_a_name_inside_another(
+    sessions: SessionManager,
+) -> None:
+    """Forgetting "Bo" leaves Bob's name where it stands; forgetting Bob takes his out."""
+    bo, bob = 2001, 2002
+    table_id = await stand_in_game(sessions.store, GUILD_A, [(bo, "Bo"), (bob, "Bob")])
+    named = "a computer played most of the moves for Bob, so that seat counts for nobody"
+    assert await reasons(sessions.store, table_id) == (named, named)
+
+    await sessions.forget(bo)
+    assert await reasons(sessions.store, table_id) == (named, named)
+    (row,) = await sessions.store.fetch("SELECT record FROM results")
+    seats = json.loads(row["record"])["seats"]
+    assert [(s["user_id"], s["name"]) for s in seats] == [(None, FORMER_PLAYER), (bob, "Bob")]
+
+    await sessions.forget(bob)
+    anonymous = named.replace("Bob", FORMER_PLAYER)
+    assert await reasons(sessions.store, table_id) == (anonymous, anonymous)
+
+
+async def test_forget_withdraws_sit_in_requests_and_closing_a_table_ends_them(
+    sessions: SessionManager, tmp_path: Path
+) -> None:
+    """A request to sit in names its asker: it goes when they are forgotten, and when its table
+    closes (no request of a finished game is kept)."""
+    playing = await open_game(sessions, GUILD_A, [(BOB, "Bob")])
+    seat = sessions.sit_in_seats(playing)[0]
+    await sessions.ask_sit_in(playing.id, ALICE, "Alice", seat)
+    await sessions.ask_sit_in(playing.id, CAROL, "Carol", seat)
+    await sessions.forget(ALICE)
+    assert await sessions.store.sit_in_request(playing.id, seat, ALICE) is None
+    assert await sessions.store.sit_in_request(playing.id, seat, CAROL) == "Carol"
+    assert mentions(tmp_path / "db.sqlite3", ALICE) == []
+
+    await play_moves(sessions, playing)
+    assert playing.row.status == "finished"
+    assert await sessions.store.fetch("SELECT * FROM sit_in_requests") == []
+
+    abandoned = await open_game(sessions, GUILD_A, [(BOB, "Bob")])
+    await sessions.ask_sit_in(abandoned.id, CAROL, "Carol", sessions.sit_in_seats(abandoned)[0])
+    await sessions.cancel(abandoned.id, BOB, is_admin=False)
+    assert await sessions.store.fetch("SELECT * FROM sit_in_requests") == []
+
+
+async def test_the_migration_clears_requests_of_closed_tables(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    migrations = load_migrations()
+    at = next(m.version for m in migrations if "CREATE TABLE sit_in_requests" in m.sql)
+    await (await Store.open(path, migrations[:at])).close()
+    with sqlite3.connect(path) as db:  # rows as the bot of that version left them
+        for table_id, status in enumerate(("playing", "finished", "abandoned"), start=1):
+            db.execute(
+                "INSERT INTO game_tables (id, guild_id, channel_id, host_id, game, options, seed,"
+                " status, created_at, updated_at) VALUES (?, ?, 1, ?, 'tiny', '{}', 1, ?, 0, 0)",
+                (table_id, GUILD_A, BOB, status),
+            )
+            db.execute(
+                "INSERT INTO sit_in_requests (table_id, seat, user_id, name, created_at)"
+                " VALUES (?, 1, ?, 'Alice', 0)",
+                (table_id, ALICE),
+            )
+    db.close()
+    store = await Store.open(path)
+    try:
+        rows = await store.fetch("SELECT table_id FROM sit_in_requests")
+        assert [r["table_id"] for r in rows] == [1]
+    finally:
+        await store.close()
+
+
+async def test_forget_reaches_the_person_through_indexes(sessions: SessionManager) -> None:
+    """Every statement of a forget finds the person's rows through an index, never by reading a
+    whole table that grows with the games played (which would hold every table up)."""
+    await finished_game(sessions, GUILD_A, [(ALICE, "Alice"), (BOB, "Bob")])
+    statements: list[str] = []
+    await sessions.store._db.set_trace_callback(statements.append)
+    try:
+        await sessions.forget(ALICE)
+    finally:
+        await sessions.store._db.set_trace_callback(None)
+    small = {"sit_in_requests", "turn_pings", "member_settings"}  # a row per open thing or setting
+    scanned = set()
+    for sql in statements:
+        if not sql.lstrip().upper().startswith(("SELECT", "UPDATE", "DELETE", "WITH")):
+            continue
+        for row in await sessions.store.fetch(f"EXPLAIN QUERY PLAN {sql}"):
+            detail = str(row["detail"])
+            if detail.startswith("SCAN ") and detail.split()[1] not in small:
+                scanned.add(detail)
+            if detail.split()[1:2] == ["moves"] and "moves_user" not in detail:
+                scanned.add(detail)  # table by table: every move of every closed game
+    assert scanned == set()

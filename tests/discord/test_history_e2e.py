@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 import tests.games.tiny_game  # noqa: F401  (registers the reference game in this process)
-from cogs.history import EXPORT_PLACEHOLDER, NO_GAMES
+from cogs.errors import NOTHING
+from cogs.history import EXPORT_PLACEHOLDER, NO_GAMES, NOT_A_MEMBER
 from games.__main__ import main as games_cli
 from games.transcript import replay
 from tests.conftest import restored_endpoints, start_bot, stop_bot
@@ -167,11 +168,11 @@ async def test_history_export_replay_refusals_and_servers_apart(
     assert fake_discord.errors == [] and fake_discord.unknown_routes == []
 
 
-async def closed_tiny_game(store: Any, guild_id: int, host: int, name: str) -> int:
+async def closed_tiny_game(store: Any, guild_id: int, host: int, name: str, channel_id: int) -> int:
     """A finished game written straight to the database (a result, no moves): history filler."""
     row = await store.create_table(
         guild_id=guild_id,
-        channel_id=1,
+        channel_id=channel_id,
         host_id=host,
         game="tiny",
         options={},
@@ -193,7 +194,7 @@ async def test_pages_of_a_players_games_survive_a_restart(
     fake_discord: FakeDiscord, bot_env: dict[str, str]
 ) -> None:
     alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
-    guild = fake_discord.default_guild.id
+    guild, channel = fake_discord.default_guild.id, fake_discord.default_channel.id
     with restored_endpoints():
         bot = await start_bot(bot_env)
         try:
@@ -205,7 +206,8 @@ async def test_pages_of_a_players_games_survive_a_restart(
                 await play_out(fake_discord, bot, user, table_id)
                 played[user.name] = table_id
             filler = [
-                await closed_tiny_game(bot.store, guild, alice.id, "Alice") for _ in range(10)
+                await closed_tiny_game(bot.store, guild, alice.id, "Alice", channel)
+                for _ in range(10)
             ]
             first = ok(await bob.slash("history", player=alice, game="tiny"))
             assert first.message is not None
@@ -277,4 +279,104 @@ async def test_privacy_forget_takes_a_player_out_of_history_and_leaderboard(
     assert kept.message is not None
     answer = ok(await alice.click(kept.message, "Keep my data"))
     assert answer.message is not None and "Nothing was changed" in answer.message.text()
+    assert fake_discord.errors == [] and fake_discord.unknown_routes == []
+
+
+async def test_forged_history_values_get_a_one_line_refusal(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    """A digit that is not 0-9 in the export menu or a page button, and a player id Discord
+    never resolved, are refused in a line of their own: not the answer for a bug."""
+    bob = fake_discord.user("bob")
+    guild, channel = fake_discord.default_guild.id, fake_discord.default_channel.id
+    table_id = await closed_tiny_game(running_bot.store, guild, bob.id, "Bob", channel)
+    page = ok(await bob.slash("history"))
+    assert page.message is not None and f"#{table_id}" in page.message.text()
+    for custom_id, values, expected in (
+        ("ct:hx", ["²"], "Choose one of the games offered."),
+        ("ct:hx", [f"{table_id}²"], "Choose one of the games offered."),
+        ("ct:hp:²:0:", None, NOTHING),
+        ("ct:hp:0:²:", None, NOTHING),
+        ("ct:pf:²:yes", None, NOTHING),
+    ):
+        refused = ok(await bob.crafted_component(page.message, custom_id, values))
+        assert refused.ephemeral and refused.text == expected, (custom_id, values)
+    for forged in ("1" * 31, "12345"):
+        refused = ok(await bob.crafted_slash("history", {"player": forged}))
+        assert refused.ephemeral and refused.text == NOT_A_MEMBER, forged
+    assert fake_discord.errors == [] and fake_discord.unknown_routes == []
+
+
+@pytest.fixture
+async def secret_channel(
+    fake_discord: FakeDiscord, bot_env: dict[str, str]
+) -> AsyncIterator[tuple[Any, Channel]]:
+    """The bot, connected once Card Club has #secret, a channel only alice and bob can view."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    secret = fake_discord.add_channel(
+        "secret", private_to=[fake_discord.bot_user.id, alice.id, bob.id]
+    )
+    with restored_endpoints():
+        bot = await start_bot(bot_env)
+        try:
+            yield bot, secret
+        finally:
+            await stop_bot(bot)
+
+
+async def test_history_lists_and_exports_only_games_of_channels_the_asker_can_view(
+    fake_discord: FakeDiscord, secret_channel: tuple[Any, Channel]
+) -> None:
+    bot, secret = secret_channel
+    alice, bob, carol = (fake_discord.user(n) for n in ("alice", "bob", "carol"))
+    admin = fake_discord.user("erin", admin=True)
+    ok(await alice.slash("table new", channel=secret, game="tiny"))
+    await fake_discord.quiet()
+    hidden = table_id_of(table_messages(alice)[-1])
+    await fill_with_computers(fake_discord, alice, hidden)
+    await start(fake_discord, alice, hidden)
+    await play_out(fake_discord, bot, alice, hidden)
+    public = await open_table(fake_discord, carol, "tiny")
+    await fill_with_computers(fake_discord, carol, public)
+    await start(fake_discord, carol, public)
+    await play_out(fake_discord, bot, carol, public)
+
+    def listed(result: InteractionResult) -> set[int]:
+        assert result.message is not None
+        text = result.message.text()
+        return {t for t in (hidden, public) if f"`#{t}`" in text}
+
+    async def exports(user: FakeUser, page: Message, table_id: int) -> bool:
+        result = ok(await user.crafted_component(page, "ct:hx", [str(table_id)]))
+        assert result.ephemeral and result.message is not None
+        if result.message.attachments:
+            return True
+        assert f"There is no game #{table_id} in this server's history." == result.text
+        return False
+
+    # Carol cannot view #secret: its game is neither listed nor exported to her.
+    page = ok(await carol.slash("history"))
+    assert listed(page) == {public}
+    assert page.message is not None and not await exports(carol, page.message, hidden)
+    assert listed(ok(await carol.slash("history", player=alice))) == set()
+    # Bob, who can, and a server admin see both; so does Alice, who played it.
+    for who in (bob, admin, alice):
+        theirs = ok(await who.slash("history"))
+        assert listed(theirs) == {hidden, public}, who.name
+        assert theirs.message is not None and await exports(who, theirs.message, hidden)
+    # A page turned by Carol is Carol's page, whoever asked for it first.
+    bobs = ok(await bob.slash("history"))
+    assert bobs.message is not None
+    turned = ok(await carol.crafted_component(bobs.message, "ct:hp:0:0:"))
+    assert listed(turned) == {public}
+
+    # A moderator takes #secret from Alice and Bob: she still sees the game she played, he not.
+    for who in (alice, bob):
+        await fake_discord.edit_permissions(secret, who.id)
+    assert listed(ok(await bob.slash("history"))) == {public}
+    assert listed(ok(await bob.slash("history", player=alice))) == set()
+    assert not await exports(bob, page.message, hidden)
+    mine = ok(await alice.slash("history"))
+    assert listed(mine) == {hidden, public}
+    assert mine.message is not None and await exports(alice, mine.message, hidden)
     assert fake_discord.errors == [] and fake_discord.unknown_routes == []

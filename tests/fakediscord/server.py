@@ -43,6 +43,7 @@ from .model import (
     Interaction,
     Member,
     Message,
+    Overwrite,
     Role,
     Snowflakes,
     User,
@@ -233,8 +234,6 @@ class FakeDiscord:
         guild = guild or self.default_guild
         channel = Channel(self.ids.next(), guild.id, name, GUILD_TEXT, position=len(guild.channels))
         if private_to is not None:
-            from .model import Overwrite
-
             channel.overwrites.append(Overwrite(guild.id, 0, deny=VIEW_CHANNEL))
             for uid in private_to:
                 channel.overwrites.append(Overwrite(uid, 1, allow=VIEW_CHANNEL | SEND_MESSAGES))
@@ -262,6 +261,19 @@ class FakeDiscord:
             member = Member(user, guild.id, role_ids)
             guild.members[user.id] = member
         return member
+
+    async def edit_permissions(
+        self, channel: Channel, target_id: int, *, allow: int = 0, deny: int = 0
+    ) -> None:
+        """A moderator sets the channel's permission overwrite for a member or a role (PUT
+        /channels/{id}/permissions/{target}), or with neither allow nor deny deletes it (DELETE);
+        the gateway tells the bot with CHANNEL_UPDATE, as Discord does."""
+        guild = self.guilds[channel.guild_id]
+        channel.overwrites = [o for o in channel.overwrites if o.target_id != target_id]
+        if allow or deny:
+            kind = 0 if target_id in guild.roles else 1
+            channel.overwrites.append(Overwrite(target_id, kind, allow=allow, deny=deny))
+        await self.dispatch("CHANNEL_UPDATE", channel.payload())
 
     def add_role(self, name: str, permissions: int, guild: Guild | None = None) -> Role:
         guild = guild or self.default_guild

@@ -6,6 +6,7 @@ leaks" mean the same everywhere.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from typing import Any
@@ -27,9 +28,12 @@ def state_of(game: Game) -> dict[str, Any]:
     nothing per past deal.
     """
     copy = game.clone()
-    return {
-        name: getattr(copy, name) for name in state_fields(type(game)) if not name.startswith("_")
-    }
+    return {name: getattr(copy, name) for name in _public_fields(type(game))}
+
+
+@functools.cache
+def _public_fields(kind: type[Game]) -> tuple[str, ...]:
+    return tuple(name for name in state_fields(kind) if not name.startswith("_"))
 
 
 def snapshot(game: Game) -> tuple[str, dict[str, Any]]:
