@@ -1,7 +1,8 @@
 """``/history [player] [game]``: this server's recent games, ten a page, each exportable.
 
-The page is a public message with Previous/Next buttons and an export menu of the page's games;
-all three are dynamic items whose custom ids carry what they need (page, player, game), so they
+The page is an ephemeral message (it lists what its asker may see: in a public one, the games of
+a channel they can view would reach everyone in this one) with Previous/Next buttons and an
+export menu of the page's games; all three are dynamic items whose custom ids carry what they need (page, player, game), so they
 work after a restart. Whoever clicks, the query is of the server the click comes from: a custom
 id never names a server. And it is the clicker's: only games of channels they can view (with
 their permissions, :func:`viewer_of`) or that they played. The export is an ephemeral reply with
@@ -305,9 +306,9 @@ class History(commands.Cog):
         embed = history_embed(page, user_id, game)
         view = history_view(page, user_id, game)
         if interaction.response.is_done():
-            await interaction.followup.send(embed=embed, view=view)
+            await interaction.followup.send(embed=embed, view=view, ephemeral=True)
         else:
-            await interaction.response.send_message(embed=embed, view=view)
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 
 async def setup(bot: CardTableBot) -> None:

@@ -33,7 +33,7 @@ from tests.discord.table_driver import (
     table_id_of,
     table_messages,
 )
-from tests.fakediscord import FakeDiscord, FakeUser, InteractionResult, Message
+from tests.fakediscord import ClientRefused, FakeDiscord, FakeUser, InteractionResult, Message
 from tests.fakediscord.model import Channel
 
 PAGE_TIMEOUT = 30.0
@@ -108,7 +108,7 @@ async def test_history_export_replay_refusals_and_servers_apart(
     # Carol, who sat at neither table, looks at the history.
     listed = ok(await carol.slash("history"))
     page = listed.message
-    assert page is not None and not page.is_ephemeral
+    assert page is not None and page.is_ephemeral, "a page lists what its asker may see"
     text = history_text(page)
     assert f"#{finished}" in text and "Norwegian Whist" in text and "Alice" in text
     assert f"#{playing}" not in text, "a game in play is not listed"
@@ -134,8 +134,10 @@ async def test_history_export_replay_refusals_and_servers_apart(
     assert str(stored["score"][0]) in text, "the page shows the final score"
 
     # A game still being played is refused, to its onlookers and to its own player.
-    for who in (carol, bob):
-        refused = ok(await who.crafted_component(page, "ct:hx", [str(playing)]))
+    bobs_page = ok(await bob.slash("history")).message
+    assert bobs_page is not None
+    for who, own_page in ((carol, page), (bob, bobs_page)):
+        refused = ok(await who.crafted_component(own_page, "ct:hx", [str(playing)]))
         assert refused.ephemeral and "still being played" in refused.text
         assert refused.message is not None and not refused.message.attachments
     for crafted in (["0"], ["x"], [str(10**30)], [str(finished), str(finished)], []):
@@ -231,7 +233,7 @@ async def test_pages_of_a_players_games_survive_a_restart(
             assert "Page 2" in text and f"`#{played['alice']}`" in text
             assert f"`#{played['bob']}`" not in text and f"`#{filler[0]}`" not in text
             assert button(second.message, "Next ▶").get("disabled")
-            back = ok(await alice.click(second.message, "◀ Previous"))
+            back = ok(await bob.click(second.message, "◀ Previous"))
             assert back.message is not None and "Page 1" in back.message.text()
             assert f"`#{filler[-1]}`" in back.message.text()
         finally:
@@ -364,18 +366,18 @@ async def test_history_lists_and_exports_only_games_of_channels_the_asker_can_vi
         theirs = ok(await who.slash("history"))
         assert listed(theirs) == {hidden, public}, who.name
         assert theirs.message is not None and await exports(who, theirs.message, hidden)
-    # A page turned by Carol is Carol's page, whoever asked for it first.
+    # Bob's page is his alone: Carol cannot see it, so cannot turn it either.
     bobs = ok(await bob.slash("history"))
-    assert bobs.message is not None
-    turned = ok(await carol.crafted_component(bobs.message, "ct:hp:0:0:"))
-    assert listed(turned) == {public}
+    assert bobs.message is not None and bobs.message.is_ephemeral
+    with pytest.raises(ClientRefused):
+        await carol.crafted_component(bobs.message, "ct:hp:0:0:")
 
     # A moderator takes #secret from Alice and Bob: she still sees the game she played, he not.
     for who in (alice, bob):
         await fake_discord.edit_permissions(secret, who.id)
     assert listed(ok(await bob.slash("history"))) == {public}
     assert listed(ok(await bob.slash("history", player=alice))) == set()
-    assert not await exports(bob, page.message, hidden)
+    assert not await exports(bob, bobs.message, hidden)
     mine = ok(await alice.slash("history"))
     assert listed(mine) == {hidden, public}
     assert mine.message is not None and await exports(alice, mine.message, hidden)
