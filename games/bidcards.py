@@ -690,6 +690,12 @@ class BidCardGame(Game):
         raise AssertionError(move)
 
     # ------------------------------------------------------------------ what people see
+    def secret_move(self, seat: int, mover: int, move: Move) -> bool:
+        """A bid stays secret until the reveal shows it, and for ever if the reveal stops before
+        it: its value, not only its card (a verbal bid or a token names none, and a bid card
+        played later does not tell what it bid)."""
+        return move.action == "bid" and all(shown[0] != mover for shown in self.revealed)
+
     def hidden_cards(self, seat: int | None) -> set[str]:
         hidden: set[str] = set()
         for other, hand in enumerate(self.hands):
