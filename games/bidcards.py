@@ -14,7 +14,9 @@ Hidden information, as both contracts require:
 - Revealed bids (value and card, or "verbally") become public; the revealed card stays in the hand,
   so it is removed from :meth:`hidden_cards` of every reader until it is played.
 - Bids the reveal never reached stay secret forever: no event, view or summary names them. They
-  are ordinary cards of their owner's hand, so :meth:`hidden_cards` covers them.
+  are ordinary cards of their owner's hand, so :meth:`hidden_cards` covers them. The public
+  history a computer player is handed shows another seat's bid only once revealed
+  (:meth:`BidCardGame.secret_move`).
 
 The move that ends a hand deals the next one (inside ``apply``; reads never change the game).
 The deal used is fixed in advance (the next transcript deal, or ``deal_rng(seed, index)``). Events

@@ -9,11 +9,15 @@ Thunee trump card laid face down or a secret Jodhi's suit. Such a twin is built 
 - changing one move of another seat to another legal move of the same action (a bid, a trump
   card, a claim),
 
-and replaying the whole game. It is a twin only if the seat was shown exactly the same events
-after every move and held the same cards throughout; then both games must hand that seat's
-player an identical :class:`~games.players.Seen` (at the hard level: the view, the legal moves
-and the public history). And since the hard level decides from its ``Seen`` and a seed alone, its
-choice cannot depend on the others' secret bids.
+and replaying the whole game (the earlier deals as played). It is a twin only if the seat was
+shown exactly the same events after every move of the deal and held the same cards throughout;
+then both games must hand that seat's player an identical :class:`~games.players.Seen` (at the
+hard level: the view, the legal moves and the public history). And since the hard level decides
+from its ``Seen`` and a seed alone, its choice cannot depend on the others' secret bids.
+
+The twins show more than the bids: a face-down Thunee trump card cancelled and later played, a
+card passed in Tuppi's exchange and later played, and a Thunee view naming every seat that may
+claim a Jodhi all told a seat what it had not seen; the tests at the end pin each one.
 """
 
 from __future__ import annotations
@@ -199,9 +203,9 @@ def check_twins(played: Played, seat: int, rng: random.Random, tries: int) -> di
     current = played.moves[played.start :]
     original = replay(played, seat, game.deals[-1], current)
     assert original is not None
-    _same, shown = original
+    replayed, shown = original
     seen = seen_for(game, seat, "hard")
-    assert seen_for(_same, seat, "hard") == seen  # the replay itself reproduces the game
+    assert seen_for(replayed, seat, "hard") == seen  # the replay itself reproduces the game
     found = dict.fromkeys(CONSTRUCTIONS, 0)
     for kind, construct in CONSTRUCTIONS.items():
         for _ in range(tries):
