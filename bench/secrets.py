@@ -73,7 +73,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40)
     args = parser.parse_args(argv)
-    print(f"{args.games} seeded deals per variant, normal play; the hard level's view of each")
+    print(f"{args.games} seeded deals per variant, played by the normal player; counted in what")
+    print("the hard level is handed at each decision: other seats' bids the reveal has not shown")
     print(f"{'variant':<26}{'decisions':>10}{'handed a bid':>14}{'bids handed':>13}")
     for label, name, options in VARIANTS:
         result = count(name, options, args.games)
