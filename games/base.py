@@ -535,14 +535,25 @@ class Game(ABC):
         Jodhi suit, unless announced) returns the move without it."""
         return move
 
+    def secret_move(self, seat: int, mover: int, move: Move) -> bool:
+        """Whether another seat's (``mover``'s) ``move`` is still hidden from ``seat`` as a whole
+        (a bid the reveal has not shown, a trump card laid down and not revealed, a card passed
+        between two other seats), even once the cards it names are known: a card played later
+        does not tell what it bid. None here."""
+        return False
+
     def public_history(self, seat: int) -> tuple[tuple[int, Move | None], ...]:
-        """The current deal's moves as ``seat`` saw them: another seat's move that names a card
-        ``seat`` may not know now (a face-down bid card, a trump card laid down) is ``None``, and
-        one with a secret field comes without it (:meth:`public_move`)."""
+        """The current deal's moves as ``seat`` saw them: another seat's move that is still
+        secret (:meth:`secret_move`) or names a card ``seat`` may not know now (a face-down bid
+        card, a trump card laid down) is ``None``, and one with a secret field comes without it
+        (:meth:`public_move`)."""
         hidden: set[str] | None = None
         history: list[tuple[int, Move | None]] = []
         for mover, move in self.public_log:
             if mover != seat:
+                if self.secret_move(seat, mover, move):
+                    history.append((mover, None))
+                    continue
                 move = self.public_move(move)
             if mover != seat and move.action != "play" and _named_cards(move):
                 if hidden is None:

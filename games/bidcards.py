@@ -14,7 +14,9 @@ Hidden information, as both contracts require:
 - Revealed bids (value and card, or "verbally") become public; the revealed card stays in the hand,
   so it is removed from :meth:`hidden_cards` of every reader until it is played.
 - Bids the reveal never reached stay secret forever: no event, view or summary names them. They
-  are ordinary cards of their owner's hand, so :meth:`hidden_cards` covers them.
+  are ordinary cards of their owner's hand, so :meth:`hidden_cards` covers them. The public
+  history a computer player is handed shows another seat's bid only once revealed
+  (:meth:`BidCardGame.secret_move`).
 
 The move that ends a hand deals the next one (inside ``apply``; reads never change the game).
 The deal used is fixed in advance (the next transcript deal, or ``deal_rng(seed, index)``). Events
@@ -695,6 +697,12 @@ class BidCardGame(Game):
         raise AssertionError(move)
 
     # ------------------------------------------------------------------ what people see
+    def secret_move(self, seat: int, mover: int, move: Move) -> bool:
+        """A bid stays secret until the reveal shows it, and for ever if the reveal stops before
+        it: its value, not only its card (a verbal bid or a token names none, and a bid card
+        played later does not tell what it bid)."""
+        return move.action == "bid" and all(shown[0] != mover for shown in self.revealed)
+
     def hidden_cards(self, seat: int | None) -> set[str]:
         hidden: set[str] = set()
         for other, hand in enumerate(self.hands):

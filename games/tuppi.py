@@ -380,6 +380,14 @@ class Tuppi(BidCardGame):
             )
             self._start_tricks((seat + 1) % 4, events)
 
+    def secret_move(self, seat: int, mover: int, move: Move) -> bool:
+        """The cards of the exchange are told to the soloist and his partner only: a defender
+        does not learn which card was passed, even once it is played."""
+        if move.action in ("give", "return"):
+            soloist = self.soloist
+            return soloist is None or seat not in (soloist, (soloist + 2) % 4)
+        return super().secret_move(seat, mover, move)
+
     # ------------------------------------------------------------------ tricks
     def _trick_order(self, leader: int) -> Sequence[int]:
         soloist = self.soloist

@@ -106,9 +106,9 @@ def level_player(game: Game, level: str) -> Player:
     raise UnknownLevel(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
 
 
-def choose_move(game: Game, seat: int, rng: random.Random, level: str = "normal") -> Move:
-    """The move a computer at ``level`` makes for ``seat``: decided from the seat's view alone."""
-    player = level_player(game, level)
+def seen_for(game: Game, seat: int, level: str = "normal") -> Seen:
+    """What a computer at ``level`` is handed for ``seat``'s decision: the public history only
+    at the hard level (the others decide from the view)."""
     legal = tuple(game.legal_moves(seat))
     if not legal:
         from games.base import NotYourTurn
@@ -116,7 +116,11 @@ def choose_move(game: Game, seat: int, rng: random.Random, level: str = "normal"
         raise NotYourTurn("It is not your turn.")
     if level == "hard":
         history = game.public_history(seat)
-        seen = Seen(seat, game.view(seat), legal, game.name, game.options, history)
-    else:
-        seen = Seen(seat, game.view(seat), legal, game.name, game.options)
-    return player(seen, rng)
+        return Seen(seat, game.view(seat), legal, game.name, game.options, history)
+    return Seen(seat, game.view(seat), legal, game.name, game.options)
+
+
+def choose_move(game: Game, seat: int, rng: random.Random, level: str = "normal") -> Move:
+    """The move a computer at ``level`` makes for ``seat``: decided from the seat's view alone."""
+    player = level_player(game, level)
+    return player(seen_for(game, seat, level), rng)

@@ -8,8 +8,9 @@ options, the deal's public history):
   a first packet, where Thunee deals in two);
 - a seat that did not follow suit is void in the suit led (learned while replaying, and kept for
   the next samples of the same decision);
-- a move the seat could not see (another seat's face-down bid card or trump card) is made by the
-  normal player of the world, from that world's cards;
+- a move the seat could not see (another seat's bid before the reveal, a trump card laid face
+  down, a card passed in Tuppi's exchange) is made by the normal player of the world, from that
+  world's cards;
 - a world whose replay refuses a move, or ends with a hand or legal moves other than the seat's
   own, is dropped.
 

@@ -99,7 +99,7 @@ class View(Reasons):
             players=n,
             dealer=self.dealer,
             phase=THUNEE_PHASES[phase],
-            to_act=self.to_act(),
+            to_act=self._shown_to_act(seat),
             turn=current_turn,
             prompt=self._prompt(),
             hand_sizes=tuple(len(h) for h in self.hands),
@@ -161,6 +161,19 @@ class View(Reasons):
             if valid:
                 values[suit] = value
         return values
+
+    def _shown_to_act(self, seat: int | None) -> tuple[int, ...]:
+        """The seats to act as ``seat`` may know them: those the game waits on, and ``seat``
+        itself. Another seat's optional move (a Jodhi claim) would tell that it holds a king and
+        queen of a suit."""
+        waiting = self.waiting_for()
+        return tuple(other for other in self.to_act() if other in waiting or other == seat)
+
+    def secret_move(self, seat: int, mover: int, move: Move) -> bool:
+        """A trump card laid face down stays secret unless it is revealed (a normal hand's first
+        card): cancelled by a Thunee or Royals call, it goes back to the hand unseen, and playing
+        it later does not tell that it was the trump card."""
+        return move.action == "trump" and move.get("card") != self.revealed
 
     def public_move(self, move: Move) -> Move:
         """A Jodhi claim keeps its suit secret unless ``jodhi_reveal_suit`` is on: the others
