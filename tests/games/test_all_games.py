@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import tests.games.tiny_game  # noqa: F401  (registers the reference game)
 from games.base import AgainstRules, Event, Game, IllegalMove, Malformed, Move, NotYourTurn
+from games.presets import preset, presets_for
 from games.registry import all_games
 from games.state import untyped_attributes
 from games.transcript import replay
@@ -26,8 +27,8 @@ from tests.games.probes import candidate_moves, leaked, snapshot
 
 GAMES = all_games()
 MAX_MOVES = 20_000
-PROBE_EVERY_MOVE = 300  # then every PROBE_STRIDE-th move: a snapshot costs the game's length
-PROBE_STRIDE = 20
+PROBE_EVERY_MOVE = 150  # then every PROBE_STRIDE-th move
+PROBE_STRIDE = 40
 
 
 def deal_count(game: Game) -> int:
@@ -112,12 +113,18 @@ def play_random_game(game: Game, rng: random.Random, *, probe: bool) -> list[tup
 GAME_NAMES = sorted(GAMES)
 
 
+def short_options(name: str) -> dict[str, Any]:
+    """The game's short match length, where it has presets."""
+    return dict(preset(name, "short").options) if presets_for(name) else {}
+
+
 @pytest.mark.parametrize("name", GAME_NAMES)
 @settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_legal_play(name: str, seed: int) -> None:
-    """Legal ⇔ accepted, refusals leave no trace, nothing leaks, and the game ends."""
-    game = GAMES[name].new(seed=seed)
+    """Legal ⇔ accepted, refusals leave no trace, nothing leaks, and the game ends (a match of
+    the game's short length: the properties are per move, not per match)."""
+    game = GAMES[name].new(short_options(name), seed=seed)
     play_random_game(game, random.Random(seed), probe=True)
     assert game.status == "finished"
     outcome = game.outcome()

@@ -11,6 +11,7 @@ from games.players.outcome import seat_value
 from games.registry import all_games
 from games.search.playout import normal_move
 from games.search.thunee_finish import can_finish, finish
+from tests.examples import examples
 
 THUNEE = all_games()["thunee"]
 
@@ -57,7 +58,7 @@ def positions(options: dict[str, Any], seeds: range) -> list[Any]:
 def test_without_jodhi_the_finish_is_the_engine(options: dict[str, Any]) -> None:
     """From every card of many hands: the same balls, card points and cards played."""
     checked = declared = 0
-    for world in positions(options, range(10)):
+    for world in positions(options, range(examples(4))):
         mine, plays = finish(world)
         theirs, engine_plays = engine_result(world.clone(), random.Random(0))
         assert (mine["balls"], mine["points"], mine["kind"]) == (
@@ -76,7 +77,7 @@ def test_without_jodhi_the_finish_is_the_engine(options: dict[str, Any]) -> None
 def test_with_jodhi_the_finish_scores_close_to_the_engine() -> None:
     """Claims come at once instead of in the table's order: the same card points, and the
     hand's value for a seat (balls and card-point margin) rarely differs."""
-    worlds = positions({"players": 4}, range(12))
+    worlds = positions({"players": 4}, range(examples(2)))
     differ = 0
     for world in worlds:
         mine, _ = finish(world)
