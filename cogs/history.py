@@ -2,11 +2,11 @@
 
 The page is an ephemeral message (it lists what its asker may see: in a public one, the games of
 a channel they can view would reach everyone in this one) with Previous/Next buttons and an
-export menu of the page's games; all three are dynamic items whose custom ids carry what they need (page, player, game), so they
-work after a restart. Whoever clicks, the query is of the server the click comes from: a custom
-id never names a server. And it is the clicker's: only games of channels they can view (with
-their permissions, :func:`viewer_of`) or that they played. The export is an ephemeral reply with
-the transcript as a JSON file.
+export menu of the page's games; all three are dynamic items whose custom ids carry what they
+need (page, player, game), so they work after a restart. Whoever clicks, the query is of the
+server the click comes from: a custom id never names a server. And it is the clicker's: only
+games of channels they can view (with their permissions, :func:`viewer_of`) or that they played.
+The export is an ephemeral reply with the transcript as a JSON file.
 """
 
 from __future__ import annotations
