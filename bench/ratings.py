@@ -16,7 +16,9 @@ the bot's :class:`bot.store.Store`, the embed, the buttons, the chart), over man
 pages, median and worst:
 
 - a leaderboard page (all time; this month): ``Stats.ladder_page``,
-- ``/stats`` of a player, with its chart: ``Stats.stats_reply``,
+- ``/stats`` of a player, with its chart: ``Stats.stats_reply`` (once more for the same
+  players: the charts are kept; and for players whose games were recorded before the calls
+  were kept with the results, whose calls are then counted once from a replay),
 - ``/history``: the server's first page, a player's first page, the small server's first page
   (``SessionManager.history_page`` and the page's embed and buttons).
 
@@ -38,10 +40,11 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.config import Secret, Settings
+from bot.player_stats import calls_in, seat_calls
 from bot.ratings import DEFAULT, Rating, month_of, rate
 from bot.records import SeatInfo, build_record
 from bot.sessions import SessionManager
-from bot.store import Result, Store
+from bot.store import Call, Result, Store
 from cogs.history import history_embed, history_view
 from cogs.stats import Stats
 from games.registry import get_game
@@ -129,7 +132,7 @@ async def fill(store: Store, games: int, players: int, seed: int = 16) -> float:
                 )
             )
             rows["players"].extend(
-                (table_id, s.user_id, s.seat, int(s.won), s.team, s.place, int(rated))
+                (table_id, s.user_id, s.seat, int(s.won), s.team, s.place, int(rated), "[]")
                 for s in record.seats
             )
             for change in rate(record, current) if rated else ():
@@ -170,8 +173,8 @@ async def fill(store: Store, games: int, players: int, seed: int = 16) -> float:
             rows["results"],
         )
         await db.executemany(
-            "INSERT INTO result_players (table_id, user_id, seat, won, team, place, rated)"
-            " VALUES (?,?,?,?,?,?,?)",
+            "INSERT INTO result_players (table_id, user_id, seat, won, team, place, rated,"
+            " calls) VALUES (?,?,?,?,?,?,?,?)",
             rows["players"],
         )
         await db.executemany(
@@ -254,11 +257,12 @@ def real_transcripts(count: int) -> dict[str, list[dict[str, Any]]]:
         for seed in range(count):
             game = game_class.new(options, seed=seed)
             rng = random.Random(seed)
-            moves = []
+            moves: list[tuple[int, dict[str, Any]]] = []
+            calls: list[Call] = []
             while game.status != "finished" and len(moves) < TRANSCRIPT_MOVES:
                 seat = game.to_act()[0]
                 move = rng.choice(game.legal_moves(seat))
-                game.apply(seat, move)
+                calls += calls_in(game.apply(seat, move))
                 moves.append((seat, move.to_json()))
             out.setdefault(name, []).append(
                 {
@@ -267,13 +271,18 @@ def real_transcripts(count: int) -> dict[str, list[dict[str, Any]]]:
                     "first_dealer": game.first_dealer,
                     "deals": [deal.to_json() for deal in game.deals],
                     "moves": moves,
+                    "calls": calls,
                 }
             )
     return out
 
 
-async def attach_transcripts(store: Store, users: list[int], transcripts: Any) -> int:
-    """Give each user's latest :data:`CALL_GAMES` games here a real transcript; how many."""
+async def attach_transcripts(
+    store: Store, users: list[int], transcripts: Any, upgraded: bool = False
+) -> int:
+    """Give each user's latest :data:`CALL_GAMES` games here a real transcript, and its calls
+    as the bot keeps them with the result (``upgraded``: none kept, as games recorded before
+    the calls were); how many games."""
     done: set[int] = set()
     async with store.transaction() as db:
         for user in users:
@@ -312,6 +321,21 @@ async def attach_transcripts(store: Store, users: list[int], transcripts: Any) -
                         for i, (seat, m) in enumerate(played["moves"])
                     ],
                 )
+                await db.executemany(
+                    "UPDATE result_players SET calls = ? WHERE table_id = ? AND seat = ?",
+                    [
+                        (
+                            None
+                            if upgraded
+                            else json.dumps(
+                                [[label, ok] for label, ok in seat_calls(played["calls"], seat)]
+                            ),
+                            table_id,
+                            seat,
+                        )
+                        for seat in range(4)
+                    ],
+                )
     return len(done)
 
 
@@ -345,8 +369,11 @@ async def main(games: int, players: int, path: Path, runs: int) -> bool:
         )
         rng = random.Random(3)
         users = [rng.randrange(1, players + 1) for _ in range(2 * runs + 2)]
+        older = [rng.randrange(1, players + 1) for _ in range(runs + 1)]
         began = time.perf_counter()
-        attached = await attach_transcripts(store, users, real_transcripts(8))
+        transcripts = real_transcripts(8)
+        attached = await attach_transcripts(store, older, transcripts, upgraded=True)
+        attached += await attach_transcripts(store, users, transcripts)
         print(
             f"real transcripts for {attached} games of the players timed"
             f" ({time.perf_counter() - began:.1f} s)"
@@ -354,6 +381,8 @@ async def main(games: int, players: int, path: Path, runs: int) -> bool:
         await store._db.execute("ANALYZE")
         cog = Stats(cast("CardTableBot", SimpleNamespace(sessions=sessions)))
         await cog.cog_load()  # what the bot does as it loads the cog
+        if cog.warming is not None:  # done long before a player can ask: the bot connects
+            await cog.warming
 
         async def page(i: int) -> object:
             return await cog.ladder_page(GUILD, "tarneeb", "all", False, i % 400)
@@ -366,6 +395,9 @@ async def main(games: int, players: int, path: Path, runs: int) -> bool:
 
         async def stats_again(i: int) -> object:
             return await cog.stats_reply(GUILD, users[i], f"player {users[i]}", None)
+
+        async def stats_once(i: int) -> object:
+            return await cog.stats_reply(GUILD, older[i], f"player {older[i]}", None)
 
         async def history_page(guild: int, user: int | None) -> object:
             page = await sessions.history_page(guild, 0, user, None)
@@ -386,13 +418,16 @@ async def main(games: int, players: int, path: Path, runs: int) -> bool:
             ("/leaderboard (this month)", month_page),
             ("/stats with its chart", stats),
             ("/stats again (same player)", stats_again),
+            ("/stats, games from before 0009", stats_once),
             ("/history (the server)", server_history),
             ("/history (a player)", player_history),
             ("/history (a small server)", small_history),
         ):
             median, worst, cpu = await timed(work, runs)
             verdict = "ok" if worst < BUDGET_MS else "OVER"
-            ok = ok and worst < BUDGET_MS
+            once = work is stats_once  # a game's calls are counted once, then kept
+            verdict = "once" if once else verdict
+            ok = ok and (once or worst < BUDGET_MS)
             print(
                 f"{name:30} median {median:6.2f} ms  worst {worst:6.2f} ms  "
                 f"(CPU median {cpu:6.2f} ms)  {verdict}"

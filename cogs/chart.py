@@ -49,14 +49,18 @@ class TrendChart:
         axes = self.axes
         (self.line,) = axes.plot([], [], marker="o", markersize=3, linewidth=1.5, color=LINE)
         axes.axhline(0, color=MUTED, linewidth=0.6)
-        self.title = axes.set_title("", fontsize=10, color=TEXT)
-        self.xlabel = axes.set_xlabel("", fontsize=8, color=TEXT)
-        axes.set_ylabel("rating", fontsize=8, color=TEXT)
+        # Texts at fixed places of the figure: the axes' own title and labels are placed
+        # anew from the tick labels' sizes at every drawing, a fifth of its time.
+        figure = self.figure
+        self.title = figure.text(0.54, 0.97, "", ha="center", va="top", fontsize=10, color=TEXT)
+        self.xlabel = figure.text(0.54, 0.03, "", ha="center", va="bottom", fontsize=8, color=TEXT)
+        figure.text(0.01, 0.54, "rating", rotation=90, va="center", fontsize=8, color=TEXT)
         axes.tick_params(labelsize=7, colors=TEXT)
         for spine in axes.spines.values():
             spine.set_color(GRID)
         # Whole games, also for one or two (where the default would show 1.5).
-        axes.xaxis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
+        axes.xaxis.set_major_locator(MaxNLocator(nbins=8, integer=True, min_n_ticks=1))
+        axes.yaxis.set_major_locator(MaxNLocator(nbins=5))
         axes.grid(color=GRID, linewidth=0.6)
         axes.set_ymargin(0.1)  # a dot at the top or bottom is not cut by the frame
 
