@@ -381,8 +381,6 @@ async def main(games: int, players: int, path: Path, runs: int) -> bool:
         await store._db.execute("ANALYZE")
         cog = Stats(cast("CardTableBot", SimpleNamespace(sessions=sessions)))
         await cog.cog_load()  # what the bot does as it loads the cog
-        if cog.warming is not None:  # done long before a player can ask: the bot connects
-            await cog.warming
 
         async def page(i: int) -> object:
             return await cog.ladder_page(GUILD, "tarneeb", "all", False, i % 400)

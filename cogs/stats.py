@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import logging
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +25,6 @@ from bot.player_stats import PlayerStats
 from bot.ratings import LadderPage, LadderRow
 from bot.sessions import LADDER_PAGE
 from cogs.chart import trend_png
-from cogs.chart import warm as warm_chart
 from cogs.errors import guarded, quote
 from cogs.tables import game_autocomplete
 from games.registry import all_games
@@ -34,7 +32,6 @@ from games.registry import all_games
 if TYPE_CHECKING:
     from bot.app import CardTableBot
 
-log = logging.getLogger(__name__)
 MEDALS = ("🥇", "🥈", "🥉")
 PERIODS = {"all": "all time", "month": "this month"}
 CHART_NAME = "rating.png"
@@ -196,12 +193,6 @@ def stats_embed(stats: PlayerStats, name: str, game: str | None, chart: bool) ->
 class Stats(commands.Cog):
     def __init__(self, bot: CardTableBot) -> None:
         self.bot = bot
-        self.warming: asyncio.Future[None] | None = None
-
-    async def cog_load(self) -> None:
-        """Ready the chart in a thread as the bot starts: the first ``/stats`` does not wait."""
-        self.warming = asyncio.get_running_loop().run_in_executor(None, warm_chart)
-        self.warming.add_done_callback(_warmed)
 
     async def ladder_page(
         self, guild_id: int, game: str, period: str, computers: bool, page: int
@@ -302,11 +293,6 @@ class Stats(commands.Cog):
             )
             files.append(discord.File(io.BytesIO(png), filename=CHART_NAME))
         return {"embed": stats_embed(stats, name, game, bool(files)), "files": files}
-
-
-def _warmed(future: asyncio.Future[None]) -> None:
-    if not future.cancelled() and future.exception() is not None:
-        log.error("the chart could not be readied", exc_info=future.exception())
 
 
 async def setup(bot: CardTableBot) -> None:

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import io
 from collections import Counter
+from itertools import pairwise
 
 import pytest
 from PIL import Image
 
 from cogs import chart
-from cogs.chart import TrendChart, trend_png
+from cogs.chart import MOST_TICKS, trend_png, x_ticks, y_ticks
 
 Rgb = tuple[int, int, int]
 
@@ -35,14 +36,22 @@ def contrast(a: Rgb, b: Rgb) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
-@pytest.mark.parametrize("count", [1, 2, 3, 6])
-def test_few_games_are_marked_in_whole_games(count: int) -> None:
-    drawn = TrendChart()
-    drawn.draw(points(count), "Ann · Tarneeb")
-    low, high = drawn.axes.get_xlim()
-    ticks = [t for t in drawn.axes.get_xticks() if low <= t <= high]
-    assert ticks, "the axis is marked"
-    assert all(t == int(t) and 1 <= t <= count for t in ticks), ticks
+@pytest.mark.parametrize("count", [1, 2, 3, 6, 8])
+def test_few_games_are_marked_game_by_game(count: int) -> None:
+    assert x_ticks(count) == list(range(1, count + 1))
+
+
+@pytest.mark.parametrize("count", [9, 17, 40, 123, 200])
+def test_many_games_are_marked_in_whole_games_evenly_apart(count: int) -> None:
+    ticks = x_ticks(count)
+    assert 2 <= len(ticks) <= MOST_TICKS
+    assert all(isinstance(t, int) and 1 <= t <= count for t in ticks)
+    assert len({b - a for a, b in pairwise(ticks)}) == 1
+
+
+def test_the_rating_is_marked_in_round_steps() -> None:
+    assert y_ticks(-0.8, 0.3) == [-0.75, -0.5, -0.25, 0.0, 0.25]
+    assert y_ticks(-2.0, 26.0) == [0.0, 10.0, 20.0]
 
 
 def test_the_chart_reads_well_on_discord_s_dark_theme() -> None:
@@ -65,13 +74,13 @@ def test_a_chart_is_drawn_once_until_the_player_s_next_game(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     drawn: list[int] = []
-    draw = chart._draw
+    draw = chart.draw
 
     def counting(shown: list[tuple[float, float]], title: str) -> bytes:
         drawn.append(len(shown))
         return draw(shown, title)
 
-    monkeypatch.setattr(chart, "_draw", counting)
+    monkeypatch.setattr(chart, "draw", counting)
     chart._kept.cache_clear()
     first = trend_png(points(12), "Ben · Tuppi")
     assert trend_png(points(12), "Ben · Tuppi") == first
