@@ -12,16 +12,17 @@ of its moves (off the event loop), and kept. Only the latest :data:`CALL_GAMES` 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.store import Call, GameTally, PartnerRow, RecentGame, Store, TableRow
+from bot.store import Call, GameTally, PartnerRow, RecentGame, Store, StoreUnavailable, TableRow
 from games.base import Deal, Event, Move
 from games.registry import get_game
 
-CALL_GAMES = 20  # the latest games replayed for the favourite calls
+CALL_GAMES = 20  # the latest games whose calls count for the favourite calls
 TREND_POINTS = 200
 Moves = list[tuple[int, dict[str, Any]]]  # (seat, move) as stored
 Replay = tuple[TableRow, list[dict[str, Any]], Moves]  # a table, its deals and its moves
@@ -101,7 +102,7 @@ def seat_calls(calls: Iterable[Call], seat: int) -> list[tuple[str, bool | None]
 
 async def _count_once(store: Store, table_ids: Sequence[int]) -> dict[int, list[Call]]:
     """The calls of games recorded before calls were kept: replayed (off the event loop) and
-    kept, so each game is replayed once. Per table, each seat's (label, succeeded)."""
+    kept, so each game is replayed once. Per table, every seat's calls."""
     replays: list[Replay] = []
     for table_id in table_ids:
         table = await store.get_table(table_id)
@@ -114,8 +115,8 @@ async def _count_once(store: Store, table_ids: Sequence[int]) -> dict[int, list[
         return {}
     loop = asyncio.get_running_loop()
     replayed = await loop.run_in_executor(None, _replay_all, replays)
-    for table_id, calls in replayed.items():
-        await store.keep_calls(table_id, calls)
+    with contextlib.suppress(StoreUnavailable):  # kept next time, then: they are counted now
+        await store.keep_calls(replayed)
     return replayed
 
 
@@ -165,15 +166,6 @@ def tally_calls(games: Iterable[Sequence[tuple[str, bool | None]]]) -> list[Call
         CallCount(label, count, won[label] if label in judged else None)
         for label, count in made.most_common(3)
     ]
-
-
-def count_calls(
-    replays: Sequence[tuple[TableRow, int, list[dict[str, Any]], Moves]],
-) -> list[CallCount]:
-    """Replay each game and count the seat's calls (a replay of what is kept)."""
-    return tally_calls(
-        seat_calls(game_calls(table, deals, moves), seat) for table, seat, deals, moves in replays
-    )
 
 
 def call_of(event: Event) -> tuple[int, str, bool | None] | None:

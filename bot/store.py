@@ -959,19 +959,20 @@ class Store:
             for row in rows
         ]
 
-    async def keep_calls(self, table_id: int, calls: Sequence[Call]) -> None:
-        """The calls of a game recorded before they were kept with its result (counted once
-        from a replay): each human seat's, where none are kept yet."""
+    async def keep_calls(self, games: Mapping[int, Sequence[Call]]) -> None:
+        """The calls of games recorded before they were kept with their results (counted once
+        from a replay), per table: each human seat's, where none are kept yet."""
         async with self.transaction() as db:
-            async with db.execute(
-                "SELECT seat FROM result_players WHERE table_id = ? AND calls IS NULL",
-                (table_id,),
-            ) as cursor:
-                seats = [int(row[0]) for row in await cursor.fetchall()]
-            await db.executemany(
-                "UPDATE result_players SET calls = ? WHERE table_id = ? AND seat = ?",
-                [(_calls_json(calls, seat), table_id, seat) for seat in seats],
-            )
+            for table_id, calls in games.items():
+                async with db.execute(
+                    "SELECT seat FROM result_players WHERE table_id = ? AND calls IS NULL",
+                    (table_id,),
+                ) as cursor:
+                    seats = [int(row[0]) for row in await cursor.fetchall()]
+                await db.executemany(
+                    "UPDATE result_players SET calls = ? WHERE table_id = ? AND seat = ?",
+                    [(_calls_json(calls, seat), table_id, seat) for seat in seats],
+                )
 
     # --- server settings ---
     async def guild_settings(self, guild_id: int, default_turn_seconds: int) -> GuildSettings:
