@@ -32,7 +32,8 @@ LINE: Rgb = (0x57, 0xF2, 0x87)  # Discord's green: the rating
 WIDTH, HEIGHT = 500, 240
 SCALE = 2  # drawn at twice the size, then scaled down: smooth lines
 LEFT, RIGHT, TOP, BOTTOM = 58, 14, 30, 42  # the plot's margins, in the PNG's pixels
-MOST_TICKS = 8
+MOST_TICKS = 8  # along the bottom
+RATING_TICKS = 5  # up the side, about
 X_STEPS = (2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000)
 MARKED_GAMES = 40  # a dot per game up to this many; a plain line beyond
 KEPT_CHARTS = 256  # a chart is some 15 KB
@@ -60,7 +61,7 @@ def x_ticks(count: int) -> list[int]:
 def y_ticks(low: float, high: float) -> list[float]:
     """Round ratings from ``low`` to ``high``, 1, 2, 2.5 or 5 times a power of ten apart."""
     span = max(high - low, 1e-9)
-    raw = span / (MOST_TICKS - 3)
+    raw = span / RATING_TICKS
     power = 10 ** math.floor(math.log10(raw))
     step = next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
     first = math.ceil(low / step - 1e-9)
@@ -68,8 +69,7 @@ def y_ticks(low: float, high: float) -> list[float]:
 
 
 def _label(value: float) -> str:
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text.replace("-", "−")
+    return f"{value + 0.0:g}".replace("-", "−")  # + 0.0: no "−0"
 
 
 def draw(points: Sequence[tuple[float, float]], title: str) -> bytes:
