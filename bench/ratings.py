@@ -1,23 +1,28 @@
-"""Fill a database with many finished games and time the read paths of the ratings commands.
+"""Fill a database with many finished games and time the reads players wait for.
 
 ``python -m bench.ratings [--games 100000] [--players 5000] [--path FILE]``: one server, games
 of Tarneeb (4 seats, two teams) and Tunge (3 seats, each for themselves) among ``--players``
-people, spread over the last year. The bulk is written with SQL in one transaction (the rows
-the record path writes: tables, seats, results with their record, result players, ratings and
-rating history; the ratings come from OpenSkill game by game, as the bot computes them), then a
-few hundred more games go through the bot's own path (``Store.append_move`` with the result:
-the record and the ratings in the last move's transaction), timed per game.
+people, spread over the last year, and one game in 10,000 in a small server. The bulk is written
+with SQL in one transaction (the rows the record path writes: tables, seats, results with their
+record, result players, ratings and rating history; the ratings come from OpenSkill game by
+game, as the bot computes them), then a few hundred more games go through the bot's own path
+(``Store.append_move`` with the result: the record and the ratings in the last move's
+transaction), timed per game. The latest games of the players whose ``/stats`` is timed get
+real transcripts (deals and moves of games played with random legal moves, cut at 400 moves,
+about a played game's length) and their calls, kept with the results as the bot keeps them.
 
-Then, through the bot's :class:`bot.store.Store` (aiosqlite, as the commands run them), each
-read is timed over many players and pages, median and worst:
+Then each read is timed end to end, as the cogs run it minus Discord (the session manager on
+the bot's :class:`bot.store.Store`, the embed, the buttons, the chart), over many players and
+pages, median and worst:
 
-- a leaderboard page (all time; this month),
-- a stats query (the store's part of ``/stats``: games per game, rating trend, best partner,
-  last games; the favourite calls replay at most 20 games off the event loop and are not a
-  database cost),
-- a history page (the last 10 finished games of a server for a player).
+- a leaderboard page (all time; this month): ``Stats.ladder_page``,
+- ``/stats`` of a player, with its chart: ``Stats.stats_reply`` (once more for the same
+  players: the charts are kept; and for players whose games were recorded before the calls
+  were kept with the results, whose calls are then counted once from a replay),
+- ``/history``: the server's first page, a player's first page, the small server's first page
+  (``SessionManager.history_page`` and the page's embed and buttons).
 
-Each must stay under 50 ms.
+Each must stay under 50 ms, but for the one-off count of an older game's calls.
 
 Last, ``/privacy forget`` of one player, once the games have their moves (about 40 each: four
 million at 100,000 games): the forget holds the store's lock, so it is timed as what it costs
@@ -29,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import random
 import statistics
@@ -36,14 +42,25 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any, cast
 
+from bot.config import Secret, Settings
+from bot.player_stats import calls_in, seat_calls
 from bot.ratings import DEFAULT, Rating, month_of, rate
 from bot.records import SeatInfo, build_record
-from bot.store import Result, Store
+from bot.sessions import SessionManager
+from bot.store import Call, Result, Store
+from cogs.history import history_embed, history_view
+from cogs.stats import Stats
+from games.registry import get_game
+
+if TYPE_CHECKING:
+    from bot.app import CardTableBot
 
 GUILD = 1
 CHANNEL = 2
+SMALL_GUILD = 3  # gets one game in 10,000: its history page is found among all the others
 BUDGET_MS = 50.0
 FORGET_BUDGET_MS = 100.0
 MOVES_PER_GAME = 40
@@ -90,6 +107,8 @@ async def fill(store: Store, games: int, players: int, seed: int = 16) -> float:
             table_id = next_id + index
             game, users, outcome = synthetic_game(rng, players)
             began = finished - rng.uniform(300, 3600)
+            guild = SMALL_GUILD if index % 10_000 == 9_999 else GUILD
+            rated = guild == GUILD
             infos = [SeatInfo(s, u, f"player {u}", 13, 0) for s, u in enumerate(users)]
             record = build_record(
                 game=game,
@@ -98,32 +117,33 @@ async def fill(store: Store, games: int, players: int, seed: int = 16) -> float:
                 outcome=outcome,
                 seats=infos,
                 computer_level="normal",
-                table_rated=True,
+                table_rated=rated,
                 hints=False,
                 started_at=began,
                 finished_at=finished,
             )
             current = {s.player: ratings.get((game, s.player), DEFAULT) for s in record.seats}
             rows["tables"].append(
-                (table_id, GUILD, CHANNEL, users[0], game, "{}", 0, 0, "finished", began, finished)
+                (table_id, guild, CHANNEL, users[0], game, "{}", 0, 0, "finished", began, finished)
             )
             rows["seats"].extend((table_id, s, u, f"player {u}") for s, u in enumerate(users))
             rows["results"].append(
                 (
                     table_id,
-                    GUILD,
+                    guild,
                     game,
                     json.dumps(outcome),
                     finished,
-                    1,
+                    int(rated),
                     json.dumps(record.to_json()),
                     record.duration,
                 )
             )
             rows["players"].extend(
-                (table_id, s.user_id, s.seat, int(s.won), s.team, s.place, 1) for s in record.seats
+                (table_id, s.user_id, s.seat, int(s.won), s.team, s.place, int(rated), "[]")
+                for s in record.seats
             )
-            for change in rate(record, current):
+            for change in rate(record, current) if rated else ():
                 ratings[(game, change.player)] = change.after
                 tally = tallies.setdefault((game, change.player), [0, 0])
                 tally[0] += 1
@@ -161,8 +181,8 @@ async def fill(store: Store, games: int, players: int, seed: int = 16) -> float:
             rows["results"],
         )
         await db.executemany(
-            "INSERT INTO result_players (table_id, user_id, seat, won, team, place, rated)"
-            " VALUES (?,?,?,?,?,?,?)",
+            "INSERT INTO result_players (table_id, user_id, seat, won, team, place, rated,"
+            " calls) VALUES (?,?,?,?,?,?,?,?)",
             rows["players"],
         )
         await db.executemany(
@@ -229,6 +249,102 @@ async def through_the_bot(store: Store, games: int, players: int) -> list[float]
         )
         took.append(time.perf_counter() - started)
     return took
+
+
+TRANSCRIPT_MOVES = 400  # a random Tarneeb game runs far longer than a played one: cut there
+CALL_GAMES = 20  # the latest games of a player that /stats looks at the moves of
+
+
+def real_transcripts(count: int) -> dict[str, list[dict[str, Any]]]:
+    """Per game, ``count`` games played with random legal moves (seeds 0, 1, ...), each as the
+    table's options, seed, first dealer, deals and moves."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for name, given in (("tarneeb", {}), ("tunge", {"players": 3})):
+        game_class = get_game(name)
+        options = game_class.validate_options(given)
+        for seed in range(count):
+            game = game_class.new(options, seed=seed)
+            rng = random.Random(seed)
+            moves: list[tuple[int, dict[str, Any]]] = []
+            calls: list[Call] = []
+            while game.status != "finished" and len(moves) < TRANSCRIPT_MOVES:
+                seat = game.to_act()[0]
+                move = rng.choice(game.legal_moves(seat))
+                calls += calls_in(game.apply(seat, move))
+                moves.append((seat, move.to_json()))
+            out.setdefault(name, []).append(
+                {
+                    "options": options,
+                    "seed": seed,
+                    "first_dealer": game.first_dealer,
+                    "deals": [deal.to_json() for deal in game.deals],
+                    "moves": moves,
+                    "calls": calls,
+                }
+            )
+    return out
+
+
+async def attach_transcripts(
+    store: Store, users: list[int], transcripts: Any, upgraded: bool = False
+) -> int:
+    """Give each user's latest :data:`CALL_GAMES` games here a real transcript, and its calls
+    as the bot keeps them with the result (``upgraded``: none kept, as games recorded before
+    the calls were); how many games."""
+    done: set[int] = set()
+    async with store.transaction() as db:
+        for user in users:
+            async with db.execute(
+                "SELECT r.table_id, r.game FROM result_players p JOIN results r"
+                " ON r.table_id = p.table_id WHERE p.user_id = ? AND r.guild_id = ?"
+                " ORDER BY r.finished_at DESC LIMIT ?",
+                (user, GUILD, CALL_GAMES),
+            ) as cursor:
+                tables = [(int(r[0]), str(r[1])) for r in await cursor.fetchall()]
+            for table_id, game in tables:
+                if table_id in done:
+                    continue
+                done.add(table_id)
+                await db.execute("DELETE FROM moves WHERE table_id = ?", (table_id,))
+                await db.execute("DELETE FROM deals WHERE table_id = ?", (table_id,))
+                played = transcripts[game][table_id % len(transcripts[game])]
+                await db.execute(
+                    "UPDATE game_tables SET options = ?, seed = ?, first_dealer = ? WHERE id = ?",
+                    (
+                        json.dumps(played["options"]),
+                        played["seed"],
+                        played["first_dealer"],
+                        table_id,
+                    ),
+                )
+                await db.executemany(
+                    "INSERT INTO deals (table_id, deal_index, deal) VALUES (?, ?, ?)",
+                    [(table_id, i, json.dumps(d)) for i, d in enumerate(played["deals"])],
+                )
+                await db.executemany(
+                    "INSERT INTO moves (table_id, seq, seat, move, user_id, created_at)"
+                    " VALUES (?, ?, ?, ?, NULL, 0)",
+                    [
+                        (table_id, i, seat, json.dumps(m))
+                        for i, (seat, m) in enumerate(played["moves"])
+                    ],
+                )
+                await db.executemany(
+                    "UPDATE result_players SET calls = ? WHERE table_id = ? AND seat = ?",
+                    [
+                        (
+                            None
+                            if upgraded
+                            else json.dumps(
+                                [[label, ok] for label, ok in seat_calls(played["calls"], seat)]
+                            ),
+                            table_id,
+                            seat,
+                        )
+                        for seat in range(4)
+                    ],
+                )
+    return len(done)
 
 
 async def timed(work: Callable[[int], Awaitable[object]], runs: int) -> tuple[float, float, float]:
@@ -314,6 +430,8 @@ async def main(games: int, players: int, path: Path, runs: int) -> bool:
     if path.exists():
         path.unlink()
     store = await Store.open(path)
+    settings = Settings(discord_token=Secret("x.y.z"), database_path=path)
+    sessions = SessionManager(store, settings)
     try:
         seconds = await fill(store, games, players)
         print(f"filled {games} games among {players} players in {seconds:.1f} s ({path})")
@@ -323,37 +441,69 @@ async def main(games: int, players: int, path: Path, runs: int) -> bool:
             f"median {statistics.median(per_game) * 1000:.2f} ms per game"
         )
         rng = random.Random(3)
-        users = [rng.randrange(1, players + 1) for _ in range(runs + 1)]
-        month = month_of(time.time())
+        users = [rng.randrange(1, players + 1) for _ in range(2 * runs + 2)]
+        older = [rng.randrange(1, players + 1) for _ in range(runs + 1)]
+        began = time.perf_counter()
+        transcripts = real_transcripts(8)
+        attached = await attach_transcripts(store, older, transcripts, upgraded=True)
+        attached += await attach_transcripts(store, users, transcripts)
+        print(
+            f"real transcripts for {attached} games of the players timed"
+            f" ({time.perf_counter() - began:.1f} s)"
+        )
+        await store._db.execute("ANALYZE")
+        cog = Stats(cast("CardTableBot", SimpleNamespace(sessions=sessions)))
+        await cog.cog_load()  # what the bot does as it loads the cog
+        # The filling's objects (the transcripts, the ratings computed) are the benchmark's, not
+        # the bot's: out of the collector's way, or its full passes over them (100 ms and more)
+        # land in the timings.
+        gc.collect()
+        gc.freeze()
 
         async def page(i: int) -> object:
-            return await store.ladder(GUILD, "tarneeb", offset=10 * (i % 400), limit=10)
+            return await cog.ladder_page(GUILD, "tarneeb", "all", False, i % 400)
 
         async def month_page(i: int) -> object:
-            return await store.ladder(GUILD, "tarneeb", month=month, offset=10 * (i % 50))
+            return await cog.ladder_page(GUILD, "tarneeb", "month", False, i % 50)
 
         async def stats(i: int) -> object:
-            user = users[i]
-            return (
-                await store.player_games(GUILD, user),
-                await store.rating_trend(GUILD, "tarneeb", user),
-                await store.best_partner(GUILD, user, None),
-                await store.recent_games(GUILD, user, None, limit=5),
-            )
+            return await cog.stats_reply(GUILD, users[i], f"player {users[i]}", None)
 
-        async def history(i: int) -> object:
-            return await store.recent_games(GUILD, users[i], None, limit=10)
+        async def stats_again(i: int) -> object:
+            return await cog.stats_reply(GUILD, users[i], f"player {users[i]}", None)
+
+        async def stats_once(i: int) -> object:
+            return await cog.stats_reply(GUILD, older[i], f"player {older[i]}", None)
+
+        async def history_page(guild: int, user: int | None) -> object:
+            page = await sessions.history_page(guild, 0, user, None)
+            return history_embed(page, user, None), history_view(page, user, None)
+
+        async def server_history(i: int) -> object:
+            return await history_page(GUILD, None)
+
+        async def player_history(i: int) -> object:
+            return await history_page(GUILD, users[runs + 1 + i])
+
+        async def small_history(i: int) -> object:
+            return await history_page(SMALL_GUILD, None)
 
         ok = True
         for name, work in (
-            ("leaderboard page (all time)", page),
-            ("leaderboard page (this month)", month_page),
-            ("stats query", stats),
-            ("history page", history),
+            ("/leaderboard (all time)", page),
+            ("/leaderboard (this month)", month_page),
+            ("/stats with its chart", stats),
+            ("/stats again (same player)", stats_again),
+            ("/stats, older games (once)", stats_once),
+            ("/history (the server)", server_history),
+            ("/history (a player)", player_history),
+            ("/history (a small server)", small_history),
         ):
             median, worst, cpu = await timed(work, runs)
             verdict = "ok" if worst < BUDGET_MS else "OVER"
-            ok = ok and worst < BUDGET_MS
+            once = work is stats_once  # a game's calls are counted once, then kept
+            verdict = "once" if once else verdict
+            ok = ok and (once or worst < BUDGET_MS)
             print(
                 f"{name:30} median {median:6.2f} ms  worst {worst:6.2f} ms  "
                 f"(CPU median {cpu:6.2f} ms)  {verdict}"
@@ -371,6 +521,7 @@ async def main(games: int, players: int, path: Path, runs: int) -> bool:
         )
         return ok
     finally:
+        await sessions.shutdown()
         await store.close()
 
 

@@ -120,18 +120,21 @@ async def history_page(
     """Page ``page`` (from 0) of the server's closed games, the newest table first; only those
     where ``user_id`` sat, only of ``game``, and only those ``viewer`` may see, when given.
 
-    Ordered by table number, not by finishing time: the results' primary key gives that order
-    for free, where the time would need an index of its own (a long game finished late shows
-    among the tables opened near its own). Newer games only ever come first, so pages are stable.
+    Ordered by table number, not by finishing time: the results' indexes on the server end with
+    the table number (the rowid), so that order is free (a long game finished late shows among
+    the tables opened near its own). Newer games only ever come first, so pages are stable.
     """
     check_page(page)
     if user_id is not None and not 0 < user_id <= MAX_ID:
         return HistoryPage(page, (), False)
     seen = (None, None) if viewer is None else (viewer.channels_json(), viewer.user_id)
-    if user_id is None:  # walks the results backwards by table number: no sort, no index
+    if user_id is None:
+        # Walks the server's own results backwards by table number (the index on the server,
+        # or on the server and game, ends with it): no sort, and no other server's game read.
+        same_game = "" if game is None else " AND r.game = ?2"
         rows = await store.fetch(
             "SELECT r.table_id, r.game, r.outcome, r.finished_at FROM results r"
-            " WHERE r.guild_id = ?1 AND (?2 IS NULL OR r.game = ?2)"
+            f" WHERE r.guild_id = ?1{same_game}"
             + _visible(5, 6)
             + " ORDER BY r.table_id DESC LIMIT ?3 OFFSET ?4",
             (guild_id, game, PAGE_SIZE + 1, page * PAGE_SIZE, *seen),

@@ -1,27 +1,31 @@
 """A player's statistics in one server: games, wins, rating and its trend, best partner,
 favourite calls, last games (``/stats``).
 
-The calls are not stored apart: they are read from the moves log by replaying the player's
-latest games through the rules (off the event loop), and taken from the engines' hand results
-(``hand_scored``): Thunee's calls and contracts (``result.kind``, ``caller``, ``success``),
-Tarneeb's contracts (``declarer``, ``contract``, ``made``), Tuppi's and Norwegian Whist's
-declared hands (``result.hand``, ``declarer``). Only the latest :data:`CALL_GAMES` games count.
+The calls are taken from the engines' hand results (``hand_scored``): Thunee's calls and
+contracts (``result.kind``, ``caller``, ``success``), Tarneeb's contracts (``declarer``,
+``contract``, ``made``), Tuppi's and Norwegian Whist's declared hands (``result.hand``,
+``declarer``). The session manager collects them as the game is played and keeps each seat's
+with the game's result; a game recorded before that has its calls counted once from a replay
+of its moves (off the event loop), and kept. Only the latest :data:`CALL_GAMES` games count.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.store import GameTally, PartnerRow, RecentGame, Store, TableRow
+from bot.store import Call, GameTally, PartnerRow, RecentGame, Store, StoreUnavailable, TableRow
 from games.base import Deal, Event, Move
 from games.registry import get_game
 
-CALL_GAMES = 20  # the latest games replayed for the favourite calls
+CALL_GAMES = 20  # the latest games whose calls count for the favourite calls
 TREND_POINTS = 200
+Moves = list[tuple[int, dict[str, Any]]]  # (seat, move) as stored
+Replay = tuple[TableRow, list[dict[str, Any]], Moves]  # a table, its deals and its moves
 
 
 @dataclass(frozen=True)
@@ -79,44 +83,85 @@ async def favourite_calls(
     store: Store, guild_id: int, user_id: int, game: str | None
 ) -> list[CallCount]:
     """The calls this player made most in their latest games, with how many succeeded."""
-    games = await store.recent_games(guild_id, user_id, game, limit=CALL_GAMES)
-    replays: list[tuple[TableRow, int, list[dict[str, Any]], list[tuple[int, dict[str, Any]]]]] = []
-    for played in games:
-        table = await store.get_table(played.table_id)
-        if table is None or played.abandoned:
+    games = await store.recent_calls(guild_id, user_id, game, limit=CALL_GAMES)
+    missing = [played for played in games if played.calls is None and not played.abandoned]
+    counted = await _count_once(store, [played.table_id for played in missing])
+    return tally_calls(
+        played.calls
+        if played.calls is not None
+        else seat_calls(counted.get(played.table_id, []), played.seat)
+        for played in games
+        if not played.abandoned
+    )
+
+
+def seat_calls(calls: Iterable[Call], seat: int) -> list[tuple[str, bool | None]]:
+    """One seat's calls of a game's, as (label, succeeded)."""
+    return [(label, ok) for who, label, ok in calls if who == seat]
+
+
+async def _count_once(store: Store, table_ids: Sequence[int]) -> dict[int, list[Call]]:
+    """The calls of games recorded before calls were kept: replayed (off the event loop) and
+    kept, so each game is replayed once. Per table, every seat's calls."""
+    replays: list[Replay] = []
+    for table_id in table_ids:
+        table = await store.get_table(table_id)
+        if table is None:
             continue
         deals = await store.deals(table.id)
         moves = [(m.seat, m.move) for m in await store.moves(table.id)]
-        replays.append((table, played.seat, deals, moves))
+        replays.append((table, deals, moves))
+    if not replays:
+        return {}
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(None, count_calls, replays)
+    replayed = await loop.run_in_executor(None, _replay_all, replays)
+    with contextlib.suppress(StoreUnavailable):  # kept next time, then: they are counted now
+        await store.keep_calls(replayed)
+    return replayed
 
 
-def count_calls(
-    replays: Sequence[tuple[TableRow, int, list[dict[str, Any]], list[tuple[int, dict[str, Any]]]]],
-) -> list[CallCount]:
-    """Replay each game and count the seat's calls by label, most made first (top three)."""
+def _replay_all(replays: Sequence[Replay]) -> dict[int, list[Call]]:
+    return {table.id: game_calls(table, deals, moves) for table, deals, moves in replays}
+
+
+def game_calls(
+    table: TableRow, deals: Sequence[dict[str, Any]], moves: Sequence[tuple[int, dict[str, Any]]]
+) -> list[Call]:
+    """Every call a replay of the stored game settles, in order, as (seat, label, succeeded);
+    none for a game the rules can no longer replay."""
+    try:
+        game = get_game(table.game).new(
+            table.options,
+            seed=table.seed,
+            deals=[Deal.from_json(d) for d in deals],
+            first_dealer=table.first_dealer,
+        )
+        return [
+            call
+            for mover, move in moves
+            for event in game.apply(mover, Move.from_json(move))
+            if (call := call_of(event)) is not None
+        ]
+    except Exception:  # a game the rules can no longer replay: left out of the count
+        return []
+
+
+def calls_in(events: Iterable[Event]) -> list[Call]:
+    """The calls these events settle, in order."""
+    return [call for event in events if (call := call_of(event)) is not None]
+
+
+def tally_calls(games: Iterable[Sequence[tuple[str, bool | None]]]) -> list[CallCount]:
+    """Count a seat's calls over games by label, most made first (top three)."""
     made: Counter[str] = Counter()
     won: Counter[str] = Counter()
     judged: set[str] = set()  # labels whose success the hand results tell
-    for table, seat, deals, moves in replays:
-        try:
-            game = get_game(table.game).new(
-                table.options,
-                seed=table.seed,
-                deals=[Deal.from_json(d) for d in deals],
-                first_dealer=table.first_dealer,
-            )
-            for mover, move in moves:
-                for event in game.apply(mover, Move.from_json(move)):
-                    call = call_of(event)
-                    if call is not None and call[0] == seat:
-                        made[call[1]] += 1
-                        if call[2] is not None:
-                            judged.add(call[1])
-                            won[call[1]] += int(call[2])
-        except Exception:  # a game the rules can no longer replay: left out of the count
-            continue
+    for calls in games:
+        for label, success in calls:
+            made[label] += 1
+            if success is not None:
+                judged.add(label)
+                won[label] += int(success)
     return [
         CallCount(label, count, won[label] if label in judged else None)
         for label, count in made.most_common(3)

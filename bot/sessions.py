@@ -33,10 +33,11 @@ from typing import Any, Protocol, TypeVar
 from bot import history, privacy
 from bot.clock import Clock, SystemClock
 from bot.config import Settings
-from bot.player_stats import PlayerStats
+from bot.player_stats import PlayerStats, calls_in
 from bot.player_stats import gather as gather_stats
 from bot.ratings import LadderPage, month_of
 from bot.store import (
+    Call,
     GuildSettings,
     LeaderboardRow,
     Result,
@@ -168,6 +169,7 @@ class LiveTable:
     legal: dict[int, tuple[str, ...]] = field(default_factory=dict)
     # Who held each seat of the game and from which move: the store's seat_holders, in order.
     holders: list[SeatHolder] = field(default_factory=list)
+    calls: list[Call] = field(default_factory=list)  # made so far, kept with the result
 
     @property
     def id(self) -> int:
@@ -420,7 +422,7 @@ class SessionManager:
                         # transactions: the result is kept now, and the table let go.
                         result = self._result_of(table, table.game)
                         await self.store.record_result(
-                            row, result.status, result.outcome, result.players
+                            row, result.status, result.outcome, result.players, table.calls
                         )
                         log.info("table %s: finished game found playing; result kept", row.id)
                         continue
@@ -439,11 +441,14 @@ class SessionManager:
         )
         moves = await self.store.moves(row.id)
         events: list[tuple[int, Event]] = []
+        calls: list[Call] = []
         for number, stored in enumerate(moves, start=1):
             applied = game.apply(stored.seat, Move.from_json(stored.move))
+            calls += calls_in(applied)
             if after >= 0 and number > after:
                 events.extend((number, event) for event in applied)
         table.game = game
+        table.calls = calls
         table.moves = len(moves)
         table.note_situation()
         return events
@@ -1085,6 +1090,9 @@ class SessionManager:
             (i, game.deals[i].to_json()) for i in range(len(table.game.deals), len(game.deals))
         ]
         result = self._result_of(table, game) if game.status == "finished" else None
+        calls = [*table.calls, *calls_in(events)]
+        if result is not None:
+            result = replace(result, calls=calls)
         back = user_id is not None and table.seats[seat].away
         with _paused():
             row, returned = await self.store.append_move(
@@ -1101,6 +1109,7 @@ class SessionManager:
             )
         table.game = game
         table.moves += 1
+        table.calls = calls
         table.row = row
         if returned is not None:
             table.seats[seat] = returned

@@ -28,11 +28,12 @@ from typing import Any
 import aiosqlite
 
 from bot.ratings import LadderPage, LadderRow, Rating, month_of, rate
-from bot.records import GameRecord, SeatInfo, build_record, rating_note
+from bot.records import GameRecord, SeatInfo, SeatRecord, build_record, rating_note
 
 log = logging.getLogger(__name__)
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "data" / "migrations"
 OPEN_STATUSES = ("lobby", "playing")
+Call = tuple[int, str, bool | None]  # (seat, label, succeeded or None if the game does not say)
 
 
 class StoreUnavailable(Exception):
@@ -152,11 +153,25 @@ class MoveRow:
 
 @dataclass(frozen=True)
 class Result:
-    """How a game ended, stored with the table's closing: ``players`` are (user, seat, won)."""
+    """How a game ended, stored with the table's closing: ``players`` are (user, seat, won).
+
+    ``calls``: every call made in the game, in order, as (seat, label, succeeded or None when
+    the game does not say); None when not counted (an abandoned game)."""
 
     status: str
     outcome: dict[str, Any]
     players: Sequence[tuple[int, int, bool]]
+    calls: Sequence[Call] | None = None
+
+
+@dataclass(frozen=True)
+class SeatCalls:
+    """The calls a player's seat made in one closed game (None: not counted yet)."""
+
+    table_id: int
+    seat: int
+    abandoned: bool
+    calls: list[tuple[str, bool | None]] | None
 
 
 @dataclass(frozen=True)
@@ -699,10 +714,14 @@ class Store:
         status: str,
         outcome: dict[str, Any],
         players: Sequence[tuple[int, int, bool]],
+        calls: Sequence[Call] | None = None,
     ) -> TableRow:
-        """Close a table and keep its result: ``players`` are (user id, seat, won) of humans."""
+        """Close a table and keep its result: ``players`` are (user id, seat, won) of humans,
+        ``calls`` those made in the game (:class:`Result`)."""
         async with self.transaction() as db:
-            return await self._close(db, table, Result(status, outcome, players), time.time())
+            return await self._close(
+                db, table, Result(status, outcome, players, calls), time.time()
+            )
 
     async def _close(
         self, db: aiosqlite.Connection, table: TableRow, result: Result, now: float
@@ -747,9 +766,25 @@ class Store:
                     int(seat.rated),
                 ),
             )
+        if result.calls is not None:
+            await self._keep_calls(db, table.id, result.calls, record.seats)
         if record.rated:
             await self._rate(db, table, record, now)
         return row
+
+    @staticmethod
+    async def _keep_calls(
+        db: aiosqlite.Connection, table_id: int, calls: Sequence[Call], seats: Sequence[SeatRecord]
+    ) -> None:
+        """Each human seat's calls, beside its result: ``/stats`` counts them, no replay."""
+        await db.executemany(
+            "UPDATE result_players SET calls = ? WHERE table_id = ? AND seat = ?",
+            [
+                (_calls_json(calls, seat.seat), table_id, seat.seat)
+                for seat in seats
+                if seat.user_id is not None
+            ],
+        )
 
     async def _build_record(
         self, db: aiosqlite.Connection, table: TableRow, result: Result, now: float
@@ -1039,6 +1074,45 @@ class Store:
             )
             for row in rows
         ]
+
+    async def recent_calls(
+        self, guild_id: int, user_id: int, game: str | None = None, limit: int = 20
+    ) -> list[SeatCalls]:
+        """The calls the player made in their latest closed games here, newest first."""
+        rows = await self._all(
+            "SELECT r.table_id, p.seat, p.calls,"
+            " json_extract(r.outcome, '$.abandoned') AS abandoned"
+            " FROM result_players p JOIN results r ON r.table_id = p.table_id"
+            " WHERE p.user_id = ? AND r.guild_id = ? AND (? IS NULL OR r.game = ?)"
+            " ORDER BY r.finished_at DESC, r.table_id DESC LIMIT ?",
+            (user_id, guild_id, game, game, limit),
+        )
+        return [
+            SeatCalls(
+                row["table_id"],
+                row["seat"],
+                bool(row["abandoned"]),
+                None
+                if row["calls"] is None
+                else [(str(label), ok) for label, ok in json.loads(row["calls"])],
+            )
+            for row in rows
+        ]
+
+    async def keep_calls(self, games: Mapping[int, Sequence[Call]]) -> None:
+        """The calls of games recorded before they were kept with their results (counted once
+        from a replay), per table: each human seat's, where none are kept yet."""
+        async with self.transaction() as db:
+            for table_id, calls in games.items():
+                async with db.execute(
+                    "SELECT seat FROM result_players WHERE table_id = ? AND calls IS NULL",
+                    (table_id,),
+                ) as cursor:
+                    seats = [int(row[0]) for row in await cursor.fetchall()]
+                await db.executemany(
+                    "UPDATE result_players SET calls = ? WHERE table_id = ? AND seat = ?",
+                    [(_calls_json(calls, seat), table_id, seat) for seat in seats],
+                )
 
     # --- server settings ---
     async def guild_settings(self, guild_id: int, default_turn_seconds: int) -> GuildSettings:
@@ -1366,6 +1440,11 @@ class Store:
 async def _end_sit_ins(db: aiosqlite.Connection, table_id: int) -> None:
     """A closed table's requests to sit in are moot: kept, they would only keep people's names."""
     await db.execute("DELETE FROM sit_in_requests WHERE table_id = ?", (table_id,))
+
+
+def _calls_json(calls: Sequence[Call], seat: int) -> str:
+    """One seat's calls as kept in ``result_players.calls``: [[label, succeeded], ...]."""
+    return json.dumps([[label, ok] for who, label, ok in calls if who == seat])
 
 
 def _table(row: aiosqlite.Row) -> TableRow:

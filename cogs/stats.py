@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -275,21 +275,26 @@ class Stats(commands.Cog):
             )
             return
         await interaction.response.defer(thinking=True)
-        stats = await self.bot.sessions.player_stats(interaction.guild_id, who.id, game)
+        reply = await self.stats_reply(interaction.guild_id, who.id, who.display_name, game)
+        await interaction.followup.send(**reply)
+
+    async def stats_reply(
+        self, guild_id: int, user_id: int, name: str, game: str | None
+    ) -> dict[str, Any]:
+        """The answer to ``/stats`` (the follow-up's arguments): the embed with its chart, or
+        the words for a player without games. Apart from the command so that the benchmark
+        times what a player waits for."""
+        stats = await self.bot.sessions.player_stats(guild_id, user_id, game)
         if not stats.games and not stats.recent:
-            await interaction.followup.send(
-                f"{shown_name(who.display_name)} has no finished games in this server yet."
-            )
-            return
+            return {"content": f"{shown_name(name)} has no finished games in this server yet."}
         files = []
         if len(stats.trend) >= 1 and stats.game is not None:
             title = all_games()[stats.game].title if stats.game in all_games() else stats.game
             png = await asyncio.get_running_loop().run_in_executor(
-                None, trend_png, stats.trend, f"{who.display_name} · {title}"
+                None, trend_png, stats.trend, f"{name} · {title}"
             )
             files.append(discord.File(io.BytesIO(png), filename=CHART_NAME))
-        embed = stats_embed(stats, shown_name(who.display_name), game, bool(files))
-        await interaction.followup.send(embed=embed, files=files)
+        return {"embed": stats_embed(stats, shown_name(name), game, bool(files)), "files": files}
 
 
 async def setup(bot: CardTableBot) -> None:

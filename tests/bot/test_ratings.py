@@ -17,7 +17,7 @@ from openskill.models import PlackettLuce
 
 from bot.clock import ManualClock
 from bot.config import Secret, Settings
-from bot.player_stats import call_of, count_calls
+from bot.player_stats import call_of, game_calls, seat_calls, tally_calls
 from bot.ratings import month_of
 from bot.records import SeatInfo, build_record
 from bot.sessions import SessionManager
@@ -412,5 +412,5 @@ def test_favourite_calls_are_read_from_a_replay_of_the_moves(game_name: str) -> 
         expected = [
             (label, n, won[label] if label in judged else None) for label, n in mine.most_common(3)
         ]
-        counted = count_calls([(row, seat, deals, moves)])
+        counted = tally_calls([seat_calls(game_calls(row, deals, moves), seat)])
         assert [(c.label, c.made, c.won) for c in counted] == expected
