@@ -329,6 +329,13 @@ async def test_the_last_person_leaving_a_team_game_resigns_it(timed: SessionMana
     }
     stored = await timed.store.get_table(table.id)
     assert stored is not None and stored.status == "abandoned", "the board code sees it closed"
+    # Had the bot stopped before the board showed it, the board posted after a restart says so.
+    again = SessionManager(timed.store, timed.settings, clock=timed.clock)
+    try:
+        [shown] = [t for t, _ in await again.unannounced() if t.id == table.id]
+        assert (shown.resigned, shown.result_note) == (0, "Rated.")
+    finally:
+        await again.shutdown()
 
 
 async def test_the_last_person_leaving_tunge_loses_to_every_other_seat(
