@@ -72,6 +72,9 @@ CHANNEL_DELETED_NOTE = "This table's channel was deleted, so the table was close
 CHANNEL_DELETED_REASON = "its channel was deleted"
 PAUSED_TEXT = "The table is paused: your move was not saved. Try again in a moment."
 RESIGNED_TEXT = "You were the last person at the table: the game counts as a loss for your side."
+RESIGNED_ALONE_TEXT = (
+    "You were the only person at the table: the game counts as a loss for your side."
+)
 NOT_ABANDONED_ALONE = (
     "A rated game under way is not abandoned by one player: /table leave hands your seat to a"
     " computer, and the game still counts for your rating."
@@ -990,7 +993,7 @@ class SessionManager:
                 if any(s.seat != seat for s in table.humans()):
                     raise UserError(NOT_ABANDONED_ALONE)
                 await self._close(table, "abandoned", resigned=seat)
-                return RESIGNED_TEXT
+                return RESIGNED_ALONE_TEXT
             await self._close(table, "abandoned")
             return None
 
