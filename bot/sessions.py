@@ -1023,18 +1023,17 @@ class SessionManager:
             if status == "abandoned":
                 score = list(table.game.summary().get("score") or []) if table.game else []
                 outcome: dict[str, Any] = {"winners": [], "score": score, "abandoned": True}
-                if reason:
-                    outcome["reason"] = reason
-                if resigned is not None:
-                    winners = resignation_winners(
-                        resigned, table.seat_count, table.game_class.teams
-                    )
+                if resigned is not None:  # a result: rated like a finished game
                     outcome = {
-                        "winners": winners,
+                        "winners": resignation_winners(
+                            resigned, table.seat_count, table.game_class.teams
+                        ),
                         "score": score,
                         "abandoned": False,
                         "resigned": resigned,
                     }
+                elif reason:
+                    outcome["reason"] = reason
                 table.row = await self.store.record_result(
                     table.row,
                     status,
