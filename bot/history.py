@@ -74,6 +74,7 @@ class GameRecord:
     score: tuple[int, ...]
     winners: tuple[int, ...]
     abandoned: bool
+    resigned: int | None = None  # the seat whose last person left: the game is its loss
 
     def name_of(self, seat: int) -> str:
         return next((s.name for s in self.seats if s.seat == seat), f"seat {seat + 1}")
@@ -163,6 +164,7 @@ async def history_page(
                 score=tuple(int(v) for v in outcome.get("score") or ()),
                 winners=tuple(int(s) for s in outcome.get("winners") or ()),
                 abandoned=bool(outcome.get("abandoned")),
+                resigned=outcome.get("resigned"),
             )
         )
     return HistoryPage(page, tuple(games), more)

@@ -25,6 +25,10 @@ Choices the issue left open, decided here once:
   however few of its moves they made, and whoever played it on (a computer, or a person
   sitting in) is not rated for it. A person is rated for one seat: one
   who left a seat and sat in at another of the same game counts for the seat they left.
+- Resigning: the last person leaving a rated game under way (or abandoning it alone) resigns
+  it, as card apps and chess sites count it. The outcome names the seat (``resigned``) and
+  its winners (games/seats.py); the game is rated like a finished one, the resigner's side
+  last, and the resigner counts for the seat even if a computer stood in for most of it.
 - A computer level seated on more than one team (Fill with computers at a one-person table,
   two computers in Tunge) is not rated for that game: it would win every time.
 """
@@ -87,7 +91,7 @@ class SeatRecord:
 class GameRecord:
     game: str
     options: dict[str, Any]
-    status: str  # finished or abandoned
+    status: str  # finished, resigned or abandoned
     seats: tuple[SeatRecord, ...]
     score: list[Any]
     winners: list[int]
@@ -96,6 +100,7 @@ class GameRecord:
     finished_at: float
     rated: bool
     reason: str | None  # why the game, or some seat of it, is not rated (None: all rated)
+    resigned: int | None = None  # the seat whose leaving ended the game as its loss
 
     @property
     def abandoned(self) -> bool:
@@ -160,7 +165,8 @@ def build_record(
     players = len(seats)
     winners = [int(s) for s in outcome.get("winners") or []]
     score = list(outcome.get("score") or [])
-    abandoned = status == "abandoned" or bool(outcome.get("abandoned"))
+    resigned = None if outcome.get("resigned") is None else int(outcome["resigned"])
+    abandoned = (status == "abandoned" or bool(outcome.get("abandoned"))) and resigned is None
     order = [] if abandoned else finishing_order(game, players, winners, score)
     place_of = {seat: place for place, group in enumerate(order, start=1) for seat in group}
     game_reason = None
@@ -176,6 +182,7 @@ def build_record(
         info
         for info in seats
         if info.left_by is None
+        and info.seat != resigned
         and info.user_id is not None
         and info.user_id not in leavers
         and info.computer_moves > info.human_moves
@@ -211,7 +218,7 @@ def build_record(
     return GameRecord(
         game=game,
         options=dict(options),
-        status="abandoned" if abandoned else status,
+        status="abandoned" if abandoned else "resigned" if resigned is not None else status,
         seats=records,
         score=score,
         winners=winners,
@@ -220,6 +227,7 @@ def build_record(
         finished_at=finished_at,
         rated=rated,
         reason=reason,
+        resigned=resigned,
     )
 
 

@@ -55,7 +55,7 @@ from games.players import AVAILABLE_LEVELS, choose_move
 from games.players.hints import hint_for
 from games.presets import with_preset
 from games.registry import all_games, get_game
-from games.seats import rematch_order, seats_to_return_to
+from games.seats import rematch_order, resignation_winners, seats_to_return_to
 
 log = logging.getLogger(__name__)
 _T = TypeVar("_T")
@@ -72,6 +72,14 @@ LADDER_PAGE = 10  # players on a page of the leaderboard
 CHANNEL_DELETED_NOTE = "This table's channel was deleted, so the table was closed."
 CHANNEL_DELETED_REASON = "its channel was deleted"
 PAUSED_TEXT = "The table is paused: your move was not saved. Try again in a moment."
+RESIGNED_TEXT = "You were the last person at the table: the game counts as a loss for your side."
+RESIGNED_ALONE_TEXT = (
+    "You were the only person at the table: the game counts as a loss for your side."
+)
+NOT_ABANDONED_ALONE = (
+    "A rated game under way is not abandoned by one player: /table leave hands your seat to a"
+    " computer, and the game still counts for your rating."
+)
 # An away human's stand-in plays at this level whatever the table's: the table's level is the
 # challenge its computer seats set, and a stand-in at easy would throw away the absent player's
 # (and partner's) game while one at hard would make going away pay.
@@ -163,6 +171,7 @@ class LiveTable:
     touched: float = 0.0  # the clock's time of the lobby's last change
     note: str | None = None  # why the table closed, for its message
     result_note: str | None = None  # whether the finished game was rated, for its result
+    resigned: int | None = None  # the seat whose last person left: the game is its loss
     # Per seat, the move number from which that seat's situation (its legal moves) is unchanged:
     # a click numbered at or after it is fresh, also when other seats moved meanwhile.
     fresh_from: dict[int, int] = field(default_factory=dict)
@@ -973,35 +982,80 @@ class SessionManager:
         self._notify(table, ())
         self._schedule(table)
 
-    async def cancel(self, table_id: int, actor_id: int, is_admin: bool) -> None:
-        """Cancel a lobby, or abandon a running game (recorded as abandoned)."""
+    async def cancel(self, table_id: int, actor_id: int, is_admin: bool) -> str | None:
+        """Cancel a lobby, or abandon a running game (recorded as abandoned). A player (not a
+        server manager) abandoning a rated game under way resigns it if she is the only person
+        seated (the answer says so), and is refused if others are: she may leave instead."""
         table = self.get(table_id)
         async with table.lock:
             self._open(table)
             if actor_id != table.row.host_id and not is_admin:
                 raise UserError("Only the host or a server manager can close this table.")
-            await self._close(table, "cancelled" if table.row.status == "lobby" else "abandoned")
+            if table.row.status == "lobby":
+                await self._close(table, "cancelled")
+                return None
+            seat = table.seat_of(actor_id)
+            if not is_admin and seat is not None and self._resignable(table):
+                if any(s.seat != seat for s in table.humans()):
+                    raise UserError(NOT_ABANDONED_ALONE)
+                await self._close(table, "abandoned", resigned=seat)
+                return RESIGNED_ALONE_TEXT
+            await self._close(table, "abandoned")
+            return None
+
+    @staticmethod
+    def _resignable(table: LiveTable) -> bool:
+        """A rated game under way: its last person leaving it resigns it (bot/records.py)."""
+        return (
+            table.row.rated
+            and not table.row.hints
+            and table.row.status == "playing"
+            and table.game is not None
+            and table.game.status == "in_progress"
+        )
 
     async def _close(
-        self, table: LiveTable, status: str, note: str | None = None, reason: str | None = None
+        self,
+        table: LiveTable,
+        status: str,
+        note: str | None = None,
+        reason: str | None = None,
+        resigned: int | None = None,
     ) -> None:
         """Inside the lock: close the table for good (``note`` says why), and let it go.
-        ``reason``: why a game was abandoned, kept with its result."""
+        ``reason``: why a game was abandoned, kept with its result. ``resigned``: the seat whose
+        last person left a rated game: it ends as that seat's loss, rated (games/seats.py)."""
         with _paused():
             if status == "abandoned":
                 score = list(table.game.summary().get("score") or []) if table.game else []
                 outcome: dict[str, Any] = {"winners": [], "score": score, "abandoned": True}
-                if reason:
+                if resigned is not None:  # a result: rated like a finished game
+                    outcome = {
+                        "winners": resignation_winners(
+                            resigned, table.seat_count, table.game_class.teams
+                        ),
+                        "score": score,
+                        "abandoned": False,
+                        "resigned": resigned,
+                    }
+                elif reason:
                     outcome["reason"] = reason
                 table.row = await self.store.record_result(
                     table.row,
                     status,
                     outcome,
-                    [(s.user_id, s.seat, False) for s in table.humans() if s.user_id is not None],
+                    [
+                        (s.user_id, s.seat, s.seat in outcome["winners"])
+                        for s in table.humans()
+                        if s.user_id is not None
+                    ],
                 )
             else:
                 table.row = await self.store.set_status(table.id, status)
         table.note = note
+        table.resigned = resigned
+        if resigned is not None:  # read once the result is kept: words only, never fails
+            table.result_note = await self.store.result_note(table.id)
         self._let_go(table)
 
     async def channel_deleted(self, channel_id: int) -> list[LiveTable]:
@@ -1352,6 +1406,10 @@ class SessionManager:
                     events = await self._rebuild_game(table, after=through)
                 if row.status == "finished":  # the re-announced result says if it was rated
                     table.result_note = await self.store.result_note(row.id)
+                if row.status == "abandoned":  # a resigned game's board says who left
+                    table.resigned = await self.store.resigned_seat(row.id)
+                    if table.resigned is not None:
+                        table.result_note = await self.store.result_note(row.id)
                 out.append((live or table, events))
             except Exception:
                 log.exception("table %s: could not be re-announced", row.id)
@@ -1502,11 +1560,15 @@ class SessionManager:
 
     async def _leave_game(self, table: LiveTable, seat: int) -> str:
         """Inside the lock: a person leaves a running game. A computer takes their seat and they
-        are free; the host role passes on. The last person leaving abandons the game. Leaving
+        are free; the host role passes on. The last person leaving a rated game resigns it (the
+        game is their side's loss, rated); leaving an unrated one abandons it. Leaving
         counts as playing the game out: the store keeps who left the seat, and the game's
         record rates them with the seat's result (bot/records.py)."""
         leaving = table.seats[seat]
         others = [s for s in table.humans() if s.seat != seat]
+        if not others and self._resignable(table):
+            await self._close(table, "abandoned", resigned=seat)
+            return RESIGNED_TEXT
         if not others:
             await self._close(table, "abandoned", "Everyone left, so the game was abandoned.")
             return "You were the last person at the table, so the game is abandoned."

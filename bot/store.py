@@ -921,6 +921,14 @@ class Store:
             return None
         return rating_note(bool(rows[0]["rated"]), rows[0]["unrated_reason"]) if rows else None
 
+    async def resigned_seat(self, table_id: int) -> int | None:
+        """The seat whose last person left the game, making it that seat's loss (None: none)."""
+        rows = await self._all(
+            "SELECT json_extract(outcome, '$.resigned') FROM results WHERE table_id = ?",
+            (table_id,),
+        )
+        return None if not rows or rows[0][0] is None else int(rows[0][0])
+
     async def leaderboard(
         self, guild_id: int, game: str | None = None, limit: int = 10
     ) -> list[LeaderboardRow]:

@@ -81,7 +81,8 @@ def _teams(game: str) -> bool:
 
 
 def result_text(record: GameRecord) -> str:
-    """``🏆 Team A (Alice & Ada) · 41 to 23``; ``abandoned · 10 to 4``; per seat in Tunge."""
+    """``🏆 Team A (Alice & Ada) · 41 to 23``; ``abandoned · 10 to 4``; per seat in Tunge; a
+    game its last person left: ``🏆 Team B (Bob & Babbage) · Alice resigned · 10 to 4``."""
     names = [_name(record.name_of(seat)) for seat in range(len(record.seats))]
     teams = _teams(record.game) and len(record.score) == 2
     if teams:
@@ -103,6 +104,8 @@ def result_text(record: GameRecord) -> str:
         who = f"Team {TEAM_NAMES[side]} ({members})"
     else:
         who = " & ".join(names[s] if s < len(names) else f"seat {s + 1}" for s in record.winners)
+    if record.resigned is not None and record.resigned < len(names):
+        return f"🏆 {who} · {names[record.resigned]} resigned · {score}"
     return f"🏆 {who} · {score}"
 
 

@@ -260,6 +260,16 @@ RECENT_LINES = 4
 ABANDONED = "This game was abandoned. Not rated."  # an abandoned game never counts
 
 
+def abandoned_text(table: LiveTable, names: Sequence[str]) -> str:
+    """A closed game's headline: abandoned and not rated, or, where its last person left a
+    rated game (which resigns it), who left and whose loss it counts as."""
+    seat = table.resigned
+    if seat is None or seat >= len(names):
+        return ABANDONED
+    side = team_label(table, seat % 2, names) if table.game_class.teams else names[seat]
+    return f"{names[seat]} left: the game counts as a loss for {side}.{_rating_tail(table)}"
+
+
 def _table_embed(table: LiveTable, names: Sequence[str]) -> discord.Embed:
     """One glance: whose turn and the timer on top, the seats, trump and score side by side,
     the trick, the engine's table lines as one paragraph, and the few latest events that are
@@ -278,7 +288,7 @@ def _table_embed(table: LiveTable, names: Sequence[str]) -> discord.Embed:
     if status == "finished":
         head.append(f"**{result_headline(table, names)}**")
     elif abandoned:
-        head.append(f"**{ABANDONED}**")
+        head.append(f"**{abandoned_text(table, names)}**")
     elif prompt:
         head.append(f"**{prompt}**")
     deadline = table.row.turn_deadline
@@ -584,7 +594,7 @@ def hand_embed(
     if game.status == "finished":
         lines.append("The game is over.")
     elif table.row.status == "abandoned":
-        lines.append(ABANDONED)
+        lines.append(abandoned_text(table, names))
     elif seat in game.to_act():
         prompt = fill_names(view.prompt, names)
         lines.append(f"**Your move.** {prompt}")

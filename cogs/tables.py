@@ -531,7 +531,7 @@ class Board:
             embed.description = table.note or "This table was cancelled."
             return embed, None
         embed = table_embed(table)
-        if status == "abandoned":  # why it was, if the bot knows
+        if status == "abandoned" and table.resigned is None:  # why it was, if the bot knows
             embed.description = f"{table.note} Not rated." if table.note else ABANDONED
         if status == "finished":
             view = discord.ui.View(timeout=None)
@@ -840,14 +840,16 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
             await answer_error(interaction, "There is no open table with that number here.")
             return
         try:
-            await patiently(
+            resigned = await patiently(
                 interaction,
                 self.bot.sessions.cancel(live.id, interaction.user.id, _is_admin(interaction)),
             )
         except UserError as error:
             await answer_error(interaction, str(error))
             return
-        await answer(interaction, f"Table #{live.id} is closed.")
+        await answer(
+            interaction, f"Table #{live.id} is closed." + (f" {resigned}" if resigned else "")
+        )
 
     @app_commands.command(name="options", description="Explain a game's variant options.")
     @app_commands.autocomplete(game=game_autocomplete)

@@ -51,6 +51,15 @@ def seat_ref(seat: int) -> str:
     return "{s" + str(seat) + "}"
 
 
+def resignation_winners(resigner: int, players: int, teams: bool) -> list[int]:
+    """The winners when ``resigner`` resigns (leaving a rated game alone counts as resigning
+    it): every seat not on the resigner's team. In a partnership game that is the other team
+    (with two seats, the other seat); without teams (Tunge), every other seat."""
+    if teams:
+        return [seat for seat in range(players) if team_of(seat) != team_of(resigner)]
+    return [seat for seat in range(players) if seat != resigner]
+
+
 def rematch_order(players: int, teams: bool) -> list[int]:
     """For a rematch: the old seat of whoever sits at each new seat.
 

@@ -79,9 +79,20 @@ async def test_the_history_lists_this_servers_closed_games_newest_first(
 async def test_an_abandoned_game_is_listed_as_abandoned(sessions: SessionManager) -> None:
     table = await open_game(sessions, GUILD_A, [(ALICE, "Alice")])
     await play_moves(sessions, table, limit=1)
-    await sessions.cancel(table.id, ALICE, is_admin=False)
+    await sessions.cancel(table.id, ALICE, is_admin=True)  # a server manager's: unrated
     (record,) = (await history.history_page(sessions.store, GUILD_A)).games
     assert record.table_id == table.id and record.abandoned and record.winners == ()
+    assert record.resigned is None
+
+
+async def test_a_game_abandoned_alone_is_listed_as_resigned(sessions: SessionManager) -> None:
+    table = await open_game(sessions, GUILD_A, [(ALICE, "Alice")])
+    await play_moves(sessions, table, limit=1)
+    await sessions.cancel(table.id, ALICE, is_admin=False)  # alone, rated: she resigns
+    (record,) = (await history.history_page(sessions.store, GUILD_A)).games
+    seat = next(s.seat for s in record.seats if s.user_id == ALICE)
+    assert not record.abandoned and record.resigned == seat
+    assert seat not in record.winners and len(record.winners) == len(record.seats) - 1
 
 
 async def test_pages_of_ten(sessions: SessionManager) -> None:

@@ -265,7 +265,7 @@ async def test_leaving_frees_the_seat_for_a_computer(timed: SessionManager) -> N
     other = await lobby(timed, host=HOST)  # the leaver opens another table
     assert other.seat_of(HOST) == 0
     last = await timed.leave(table.id, GUEST)
-    assert "last person" in last and "abandoned" in last
+    assert "last person" in last and "counts as a loss for your side" in last, "rated: resigned"
     assert table.id not in timed.tables
     stored = await timed.store.get_table(table.id)
     assert stored is not None and stored.status == "abandoned"

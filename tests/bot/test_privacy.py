@@ -68,7 +68,7 @@ async def test_forget_leaves_nothing_but_the_game_in_progress(
     bobs = await finished_game(sessions, GUILD_A, [(BOB, "Bob")])
     quit_early = await open_game(sessions, GUILD_A, [(ALICE, "Alice"), (CAROL, "Carol")])
     await play_moves(sessions, quit_early, limit=1)
-    await sessions.cancel(quit_early.id, ALICE, is_admin=False)  # abandoned
+    await sessions.cancel(quit_early.id, ALICE, is_admin=True)  # abandoned by a manager
     playing = await open_game(sessions, GUILD_A, [(ALICE, "Alice")])
     await play_moves(sessions, playing, limit=1)
     before = [await sessions.export(GUILD_A, t.id) for t in (together, bobs)]

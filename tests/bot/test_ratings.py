@@ -20,7 +20,7 @@ from bot.config import Secret, Settings
 from bot.player_stats import call_of, game_calls, seat_calls, tally_calls
 from bot.ratings import month_of
 from bot.records import SeatInfo, build_record
-from bot.sessions import SessionManager
+from bot.sessions import LiveTable, SessionManager, UserError
 from bot.store import Result, Store, TableRow
 from games.registry import get_game
 from tests.bot.conftest import Recorder
@@ -277,6 +277,142 @@ async def test_leaving_counts_as_playing_the_game_out(timed: SessionManager) -> 
     }, "no computer level is rated for the guest's seat"
     players = await rows(timed.store, "SELECT user_id, won, rated FROM result_players")
     assert sorted(players) == [(11, int(not won), 1), (12, int(won), 1)]
+
+
+async def open_with_computers(
+    timed: SessionManager, game: str, people: Sequence[int], *, hints: bool = False
+) -> LiveTable:
+    """A started table: the people in the first seats (the first hosts), computers after."""
+    table = await timed.create_table(
+        guild_id=1, channel_id=2, host_id=people[0], host_name="p0", game=game, hints=hints
+    )
+    for index, user in enumerate(people[1:], start=1):
+        await timed.join(table.id, user, f"p{index}")
+    if table.free_seats():
+        await timed.fill_with_computers(table.id, people[0])
+    await timed.start(table.id, people[0])
+    return table
+
+
+async def stored_result(store: Store, table_id: int) -> tuple[dict[str, Any], list[Any]]:
+    [(outcome,)] = await rows(store, "SELECT outcome FROM results WHERE table_id = ?", table_id)
+    players = await rows(
+        store, "SELECT user_id, seat, won, rated FROM result_players ORDER BY seat"
+    )
+    return json.loads(outcome), players
+
+
+async def test_the_last_person_leaving_a_team_game_resigns_it(timed: SessionManager) -> None:
+    """Tarneeb: Alice (seat 0) and Bob (seat 1, her opponent), computers partnering each. Bob
+    leaves first, then Alice, the last person: the game is Alice's team's loss. Both are rated
+    (Bob with his seat's side, a win), the computer level on both sides is not."""
+    table = await open_with_computers(timed, "tarneeb", [11, 12])
+    assert (table.seat_of(11), table.seat_of(12)) == (0, 1)
+    await timed.leave(table.id, 12)
+    answer = await timed.leave(table.id, 11)
+    assert answer == (
+        "You were the last person at the table: the game counts as a loss for your side."
+    )
+    assert table.id not in timed.tables and table.resigned == 0
+    assert table.result_note == "Rated."
+    outcome, players = await stored_result(timed.store, table.id)
+    assert outcome["winners"] == [1, 3] and outcome["resigned"] == 0
+    assert players == [(11, 0, 0, 1), (12, 1, 1, 1)]
+    model = PlackettLuce()
+    ranks = [2.0, 1.0]  # Alice's team, Bob's team; a computer (new) beside each
+    teams = [[model.rating(), model.rating()] for _ in range(2)]
+    [[alice, _], [bob, _]] = model.rate(teams, ranks)
+    ladder = await timed.ladder(1, "tarneeb", computers=True)
+    assert {r.player: (r.ordinal, r.wins) for r in ladder.rows} == {
+        "11": (pytest.approx(alice.ordinal()), 0),
+        "12": (pytest.approx(bob.ordinal()), 1),
+    }
+    stored = await timed.store.get_table(table.id)
+    assert stored is not None and stored.status == "abandoned", "the board code sees it closed"
+    # Had the bot stopped before the board showed it, the board posted after a restart says so.
+    again = SessionManager(timed.store, timed.settings, clock=timed.clock)
+    try:
+        [shown] = [t for t, _ in await again.unannounced() if t.id == table.id]
+        assert (shown.resigned, shown.result_note) == (0, "Rated.")
+    finally:
+        await again.shutdown()
+
+
+async def test_the_last_person_leaving_tunge_loses_to_every_other_seat(
+    timed: SessionManager,
+) -> None:
+    table = await open_with_computers(timed, "tunge", [11])
+    seats = table.seat_count
+    await timed.leave(table.id, 11)
+    outcome, players = await stored_result(timed.store, table.id)
+    assert outcome["winners"] == list(range(1, seats)) and outcome["resigned"] == 0
+    assert players == [(11, 0, 0, 1)]
+    model = PlackettLuce()
+    new = model.rate([[model.rating()] for _ in range(seats)], [2.0] + [1.0] * (seats - 1))
+    ladder = await timed.ladder(1, "tunge", computers=True)
+    assert [(r.player, r.wins) for r in ladder.rows] == [("11", 0)], "computers on every side"
+    assert ladder.rows[0].ordinal == pytest.approx(new[0][0].ordinal())
+    [(place,)] = await rows(timed.store, "SELECT place FROM result_players")
+    assert place == 2, "last, behind the computers who share first place"
+
+
+async def test_a_player_does_not_abandon_a_rated_game_others_sit_at(
+    timed: SessionManager,
+) -> None:
+    table = await open_with_computers(timed, "tiny", [11, 12])
+    before = (table.row, dict(table.seats), table.moves)
+    with pytest.raises(UserError) as refused:
+        await timed.cancel(table.id, 11, is_admin=False)
+    assert str(refused.value) == (
+        "A rated game under way is not abandoned by one player: /table leave hands your seat"
+        " to a computer, and the game still counts for your rating."
+    )
+    assert (table.row, dict(table.seats), table.moves) == before and table.id in timed.tables
+    assert await rows(timed.store, "SELECT * FROM results") == []
+    stored = await timed.store.get_table(table.id)
+    assert stored is not None and stored.status == "playing"
+
+
+async def test_abandoning_a_rated_game_alone_resigns_it(timed: SessionManager) -> None:
+    """Alice alone against a computer abandons: the game is hers lost, the computer (on one
+    side only) rated for its win."""
+    table = await open_with_computers(timed, "tiny", [11])
+    answer = await timed.cancel(table.id, 11, is_admin=False)
+    assert answer == (
+        "You were the only person at the table: the game counts as a loss for your side."
+    )
+    outcome, players = await stored_result(timed.store, table.id)
+    assert outcome["winners"] == [1] and outcome["resigned"] == 0
+    assert players == [(11, 0, 0, 1)]
+    model = PlackettLuce()
+    [[alice], [computer]] = model.rate([[model.rating()], [model.rating()]], [2.0, 1.0])
+    ladder = await timed.ladder(1, "tiny", computers=True)
+    assert {r.player: r.ordinal for r in ladder.rows} == {
+        "11": pytest.approx(alice.ordinal()),
+        "computer:normal": pytest.approx(computer.ordinal()),
+    }
+    recent = await timed.store.recent_games(1, 11)
+    assert [(r.won, r.abandoned, r.rated) for r in recent] == [(False, False, True)]
+    tallies = await timed.store.player_games(1, 11)
+    assert [(t.game, t.games, t.wins) for t in tallies] == [("tiny", 1, 0)], "played and lost"
+
+
+@pytest.mark.parametrize("how", ["hints", "ratings off", "server manager"])
+async def test_an_unrated_table_or_a_managers_abandon_stays_unrated(
+    timed: SessionManager, how: str
+) -> None:
+    if how == "ratings off":
+        await timed.change_guild_settings(1, rated=False)
+    table = await open_with_computers(timed, "tiny", [11], hints=how == "hints")
+    if how == "server manager":
+        assert await timed.cancel(table.id, 11, is_admin=True) is None
+    else:
+        answer = await timed.leave(table.id, 11)
+        assert answer == "You were the last person at the table, so the game is abandoned."
+    outcome, players = await stored_result(timed.store, table.id)
+    assert outcome["abandoned"] and outcome["winners"] == [] and "resigned" not in outcome
+    assert players == [(11, 0, 0, 0)] and table.resigned is None
+    assert await rows(timed.store, "SELECT * FROM ratings") == []
 
 
 async def test_tunge_rates_its_finishing_order_a_blocked_deal_included(store: Store) -> None:

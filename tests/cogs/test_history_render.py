@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.history import GameRecord, HistoryPage, SeatName
 from cogs.history import (
     NO_GAMES,
@@ -44,6 +46,13 @@ def test_result_lines() -> None:
         "🏆 Alice · Alice 0 · 🤖 Ada 8 · Cy 29"
     )
     assert result_text(record("tunge", ["A", "B"], (5, 5), ())).startswith("nobody won")
+
+
+def test_a_resigned_game_names_who_left() -> None:
+    resigned = replace(record("tarneeb", FOUR, (12, 4), (1, 3)), resigned=0)
+    assert result_text(resigned) == "🏆 Team B (🤖 Ada & 🤖 Turing) · Alice resigned · 12 to 4"
+    alone = replace(record("tunge", ["*Al*", "🤖 Ada", "Cy"], (3, 8, 9), (1, 2)), resigned=0)
+    assert result_text(alone) == "🏆 🤖 Ada & Cy · \\*Al\\* resigned · \\*Al\\* 3 · 🤖 Ada 8 · Cy 9"
 
 
 def test_names_cannot_format_or_mention() -> None:

@@ -425,3 +425,26 @@ def test_one_card_is_singular_on_the_board() -> None:
     view = dataclasses.replace(table.game.view(None), hand_sizes=(1, 2, 0), dealer=9, to_act=())
     assert seat_line(table, 0, view).endswith("1 card")
     assert seat_line(table, 1, view).endswith("2 cards")
+
+
+def test_a_resigned_board_and_hand_say_whose_loss_it_counts_as() -> None:
+    table, _ = played("thunee/e15_target_stays_12", upto=6)
+    table.row = dataclasses.replace(table.row, status="abandoned")
+    table.seats[1] = dataclasses.replace(table.seats[1], name="*Bob* @everyone")
+    table.resigned, table.result_note = 1, "Rated."
+    expected = (
+        "\\*Bob\\* @\u200beveryone left: the game counts as a loss for "
+        "Team B (\\*Bob\\* @\u200beveryone & Dan). Rated."
+    )
+    board = table_embed(table).description or ""
+    assert board.startswith(f"**{expected}**") and "Not rated" not in board
+    hand = hand_embed(table, 0).description or ""
+    assert expected in hand and "Not rated" not in hand and "Your move" not in hand
+    tunge, _ = played("tunge/t7_blocked_single_deal", upto=3)
+    tunge.row = dataclasses.replace(tunge.row, status="abandoned")
+    tunge.resigned = 0
+    assert "Alice left: the game counts as a loss for Alice." in (
+        table_embed(tunge).description or ""
+    )
+    tunge.resigned = None
+    assert "This game was abandoned. Not rated." in (table_embed(tunge).description or "")

@@ -261,9 +261,9 @@ async def test_leaving_frees_the_leaver_and_the_last_one_out_is_told(
     await wait_for_table(alice, table_id, "🤖")
 
     last = ok(await alice.slash("table leave"))
-    assert last.ephemeral and "last person" in last.text and "abandoned" in last.text
-    closed = await wait_for_table(alice, table_id, "Everyone left, so the game was abandoned")
-    assert not closed.buttons()
+    assert last.ephemeral and "last person" in last.text and "loss for your side" in last.text
+    closed = await wait_for_table(alice, table_id, "Alice left: the game counts as a loss")
+    assert not closed.buttons() and "Not rated" not in closed.text()
     stored = await running_bot.store.get_table(table_id)
     assert stored.status == "abandoned"
 

@@ -73,7 +73,9 @@ async def play_tiny(
 
 def expected_ladder(db: Path, guild_id: int) -> dict[str, PlackettLuceRating]:
     """OpenSkill over the stored outcomes of the server's finished games, in order (a seat
-    its person left counts as theirs, as leaving counts as playing the game out)."""
+    its person left counts as theirs, as leaving counts as playing the game out). An abandoned
+    game counts for nobody; one whose last person left (``resigned``) is that seat's loss to
+    every other seat (the game here has no teams), whatever its score says."""
     ratings: dict[str, PlackettLuceRating] = {}
     with sqlite3.connect(db) as raw:
         games = raw.execute(
@@ -88,7 +90,12 @@ def expected_ladder(db: Path, guild_id: int) -> dict[str, PlackettLuceRating]:
                 " FROM seats s WHERE s.table_id = ? ORDER BY s.seat",
                 (table_id,),
             ).fetchall()
-            winners = json.loads(outcome)["winners"]
+            stored = json.loads(outcome)
+            if stored["abandoned"]:
+                continue
+            winners = stored["winners"]
+            if stored.get("resigned") is not None:
+                winners = [seat for seat, _ in seats if seat != stored["resigned"]]
             keys = [str(user) if user is not None else "computer:normal" for _, user in seats]
             teams = [[ratings.get(key) or MODEL.rating()] for key in keys]
             ranks = [1.0 if seat in winners else 2.0 for seat, _ in seats]
@@ -113,6 +120,49 @@ def check_page(message: Message, expected: list[tuple[str, float]], first_rank: 
         assert who in line and f"**{ordinal:.1f}**" in line, (rank, line, key, ordinal)
         if rank > 3 or " 0 wins" in line:
             assert f"`{rank}.`" in line, "a rank number, no medal"
+
+
+async def test_a_lone_player_who_leaves_loses_on_the_leaderboard(
+    fake_discord: FakeDiscord, bot_env: dict[str, str]
+) -> None:
+    """Alice alone against a computer leaves mid-game: the board, her open hand, /leaderboard,
+    /history and /stats all count it as her loss, the computer's win."""
+    fake = fake_discord
+    alice = fake.user("alice")
+    db = Path(bot_env["DATABASE_PATH"])
+    with restored_endpoints():
+        bot = await start_bot(bot_env)
+        try:
+            table_id = await open_table(fake, alice, "tiny")
+            await fill_with_computers(fake, alice, table_id)
+            ok(await alice.click(table_message(alice, table_id), "Start"))
+            await fake.quiet()
+            hand = await show_hand(alice, table_id)
+            left = ok(await alice.slash("table leave"))
+            assert left.ephemeral and left.text == (
+                "You were the last person at the table: the game counts as a loss for your side."
+            )
+            board = await wait_for_table(alice, table_id, "counts as a loss")
+            assert "Alice left: the game counts as a loss for Alice. Rated." in board.text()
+            assert "Not rated" not in board.text() and not board.buttons()
+            await fake.wait_for(lambda: "Alice left" in hand.text(), timeout=5)
+            assert not hand.buttons() and "Not rated" not in hand.text()
+
+            expected = expected_ladder(db, fake.default_guild.id)
+            assert set(expected) == {str(alice.id), "computer:normal"}
+            assert expected[str(alice.id)].ordinal() < expected["computer:normal"].ordinal()
+            ladder = ok(await alice.slash("leaderboard", game="tiny", computers=True))
+            check_page(ladder.message, in_order(expected), 1)
+            [mine] = [line for line in ladder_lines(ladder.message) if f"<@{alice.id}>" in line]
+            assert " 0 wins" in mine
+            listed = ok(await alice.slash("history"))
+            assert "Alice resigned" in listed.text and "abandoned" not in listed.text
+            stats = ok(await alice.slash("stats", game="tiny"))
+            await stats.wait_done(timeout=30)
+            text = "\n".join(m.text() for m in [stats.message, *stats.followups] if m)
+            assert "**1** games" in text and f"#{table_id} Tiny: lost" in text
+        finally:
+            await stop_bot(bot)
 
 
 async def stats_picture(result: Any) -> dict[str, Any]:

@@ -44,7 +44,10 @@ async def test_an_abandoned_board_shows_no_turn_and_says_not_rated(
     await start(fake_discord, alice, table_id)
     await wait_for_table(alice, table_id, "⏳")
     hand = await show_hand(bob, table_id)
-    ok(await alice.slash("table abandon", table=table_id))
+    refused = ok(await alice.slash("table abandon", table=table_id))
+    assert refused.ephemeral and "/table leave hands your seat" in refused.text, "Bob plays on"
+    admin = fake_discord.user("admin", admin=True)  # a server manager's abandon is unrated
+    ok(await admin.slash("table abandon", table=table_id))
     board = await wait_for_table(bob, table_id, "Not rated")
     text = board.text()
     assert "This game was abandoned. Not rated." in text

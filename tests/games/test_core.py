@@ -18,6 +18,7 @@ from games.cards import CardError, display, make_deck, parse_card
 from games.seats import (
     next_seat,
     partners,
+    resignation_winners,
     seat_ref,
     seats_from,
     seats_to_return_to,
@@ -92,6 +93,17 @@ def test_a_former_player_returns_only_to_her_own_side() -> None:
     assert seats_to_return_to(4, False, [2], [0, 1, 3]) == []
     assert seats_to_return_to(4, False, [2], [1, 2]) == [2]
     assert seats_to_return_to(4, True, [], [3, 0]) == [0, 3]
+
+
+def test_a_resigning_seat_loses_to_everyone_not_on_its_team() -> None:
+    # Partnerships: the other team, at every table size (two seats: the other seat).
+    assert resignation_winners(2, 4, teams=True) == [1, 3]
+    assert resignation_winners(1, 4, teams=True) == [0, 2]
+    assert resignation_winners(3, 6, teams=True) == [0, 2, 4]
+    assert resignation_winners(0, 2, teams=True) == [1]
+    # Each for themselves (Tunge): every other seat wins.
+    assert resignation_winners(1, 4, teams=False) == [0, 2, 3]
+    assert resignation_winners(0, 3, teams=False) == [1, 2]
 
 
 def test_seat_placeholders() -> None:
