@@ -56,10 +56,11 @@ async def _wait(key: Key, clock: Clock, when: float, warn: Callable[[], Awaitabl
 
 
 def stop_all() -> None:
-    """At shutdown: no notice is owed by a bot that is going away."""
+    """At shutdown: no notice is owed by a bot that is going away, nor a restart note."""
     for task in _watches.values():
         task.cancel()
     _watches.clear()
+    _restart.clear()
 
 
 def started(clock: Clock, table_ids: Iterable[int]) -> None:

@@ -20,6 +20,7 @@ from cogs.errors import answer, data_of, guarded, patiently
 from cogs.hand_watch import STALE_NOTE, restart_note, started, stop_all, watch
 from cogs.items import ByTable
 from cogs.render import cards_text, hand_embed, hand_layout, select_placeholder, sequence_step
+from cogs.words import MENTIONS
 from games.base import Move
 from games.cards import display
 
@@ -630,6 +631,7 @@ class Play(commands.Cog):
     async def cog_unload(self) -> None:
         stop_all()
         stop_faces()
+        MENTIONS.clear()
         if self.redraw is not None:
             self.redraw.cancel()
 

@@ -77,6 +77,11 @@ class FirstMentions:
         self.showing.pop(table_id, None)
         self.explained.pop(table_id, None)
 
+    def clear(self) -> None:
+        """At shutdown: forget every table (the next start explains the words again)."""
+        self.showing.clear()
+        self.explained.clear()
+
 
 MENTIONS = FirstMentions()
 

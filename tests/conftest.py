@@ -206,3 +206,9 @@ def bot_processes(
 def bot_process(bot_env: dict[str, str], tmp_path: Path) -> Iterator[Callable[[], BotProcess]]:
     with bot_processes(bot_env, tmp_path) as factory:
         yield factory
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: two workers a core. Many tests wait on a bot or a fake server more than they
+    compute, so a second worker per core keeps the cores busy meanwhile."""
+    return 2 * (os.cpu_count() or 1)

@@ -423,13 +423,13 @@ def run_property_game(game: _TarneebBase, seed: int) -> None:
     assert instant or game.score[game.winner] > game.score[1 - game.winner]
 
 
-@settings(max_examples=examples(25), deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), options=TARNEEB_OPTIONS)
 def test_tarneeb_random_games(seed: int, options: dict[str, Any]) -> None:
     run_property_game(Tarneeb.new(options, seed=seed), seed)
 
 
-@settings(max_examples=examples(25), deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), options=EGYPTIAN_OPTIONS)
 def test_egyptian_random_games(seed: int, options: dict[str, Any]) -> None:
     run_property_game(EgyptianTarneeb.new(options, seed=seed), seed)

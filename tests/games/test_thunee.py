@@ -654,7 +654,7 @@ def play(
     return actions
 
 
-@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**32 - 1),
     players=st.sampled_from([2, 4, 6]),
