@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.sessions import GuildSettings, UserError
+from bot.sessions import GuildSettings
 from cogs.errors import answer, patiently
 from cogs.tables import game_autocomplete
 from games.registry import all_games
@@ -130,11 +130,7 @@ class Admin(commands.GroupCog, group_name="settings", group_description="Card ta
             change.close()  # never awaited: nothing changes
             await answer(interaction, REFUSED)
             return
-        try:
-            settings = await patiently(interaction, change)
-        except UserError as error:
-            await answer(interaction, str(error))
-            return
+        settings = await patiently(interaction, change)
         await self._show(interaction, settings)
 
     @app_commands.command(name="show", description="Show this server's card table settings.")
@@ -242,16 +238,12 @@ class Admin(commands.GroupCog, group_name="settings", group_description="Card ta
         assert interaction.guild_id is not None
         sessions = self.bot.sessions
         if turn_ping is not None:
-            try:
-                await patiently(
-                    interaction,
-                    sessions.set_turn_ping_wanted(
-                        interaction.guild_id, interaction.user.id, turn_ping == "on"
-                    ),
-                )
-            except UserError as error:
-                await answer(interaction, str(error))
-                return
+            await patiently(
+                interaction,
+                sessions.set_turn_ping_wanted(
+                    interaction.guild_id, interaction.user.id, turn_ping == "on"
+                ),
+            )
         wanted = await sessions.turn_ping_wanted(interaction.guild_id, interaction.user.id)
         text = (
             "I will mention you in the table's channel when it is your turn, and delete the "

@@ -23,7 +23,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.history import GameRecord, HistoryPage, Viewer
-from bot.sessions import UserError
 from cogs.errors import answer, data_of, guarded, patiently, quote
 from cogs.tables import game_autocomplete
 from games.registry import all_games, get_game
@@ -196,20 +195,16 @@ class PageButton(
         if self.game is not None and self.game not in all_games():
             await answer(interaction, f"There is no game called {quote(self.game)}.")
             return
-        try:
-            page = await patiently(
-                interaction,
-                _bot(interaction).sessions.history_page(
-                    interaction.guild_id,
-                    self.page,
-                    self.user_id,
-                    self.game,
-                    viewer_of(interaction),
-                ),
-            )
-        except UserError as error:
-            await answer(interaction, str(error))
-            return
+        page = await patiently(
+            interaction,
+            _bot(interaction).sessions.history_page(
+                interaction.guild_id,
+                self.page,
+                self.user_id,
+                self.game,
+                viewer_of(interaction),
+            ),
+        )
         embed = history_embed(page, self.user_id, self.game)
         view = history_view(page, self.user_id, self.game)
         if interaction.response.is_done():
@@ -254,17 +249,13 @@ class ExportSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], t
         if interaction.guild_id is None or not re.fullmatch(r"[0-9]{1,20}", value):
             await answer(interaction, "Choose one of the games offered.")
             return
-        try:
-            exported = await patiently(
-                interaction,
-                _bot(interaction).sessions.export(
-                    interaction.guild_id, int(value), viewer_of(interaction)
-                ),
-                thinking=True,
-            )
-        except UserError as error:
-            await answer(interaction, str(error))
-            return
+        exported = await patiently(
+            interaction,
+            _bot(interaction).sessions.export(
+                interaction.guild_id, int(value), viewer_of(interaction)
+            ),
+            thinking=True,
+        )
         file = discord.File(io.BytesIO(exported.data()), filename=exported.filename)
         text = (
             f"Table #{exported.table_id}'s transcript: replay it with "

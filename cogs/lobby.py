@@ -19,7 +19,6 @@ import discord
 from bot.sessions import LiveTable, UserError
 from cogs.errors import answer, guarded, patiently
 from cogs.items import ByTable
-from cogs.play import answer_error
 from cogs.render import jump_url, shown_line, shown_name
 from games.presets import LENGTHS, current_preset, presets_for
 
@@ -68,13 +67,9 @@ class FillButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:lf:(?P<t
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         sessions = _bot(interaction).sessions
-        try:
-            await patiently(
-                interaction, sessions.fill_with_computers(self.table_id, interaction.user.id)
-            )
-        except UserError as error:
-            await answer_error(interaction, str(error))
-            return
+        await patiently(
+            interaction, sessions.fill_with_computers(self.table_id, interaction.user.id)
+        )
         await _acted(interaction)
 
 
@@ -106,16 +101,12 @@ class LengthButton(
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.length not in LENGTHS:  # a crafted id
-            await answer_error(interaction, "Choose one of the lengths offered.")
+            await answer(interaction, "Choose one of the lengths offered.")
             return
         sessions = _bot(interaction).sessions
-        try:
-            await patiently(
-                interaction, sessions.set_length(self.table_id, interaction.user.id, self.length)
-            )
-        except UserError as error:
-            await answer_error(interaction, str(error))
-            return
+        await patiently(
+            interaction, sessions.set_length(self.table_id, interaction.user.id, self.length)
+        )
         await _acted(interaction)
 
 
@@ -174,13 +165,10 @@ class RematchButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:rm:(?
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
-        try:  # Discord may be slow to take the lobby's message: the click is answered anyway
-            table, created, posted = await patiently(
-                interaction, _open_rematch(bot, self.table_id, interaction.user.id), thinking=True
-            )
-        except UserError as error:
-            await answer_error(interaction, str(error))
-            return
+        # Discord may be slow to take the lobby's message: the click is answered anyway.
+        table, created, posted = await patiently(
+            interaction, _open_rematch(bot, self.table_id, interaction.user.id), thinking=True
+        )
         if not posted:
             await answer(
                 interaction,
@@ -271,13 +259,10 @@ class SitInButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:sn:(?P<
         sessions = _bot(interaction).sessions
         table = sessions.find(self.table_id)
         if table is None:
-            await answer_error(interaction, "There is no computer seat to sit in for here.")
+            await answer(interaction, "There is no computer seat to sit in for here.")
             return
-        try:  # only the seats this person may take (one who played here: her own side's)
-            seats = sessions.check_sit_in(table, interaction.user.id)
-        except UserError as error:
-            await answer_error(interaction, str(error))
-            return
+        # Only the seats this person may take (one who played here: her own side's).
+        seats = sessions.check_sit_in(table, interaction.user.id)
         if len(seats) == 1:
             await ask_to_sit_in(interaction, self.table_id, seats[0])
             return
@@ -324,13 +309,9 @@ async def ask_to_sit_in(interaction: discord.Interaction, table_id: int, seat: i
     """Keep the request and ask the host in the table's channel, with Yes and No buttons."""
     bot = _bot(interaction)
     user = interaction.user
-    try:
-        await patiently(
-            interaction, bot.sessions.ask_sit_in(table_id, user.id, user.display_name, seat)
-        )
-    except UserError as error:
-        await answer_error(interaction, str(error))
-        return
+    await patiently(
+        interaction, bot.sessions.ask_sit_in(table_id, user.id, user.display_name, seat)
+    )
     table = bot.sessions.get(table_id)
     view = discord.ui.View(timeout=None)
     view.add_item(SitInAnswer(table_id, seat, user.id, True))
@@ -390,16 +371,12 @@ class SitInAnswer(
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         sessions = _bot(interaction).sessions
-        try:
-            text = await patiently(
-                interaction,
-                sessions.answer_sit_in(
-                    self.table_id, interaction.user.id, self.seat, self.user_id, self.agree
-                ),
-            )
-        except UserError as error:
-            await answer_error(interaction, str(error))
-            return
+        text = await patiently(
+            interaction,
+            sessions.answer_sit_in(
+                self.table_id, interaction.user.id, self.seat, self.user_id, self.agree
+            ),
+        )
         shown = shown_line(text, [])
         if interaction.response.is_done():
             await interaction.edit_original_response(content=shown, view=None)

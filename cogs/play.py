@@ -218,10 +218,6 @@ async def refresh_hands(bot: CardTableBot, table: LiveTable) -> None:
             bot.open_hands.pop(key, None)
 
 
-async def answer_error(interaction: discord.Interaction, message: str) -> None:
-    await answer(interaction, message)
-
-
 def offered_values(interaction: discord.Interaction) -> set[str] | None:
     """The values the select that was used offered, as the message shows it (None: not found).
 
@@ -272,7 +268,7 @@ async def play_move(
         ):
             await send_hand(interaction, table_now, seat, str(error), edit=True)
         else:
-            await answer_error(interaction, str(error))
+            await answer(interaction, str(error))
         return
     seat = table.seat_of(interaction.user.id)
     assert seat is not None
@@ -375,12 +371,12 @@ class MoveSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         value = chosen_value(interaction)
         if value is None:
-            await answer_error(interaction, "Choose one of the moves offered.")
+            await answer(interaction, "Choose one of the moves offered.")
             return
         try:
             move = Move.from_code(value)
         except Exception:
-            await answer_error(interaction, "That choice is not a move.")
+            await answer(interaction, "That choice is not a move.")
             return
         await play_move(interaction, self.table_id, self.seq, move)
 
@@ -393,7 +389,7 @@ async def build_sequence(
     table = bot.sessions.find(table_id)
     seat = table.seat_of(interaction.user.id) if table else None
     if table is None or table.game is None or seat is None:
-        await answer_error(interaction, "That table is closed, or you are not playing at it.")
+        await answer(interaction, "That table is closed, or you are not playing at it.")
         return
     if seq != table.moves:
         await send_hand(
@@ -451,7 +447,7 @@ class SequenceSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         rank = chosen_value(interaction) or ""
         if len(rank) != 1 or rank not in "23456789TJQKA":
-            await answer_error(interaction, "Choose one card.")
+            await answer(interaction, "Choose one card.")
             return
         await build_sequence(interaction, self.table_id, self.seq, self.prefix + rank)
 
@@ -507,11 +503,11 @@ class ShowHand(
         bot = _bot(interaction)
         table = bot.sessions.find(self.table_id)
         if table is None or table.game is None:
-            await answer_error(interaction, GAME_OVER)
+            await answer(interaction, GAME_OVER)
             return
         seat = table.seat_of(interaction.user.id)
         if seat is None:
-            await answer_error(interaction, "You are not playing at this table.")
+            await answer(interaction, "You are not playing at this table.")
             return
         await send_hand(interaction, table, seat)
 
@@ -535,11 +531,7 @@ class ImBack(
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
-        try:
-            await patiently(interaction, bot.sessions.come_back(self.table_id, interaction.user.id))
-        except UserError as error:
-            await answer_error(interaction, str(error))
-            return
+        await patiently(interaction, bot.sessions.come_back(self.table_id, interaction.user.id))
         table = bot.sessions.get(self.table_id)
         seat = table.seat_of(interaction.user.id)
         assert seat is not None
@@ -580,11 +572,7 @@ class HintButton(
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
-        try:
-            _, move, reason = bot.sessions.hint(self.table_id, interaction.user.id)
-        except UserError as error:
-            await answer_error(interaction, str(error))
-            return
+        _, move, reason = bot.sessions.hint(self.table_id, interaction.user.id)
         table = bot.sessions.get(self.table_id)
         seat = table.seat_of(interaction.user.id)
         assert table.game is not None and seat is not None  # as sessions.hint found them

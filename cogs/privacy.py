@@ -13,7 +13,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.sessions import UserError
 from cogs.errors import answer, guarded, patiently
 from cogs.render import plural
 
@@ -70,13 +69,7 @@ class ForgetButton(
         if not self.confirm:
             await interaction.response.edit_message(content=KEPT, view=None)
             return
-        try:
-            forgotten = await patiently(
-                interaction, _bot(interaction).sessions.forget(self.user_id)
-            )
-        except UserError as error:
-            await answer(interaction, str(error))
-            return
+        forgotten = await patiently(interaction, _bot(interaction).sessions.forget(self.user_id))
         text = FORGOTTEN.format(
             results=plural(forgotten.results, "result"),
             seats=plural(forgotten.seats, "past table"),

@@ -27,7 +27,7 @@ from cogs.lobby import DYNAMIC_ITEMS as LOBBY_ITEMS
 from cogs.lobby import RematchButton, SitInButton, add_lobby_controls, describe_lobby
 from cogs.options import options_message
 from cogs.pacing import PACER
-from cogs.play import answer_error, chosen_value, refresh_hands, table_view
+from cogs.play import chosen_value, refresh_hands, table_view
 from cogs.render import (
     ABANDONED,
     LEVEL_TEXT,
@@ -107,11 +107,7 @@ class LobbyButton(
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await patiently(interaction, self._act(interaction))
-        except UserError as error:
-            await answer_error(interaction, str(error))
-            return
+        await patiently(interaction, self._act(interaction))
         if not interaction.response.is_done():
             await interaction.response.defer()
 
@@ -162,18 +158,14 @@ class RemoveSelect(
         table = _bot(interaction).sessions.find(self.table_id)
         host_seat = table.seat_of(table.row.host_id) if table is not None else None
         if value is None or not value.isdigit() or int(value) == host_seat:
-            await answer_error(interaction, "Choose one of the seats offered.")
+            await answer(interaction, "Choose one of the seats offered.")
             return
-        try:
-            await patiently(
-                interaction,
-                _bot(interaction).sessions.remove(
-                    self.table_id, interaction.user.id, int(value), _is_admin(interaction)
-                ),
-            )
-        except UserError as error:
-            await answer_error(interaction, str(error))
-            return
+        await patiently(
+            interaction,
+            _bot(interaction).sessions.remove(
+                self.table_id, interaction.user.id, int(value), _is_admin(interaction)
+            ),
+        )
         if not interaction.response.is_done():
             await interaction.response.defer()
 
@@ -208,18 +200,14 @@ class LevelSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         value = chosen_value(interaction)  # only a level this select offered
         if value is None or value not in AVAILABLE_LEVELS:
-            await answer_error(interaction, "Choose one of the levels offered.")
+            await answer(interaction, "Choose one of the levels offered.")
             return
-        try:
-            await patiently(
-                interaction,
-                _bot(interaction).sessions.set_computer_level(
-                    self.table_id, interaction.user.id, value
-                ),
-            )
-        except UserError as error:
-            await answer_error(interaction, str(error))
-            return
+        await patiently(
+            interaction,
+            _bot(interaction).sessions.set_computer_level(
+                self.table_id, interaction.user.id, value
+            ),
+        )
         if not interaction.response.is_done():
             await interaction.response.defer()
 
@@ -254,14 +242,10 @@ class HintsToggle(
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await patiently(
-                interaction,
-                _bot(interaction).sessions.set_hints(self.table_id, interaction.user.id, self.on),
-            )
-        except UserError as error:
-            await answer_error(interaction, str(error))
-            return
+        await patiently(
+            interaction,
+            _bot(interaction).sessions.set_hints(self.table_id, interaction.user.id, self.on),
+        )
         if not interaction.response.is_done():
             await interaction.response.defer()
 
@@ -702,45 +686,33 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
                 f"choose one of: {', '.join(AVAILABLE_LEVELS)}.",
             )
             return
-        try:
-            check_options_text(options)
-        except UserError as error:
-            await answer(interaction, str(error))
-            return
+        check_options_text(options)
         settings = await patiently(
             interaction,
             self.bot.sessions.guild_settings(interaction.guild_id),
         )
         parent_id = getattr(interaction.channel, "parent_id", None)  # a thread's channel
-        try:
-            check_table_channel(settings, interaction.channel_id, parent_id)
-        except UserError as error:
-            await answer(interaction, str(error))
-            return
+        check_table_channel(settings, interaction.channel_id, parent_id)
         threads = settings.use_threads and isinstance(interaction.channel, discord.TextChannel)
         missing = missing_permissions(interaction, threads)
         if missing:
             await answer(interaction, permission_advice(missing))
             return
         sessions = self.bot.sessions
-        try:
-            table = await patiently(
-                interaction,
-                sessions.create_table(
-                    guild_id=interaction.guild_id,
-                    channel_id=interaction.channel_id,
-                    host_id=interaction.user.id,
-                    host_name=interaction.user.display_name,
-                    game=game,
-                    options_text=options,
-                    computer_level=level or "normal",
-                    hints=hints is True,
-                    parent_channel_id=parent_id,
-                ),
-            )
-        except UserError as error:
-            await answer(interaction, str(error))
-            return
+        table = await patiently(
+            interaction,
+            sessions.create_table(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                host_id=interaction.user.id,
+                host_name=interaction.user.display_name,
+                game=game,
+                options_text=options,
+                computer_level=level or "normal",
+                hints=hints is True,
+                parent_channel_id=parent_id,
+            ),
+        )
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -820,15 +792,11 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
         assert interaction.guild_id is not None
         table = self.bot.sessions.table_of_user(interaction.guild_id, interaction.user.id)
         if table is None:
-            await answer_error(interaction, "You are not seated at any table here.")
+            await answer(interaction, "You are not seated at any table here.")
             return
-        try:
-            message = await patiently(
-                interaction, self.bot.sessions.leave(table.id, interaction.user.id)
-            )
-        except UserError as error:
-            await answer_error(interaction, str(error))
-            return
+        message = await patiently(
+            interaction, self.bot.sessions.leave(table.id, interaction.user.id)
+        )
         await answer(interaction, message)
 
     @app_commands.command(name="abandon", description="Close a table (host or server manager).")
@@ -837,16 +805,12 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
         assert interaction.guild_id is not None
         live = self._find(interaction, table)
         if live is None:
-            await answer_error(interaction, "There is no open table with that number here.")
+            await answer(interaction, "There is no open table with that number here.")
             return
-        try:
-            resigned = await patiently(
-                interaction,
-                self.bot.sessions.cancel(live.id, interaction.user.id, _is_admin(interaction)),
-            )
-        except UserError as error:
-            await answer_error(interaction, str(error))
-            return
+        resigned = await patiently(
+            interaction,
+            self.bot.sessions.cancel(live.id, interaction.user.id, _is_admin(interaction)),
+        )
         await answer(
             interaction, f"Table #{live.id} is closed." + (f" {resigned}" if resigned else "")
         )
@@ -857,7 +821,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
         try:
             get_game(game)
         except KeyError:
-            await answer_error(interaction, f"There is no game called {quote(game)}.")
+            await answer(interaction, f"There is no game called {quote(game)}.")
             return
         assert interaction.guild_id is not None
         try:
