@@ -1,4 +1,4 @@
-"""Time the history's queries on a large database (issue 16: each under 50 ms).
+"""Time the history's queries on a large database (each under 50 ms).
 
 ``python -m bench.history_page [--games N] [--players P] [--guilds G] [--path FILE]``
 

@@ -1,4 +1,4 @@
-"""The lobby's extras and the ways back into a game (issue 17): fill the seats with computers,
+"""The lobby's extras and the ways back into a game: fill the seats with computers,
 choose the match length, play again (Rematch), and sit in for a computer mid-game.
 
 Every component is a :class:`discord.ui.DynamicItem` whose ``custom_id`` carries all it needs;

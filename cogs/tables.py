@@ -285,7 +285,7 @@ def lobby_view(table: LiveTable) -> discord.ui.View:
                 row=1 + index // 5,
             )
         )
-    add_lobby_controls(view, table)  # issue 17: fill and length, in the rows with room
+    add_lobby_controls(view, table)  # fill and length, in the rows with room
     guests = [
         (seat.seat, seat.name)
         for seat in sorted(table.seats.values(), key=lambda s: s.seat)
@@ -334,8 +334,8 @@ class Board:
         self.pending: dict[int, _Pending] = {}
         self.first_backoff = BACKOFF_FIRST_SECONDS
         self.max_backoff = BACKOFF_MAX_SECONDS
-        self.turn_pings = TurnPings(bot)  # issue 17: mention a player whose turn it is
-        self.trick_lines = TrickLines(bot)  # issue 17: trick results in a table's thread
+        self.turn_pings = TurnPings(bot)  # mention a player whose turn it is
+        self.trick_lines = TrickLines(bot)  # trick results in a table's thread
         self.pacer = PACER
         self._posting: dict[int, asyncio.Lock] = {}  # tables whose message is being posted
 

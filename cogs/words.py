@@ -40,7 +40,7 @@ def _pattern(word: str) -> re.Pattern[str]:
     return re.compile(rf"\b{re.escape(word)}\b", re.IGNORECASE)
 
 
-# The words noted on the table: the ones players asked about (issue 17). The others (rami,
+# The words noted on the table: the ones players asked about. The others (rami,
 # nolo, ball) are on the board all game long and explained in /rules.
 NOTED = frozenset(("trumpman", "the counting team", "sooli", "nousussa", "longest viable sequence"))
 _PATTERNS = {word: _pattern(word) for entries in GLOSSARY.values() for word, _ in entries}

@@ -1,4 +1,4 @@
-"""Hints per table (issue 15) on real SQLite: set at creation or by the host in the lobby,
+"""Hints per table on real SQLite: set at creation or by the host in the lobby,
 stored and restored; asked for only by the player whose turn it is, and equal to the normal
 computer player's move."""
 

@@ -1,4 +1,4 @@
-"""The computer level per table (issue 15) on real SQLite: chosen in the lobby, stored, kept
+"""The computer level per table on real SQLite: chosen in the lobby, stored, kept
 across a restart, and what the computer's decision is asked for."""
 
 from __future__ import annotations

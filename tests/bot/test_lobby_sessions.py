@@ -1,4 +1,4 @@
-"""Issue 17's lobby workflows on real SQLite: filling seats, lengths, rematches, sitting in for a
+"""The lobby's workflows on real SQLite: filling seats, lengths, rematches, sitting in for a
 computer and leaving, with the races that matter (two takers of one seat, a double rematch)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """A failing database never strands a table: refusals are typed, state and rows stay as before,
-and the worker and the turn timers retry until the fault clears (issue 13, items 2, 7 and 8)."""
+and the worker and the turn timers retry until the fault clears."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Lobby and seating decisions under the table's lock and the server's lock; simultaneous bids;
-the host's hand-over and idle lobbies (issue 13, items 3, 12, 14, 15 and 16)."""
+the host's hand-over and idle lobbies."""
 
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ async def test_start_and_a_lobby_action_at_once(
     assert stored is not None and stored.status == table.row.status
     if started:
         assert len(table.seats) == 2 and table.game is not None
-        if rival == "leave":  # leaving a running game hands the seat to a computer (issue 17)
+        if rival == "leave":  # leaving a running game hands the seat to a computer
             assert [s.user_id for s in seats] == [HOST, None] and table.seats[1].computer
         else:
             assert [s.user_id for s in seats] == [HOST, GUEST], "nobody unseated mid-game"

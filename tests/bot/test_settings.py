@@ -1,4 +1,4 @@
-"""Server settings (issue 16) and turn pings' storage (issue 17), on real SQLite."""
+"""Server settings and turn pings' storage, on real SQLite."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Computer decisions in a worker process (issue 15): deterministic for a seed and equal to the
+"""Computer decisions in a worker process: deterministic for a seed and equal to the
 in-process choice; the event loop answers other tables while a slow decision runs; a hung
 decision falls back to the first legal move, its worker is replaced, and the table goes on."""
 

@@ -1,4 +1,4 @@
-"""Issue 17, seeing the game: card pictures in the texts, notes on a game's words, grammar."""
+"""Seeing the game: card pictures in the texts, notes on a game's words, grammar."""
 
 from __future__ import annotations
 

@@ -196,7 +196,7 @@ def test_sequence_layout_keeps_draw_and_pass_as_buttons() -> None:
     assert layout.card_buttons == [] and layout.card_select == []
 
 
-# --- who won (issue 17) -------------------------------------------------------------------------
+# --- who won --------------------------------------------------------------------------------------
 NAMES = ("Alice", "Bob", "Carol", "Dan", "Eve", "Fay")
 
 
@@ -294,7 +294,7 @@ def test_polish_capitalises_teams_and_pairs_take_a_plural_verb() -> None:
     assert polish("{s1} fails") == "{s1} fails"
 
 
-# --- menus in order (issue 17) ------------------------------------------------------------------
+# --- menus in order -------------------------------------------------------------------------------
 def menu_labels(table: LiveTable, seat: int) -> list[tuple[str, list[str]]]:
     """Each select of the seat's hand: its placeholder and its option labels, in order."""
     found = []
@@ -347,7 +347,7 @@ def test_sequence_ranks_are_offered_in_rank_order() -> None:
     assert list(sequence_step(plays, "").next_ranks) == ["3", "5", "T", "K", "A"]
 
 
-# --- a shorter board (issue 17) -----------------------------------------------------------------
+# --- a shorter board ------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "example,upto",
     [("tarneeb/e7_declarers_reach_target", 30), ("thunee/e15_target_stays_12", 70)],
@@ -376,7 +376,7 @@ def test_the_board_shows_the_trump_and_the_trick() -> None:
     assert fields["Trump"] == "♠ spades" and fields["Trick"] == "Carol Q♠"
 
 
-# --- all options (issue 17) ---------------------------------------------------------------------
+# --- all options ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("game", ["thunee", "tarneeb", "tarneeb_egyptian", "tuppi", "tunge"])
 def test_options_pages_show_every_option_in_words_within_discord_limits(game: str) -> None:
     from cogs.render import options_pages
@@ -405,7 +405,7 @@ def test_option_values_in_words() -> None:
     assert option_values(Option("x", "a", "", choices=("a", "b"))) == "one of `a`, `b`"
 
 
-# --- plain words (issue 17) ---------------------------------------------------------------------
+# --- plain words ----------------------------------------------------------------------------------
 def test_rules_legend_defines_the_words_the_table_uses() -> None:
     from cogs.help import glossary_text
 

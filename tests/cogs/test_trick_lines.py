@@ -1,4 +1,4 @@
-"""Trick lines (issue 17) built from the real engines' public events, no Discord."""
+"""Trick lines built from the real engines' public events, no Discord."""
 
 from __future__ import annotations
 

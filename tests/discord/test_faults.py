@@ -1,4 +1,4 @@
-"""Issue 13, the Discord side: faults injected in the fake Discord (403, 404, 429, 503) and in
+"""The Discord side of faults: faults injected in the fake Discord (403, 404, 429, 503) and in
 the database (slow, failing), bad and crafted input. Each test shows the table going on, every
 user answered in time, and no move lost or doubled."""
 

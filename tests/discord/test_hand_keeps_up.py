@@ -1,4 +1,4 @@
-"""Issue 17 through the fake Discord: an open hand says it is about to go stale (14 minutes on
+"""An open hand says it is about to go stale (14 minutes on
 the bot's clock), and a restart keeps the table's recent log and says hands must be reopened."""
 
 from __future__ import annotations

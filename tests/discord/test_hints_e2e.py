@@ -1,4 +1,4 @@
-"""End to end: hints (issue 15). The host turns hints on in the lobby; the lobby and the table
+"""End to end: hints. The host turns hints on in the lobby; the lobby and the table
 say "Hints on (unrated)"; on their turn a player presses Hint on the private hand and is told,
 privately, the normal computer player's move. With hints off there is no Hint button and a
 crafted hint custom id is refused."""

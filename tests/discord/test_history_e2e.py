@@ -1,4 +1,4 @@
-"""End to end (issue 16): /history lists a server's games, exports a transcript that replays to
+"""End to end: /history lists a server's games, exports a transcript that replays to
 the same final score, refuses a game still being played, keeps servers apart, and
 /privacy forget takes a person out of it.
 

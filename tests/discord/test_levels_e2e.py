@@ -1,4 +1,4 @@
-"""End to end: the host picks the computer players' level in the lobby (issue 15); the level
+"""End to end: the host picks the computer players' level in the lobby; the level
 shows in the lobby, survives a restart, and is what the computers decide at; a crafted level is
 refused and changes nothing."""
 

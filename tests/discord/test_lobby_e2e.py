@@ -1,4 +1,4 @@
-"""End to end (issue 17): fill with computers, match lengths, Rematch, sitting in for a computer,
+"""End to end: fill with computers, match lengths, Rematch, sitting in for a computer,
 and leaving, through the real client against the fake Discord, by users who click what they see.
 """
 

@@ -43,5 +43,5 @@ async def test_commands_were_synced_to_the_dev_guild(
 ) -> None:
     names = set(fake_discord.guild_commands[fake_discord.default_guild.id])
     assert "ping" in names
-    # ...and to every server, once per change of the command set (issue 14).
+    # ...and to every server, once per change of the command set.
     assert set(fake_discord.global_commands) == names

@@ -1,4 +1,4 @@
-"""Issue 17 through the fake Discord: the table notes a game's own word where it first appears."""
+"""The table notes a game's own word where it first appears."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""End to end: server settings (issue 16), turn pings and trick lines in threads (issue 17)."""
+"""End to end: server settings, turn pings and trick lines in threads."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 17 through the fake Discord: what players see of a table (links, options, the board)."""
+"""What players see of a table (links, options, the board)."""
 
 from __future__ import annotations
 

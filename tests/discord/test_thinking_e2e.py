@@ -1,4 +1,4 @@
-"""End to end through the process pool (issue 15): the real bot with COMPUTER_PROCESSES=1 plays
+"""End to end through the process pool: the real bot with COMPUTER_PROCESSES=1 plays
 a game against a computer whose every decision is made in a worker process; the bot answers the
 player's clicks meanwhile, and stopping the bot stops the worker."""
 

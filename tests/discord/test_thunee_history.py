@@ -1,4 +1,4 @@
-"""Issue 12: the channel's history shows Thunee's annulled hands and ball awards.
+"""The channel's history shows Thunee's annulled hands and ball awards.
 
 Four people play Thunee through the fake Discord. Their deals are set the way a restart reads
 them: the table is started, the bot stopped before the first move, the deals it shuffled

@@ -96,7 +96,7 @@ async def test_two_tables_in_one_channel_and_leaving_mid_game(
     left = ok(await bob.slash("table leave"))
     assert left.ephemeral and "plays your seat" in left.text
     table = running_bot.sessions.tables[table_id]
-    assert table.seat_of(bob.id) is None, "a computer has the seat: Bob is free (issue 17)"
+    assert table.seat_of(bob.id) is None, "a computer has the seat: Bob is free"
     await wait_for_table(alice, table_id, "🤖")
     ok(await bob.click(table_message(bob, other), "Join"))
     assert running_bot.sessions.tables[other].seat_of(bob.id) is not None

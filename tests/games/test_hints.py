@@ -1,4 +1,4 @@
-"""Hints (issue 15): the hinted move is the normal player's move, and its reason is the branch
+"""Hints: the hinted move is the normal player's move, and its reason is the branch
 the player took (never the generic fallback), for many random positions of every game; a reason
 names no card, so it cannot reveal one."""
 
