@@ -1,4 +1,4 @@
-"""A server's game history and a game's transcript, read from the store (issue 16).
+"""A server's game history and a game's transcript, read from the store.
 
 The history lists the closed games of one server (finished or abandoned: those with a result),
 newest first, a page at a time. Every query takes the server's id and filters by it, so a game of
@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.store import OPEN_STATUSES, Store
+from bot.store import OPEN_STATUSES, StoreInterface
 from games.base import Deal, Move
 from games.transcript import Transcript
 
@@ -110,7 +110,7 @@ def check_page(page: int) -> int:
 
 
 async def history_page(
-    store: Store,
+    store: StoreInterface,
     guild_id: int,
     page: int = 0,
     *,
@@ -170,7 +170,7 @@ async def history_page(
     return HistoryPage(page, tuple(games), more)
 
 
-async def _seat_names(store: Store, table_ids: Sequence[int]) -> dict[int, list[SeatName]]:
+async def _seat_names(store: StoreInterface, table_ids: Sequence[int]) -> dict[int, list[SeatName]]:
     if not table_ids:
         return {}
     marks = ", ".join("?" for _ in table_ids)
@@ -205,7 +205,7 @@ def export_refusal(status: str, started: bool) -> str | None:
 
 
 async def export(
-    store: Store, guild_id: int, table_id: int, viewer: Viewer | None = None
+    store: StoreInterface, guild_id: int, table_id: int, viewer: Viewer | None = None
 ) -> Export:
     """The transcript of a game of this server that ``viewer`` (when given) may see;
     :class:`HistoryRefusal` when it is refused."""
@@ -227,7 +227,7 @@ async def export(
     return Export(table.id, table.game, transcript.to_json())
 
 
-async def _may_see(store: Store, table_id: int, viewer: Viewer | None) -> bool:
+async def _may_see(store: StoreInterface, table_id: int, viewer: Viewer | None) -> bool:
     if viewer is None:
         return True
     rows = await store.fetch(

@@ -1,4 +1,4 @@
-"""``/privacy forget``: what the bot keeps of a person is removed or made anonymous (issue 16).
+"""``/privacy forget``: what the bot keeps of a person is removed or made anonymous.
 
 - Their results and ratings (what the leaderboard and stats count) are deleted.
 - Closed games (finished, abandoned, cancelled) keep their moves, since they are the other
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import aiosqlite
 
 from bot.records import unrated_seats_reason
-from bot.store import Store
+from bot.store import StoreInterface
 
 FORMER_PLAYER = "Former player"
 FORGOTTEN_HOST = 0
@@ -69,7 +69,7 @@ _WARM = (
 )
 
 
-async def forget_user(store: Store, user_id: int) -> Forgotten:
+async def forget_user(store: StoreInterface, user_id: int) -> Forgotten:
     """Remove or anonymise everything recorded of ``user_id`` outside open tables."""
     for sql in _WARM:
         await store.fetch(sql, (user_id,))

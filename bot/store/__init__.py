@@ -1,0 +1,63 @@
+"""The bot's database, grouped per feature behind a typed interface.
+
+:mod:`bot.store.interface` is the contract (``typing.Protocol``); the SQLite backend is
+:class:`Store`, one aiosqlite connection assembled from the feature modules (tables, seats, moves,
+results, standings, settings) on :class:`~bot.store.base.StoreBase` (the connection, its
+transactions and migrations). Typed results are in :mod:`bot.store.rows`.
+"""
+
+from __future__ import annotations
+
+from bot.store.base import MIGRATIONS_DIR, Migration, load_migrations
+from bot.store.interface import ForeignDatabase, StoreInterface, StoreUnavailable
+from bot.store.moves import MovesStore
+from bot.store.rows import (
+    OPEN_STATUSES,
+    Call,
+    GameTally,
+    GuildSettings,
+    LeaderboardRow,
+    MoveRow,
+    PartnerRow,
+    RecentGame,
+    Result,
+    SeatCalls,
+    SeatHolder,
+    SeatRow,
+    TableRow,
+    TurnPing,
+)
+from bot.store.seats import SeatsStore
+from bot.store.settings import SettingsStore
+from bot.store.standings import StandingsStore
+from bot.store.tables import TablesStore
+
+
+class Store(MovesStore, TablesStore, SeatsStore, StandingsStore, SettingsStore):
+    """The SQLite backend of :class:`StoreInterface`. Open with :meth:`open`, close with
+    :meth:`close`."""
+
+
+__all__ = [
+    "MIGRATIONS_DIR",
+    "OPEN_STATUSES",
+    "Call",
+    "ForeignDatabase",
+    "GameTally",
+    "GuildSettings",
+    "LeaderboardRow",
+    "Migration",
+    "MoveRow",
+    "PartnerRow",
+    "RecentGame",
+    "Result",
+    "SeatCalls",
+    "SeatHolder",
+    "SeatRow",
+    "Store",
+    "StoreInterface",
+    "StoreUnavailable",
+    "TableRow",
+    "TurnPing",
+    "load_migrations",
+]
