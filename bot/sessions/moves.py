@@ -55,6 +55,8 @@ class MovesPart(ClosingPart):
         if result is not None:
             result = replace(result, calls=calls)
         back = user_id is not None and table.seats[seat].away
+        seats = {**table.seats, seat: replace(table.seats[seat], away=False)} if back else None
+        deadline = await self._next_deadline(table, game, seats or table.seats, None)
         with paused():
             row, returned = await self.store.append_move(
                 table.id,
@@ -64,7 +66,7 @@ class MovesPart(ClosingPart):
                 user_id,
                 new_deals,
                 status=None,
-                deadline=None,
+                deadline=deadline,
                 back=back,
                 result=result,
             )
