@@ -2,7 +2,7 @@
 
 :mod:`bot.store.interface` is the contract (``typing.Protocol``); the SQLite backend is
 :class:`Store`, one aiosqlite connection assembled from the feature modules (tables, seats, moves,
-results, standings, settings) on :class:`~bot.store.base.StoreBase` (the connection, its
+results, standings, settings) on :class:`~bot.store.base.SqliteBase` (the connection, its
 transactions and migrations). Typed results are in :mod:`bot.store.rows`.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bot.store.base import MIGRATIONS_DIR, Migration, load_migrations
 from bot.store.interface import ForeignDatabase, StoreInterface, StoreUnavailable
-from bot.store.moves import MovesStore
+from bot.store.moves import SqliteMoves
 from bot.store.rows import (
     OPEN_STATUSES,
     Call,
@@ -27,13 +27,13 @@ from bot.store.rows import (
     TableRow,
     TurnPing,
 )
-from bot.store.seats import SeatsStore
-from bot.store.settings import SettingsStore
-from bot.store.standings import StandingsStore
-from bot.store.tables import TablesStore
+from bot.store.seats import SqliteSeats
+from bot.store.settings import SqliteSettings
+from bot.store.standings import SqliteStandings
+from bot.store.tables import SqliteTables
 
 
-class Store(MovesStore, TablesStore, SeatsStore, StandingsStore, SettingsStore):
+class Store(SqliteMoves, SqliteTables, SqliteSeats, SqliteStandings, SqliteSettings):
     """The SQLite backend of :class:`StoreInterface`. Open with :meth:`open`, close with
     :meth:`close`."""
 

@@ -81,7 +81,7 @@ def load_migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
     return migrations
 
 
-class StoreBase:
+class SqliteBase:
     """The connection, its transactions and migrations: what every feature's SQL runs on."""
 
     def __init__(self, connection: aiosqlite.Connection) -> None:

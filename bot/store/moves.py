@@ -10,11 +10,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.store.base import seat_row, table_row
-from bot.store.results import ResultsStore
+from bot.store.results import SqliteResults
 from bot.store.rows import MoveRow, Result, SeatRow, TableRow
 
 
-class MovesStore(ResultsStore):
+class SqliteMoves(SqliteResults):
     """The SQLite moves part of :class:`bot.store.Store`."""
 
     async def start_game(

@@ -13,12 +13,12 @@ import aiosqlite
 
 from bot.ratings import Rating, month_of, rate
 from bot.records import GameRecord, SeatInfo, SeatRecord, build_record, rating_note
-from bot.store.base import StoreBase, calls_json, end_sit_ins
+from bot.store.base import SqliteBase, calls_json, end_sit_ins
 from bot.store.interface import StoreUnavailable
 from bot.store.rows import Call, Result, TableRow
 
 
-class ResultsStore(StoreBase):
+class SqliteResults(SqliteBase):
     """The SQLite results part of :class:`bot.store.Store`."""
 
     async def record_result(

@@ -7,11 +7,11 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from bot.store.base import StoreBase, log_holder, seat_row
+from bot.store.base import SqliteBase, log_holder, seat_row
 from bot.store.rows import SeatHolder, SeatRow, TableRow
 
 
-class SeatsStore(StoreBase):
+class SqliteSeats(SqliteBase):
     """The SQLite seats part of :class:`bot.store.Store`."""
 
     async def seats(self, table_id: int) -> list[SeatRow]:

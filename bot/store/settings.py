@@ -7,11 +7,11 @@ from __future__ import annotations
 import json
 import time
 
-from bot.store.base import StoreBase
+from bot.store.base import SqliteBase
 from bot.store.rows import GuildSettings, TurnPing
 
 
-class SettingsStore(StoreBase):
+class SqliteSettings(SqliteBase):
     """The SQLite settings part of :class:`bot.store.Store`."""
 
     async def guild_settings(self, guild_id: int, default_turn_seconds: int) -> GuildSettings:

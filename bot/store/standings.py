@@ -6,11 +6,11 @@ import json
 from typing import Any
 
 from bot.ratings import LadderPage, LadderRow
-from bot.store.base import SAT_OUT, StoreBase
+from bot.store.base import SAT_OUT, SqliteBase
 from bot.store.rows import GameTally, LeaderboardRow, PartnerRow, RecentGame, SeatCalls
 
 
-class StandingsStore(StoreBase):
+class SqliteStandings(SqliteBase):
     """The SQLite standings part of :class:`bot.store.Store`."""
 
     async def leaderboard(

@@ -7,11 +7,11 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from bot.store.base import StoreBase, end_sit_ins, table_row
+from bot.store.base import SqliteBase, end_sit_ins, table_row
 from bot.store.rows import OPEN_STATUSES, TableRow
 
 
-class TablesStore(StoreBase):
+class SqliteTables(SqliteBase):
     """The SQLite tables part of :class:`bot.store.Store`."""
 
     async def create_table(
