@@ -1,19 +1,23 @@
 """The bot's database, grouped per feature behind a typed interface.
 
 :mod:`bot.store.interface` is the contract (``typing.Protocol``); the SQLite backend is
-:class:`Store`, one aiosqlite connection assembled from the feature modules (tables, seats, moves,
-results, standings, settings) on :class:`~bot.store.base.SqliteBase` (the connection, its
-transactions and migrations). Typed results are in :mod:`bot.store.rows`.
+:class:`Store`, one aiosqlite connection assembled from the feature modules (tables, seats,
+moves, results, standings, settings, history, privacy) on :class:`~bot.store.base.SqliteBase`
+(the connection, its transactions and migrations). Typed results are in :mod:`bot.store.rows`.
 """
 
 from __future__ import annotations
 
 from bot.store.base import MIGRATIONS_DIR, Migration, load_migrations
+from bot.store.history import SqliteHistory
 from bot.store.interface import ForeignDatabase, StoreInterface, StoreUnavailable
 from bot.store.moves import SqliteMoves
+from bot.store.privacy import SqlitePrivacy
 from bot.store.rows import (
     OPEN_STATUSES,
     Call,
+    ClosedGame,
+    Forgotten,
     GameTally,
     GuildSettings,
     LeaderboardRow,
@@ -23,6 +27,7 @@ from bot.store.rows import (
     Result,
     SeatCalls,
     SeatHolder,
+    SeatName,
     SeatRow,
     TableRow,
     TurnPing,
@@ -33,7 +38,15 @@ from bot.store.standings import SqliteStandings
 from bot.store.tables import SqliteTables
 
 
-class Store(SqliteMoves, SqliteTables, SqliteSeats, SqliteStandings, SqliteSettings):
+class Store(
+    SqliteMoves,
+    SqliteTables,
+    SqliteSeats,
+    SqliteStandings,
+    SqliteSettings,
+    SqliteHistory,
+    SqlitePrivacy,
+):
     """The SQLite backend of :class:`StoreInterface`. Open with :meth:`open`, close with
     :meth:`close`."""
 
@@ -42,7 +55,9 @@ __all__ = [
     "MIGRATIONS_DIR",
     "OPEN_STATUSES",
     "Call",
+    "ClosedGame",
     "ForeignDatabase",
+    "Forgotten",
     "GameTally",
     "GuildSettings",
     "LeaderboardRow",
@@ -53,6 +68,7 @@ __all__ = [
     "Result",
     "SeatCalls",
     "SeatHolder",
+    "SeatName",
     "SeatRow",
     "Store",
     "StoreInterface",

@@ -1,8 +1,9 @@
 """The SQLite store: one aiosqlite connection, numbered migrations, typed rows.
 
-All SQL of the bot lives here. Every write happens inside :meth:`Store.transaction`, which holds
-an :class:`asyncio.Lock` for the whole transaction: on a shared connection without it, a second
-coroutine's statements would land inside (and be committed or rolled back with) the first one's.
+All SQL of the bot lives in this package. Every write happens inside
+:meth:`~SqliteBase.transaction`, which holds an :class:`asyncio.Lock` for the whole transaction:
+on a shared connection without it, a second coroutine's statements would land inside (and be
+committed or rolled back with) the first one's.
 
 Writes return the rows they changed (``RETURNING``), so the session manager updates its cache
 from the write itself and never re-reads a table behind another coroutine's back. A database that
@@ -238,8 +239,8 @@ class SqliteBase:
         )
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
-        """Rows of one read-only query, for modules that keep their own SQL (history, privacy);
-        like the store's own reads it takes no lock. Writes go through :meth:`transaction`."""
+        """Rows of one read-only query (SQLite's own, so no part of the interface); like every
+        read it takes no lock. Writes go through :meth:`transaction`."""
         return await self._all(sql, params)
 
 

@@ -9,12 +9,13 @@ write returns what it changed; a database that cannot be written for now raises
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
 from bot.ratings import LadderPage
 from bot.store.rows import (
     Call,
+    ClosedGame,
+    Forgotten,
     GameTally,
     GuildSettings,
     LeaderboardRow,
@@ -24,6 +25,7 @@ from bot.store.rows import (
     Result,
     SeatCalls,
     SeatHolder,
+    SeatName,
     SeatRow,
     TableRow,
     TurnPing,
@@ -210,12 +212,27 @@ class SettingsStore(Protocol):
     ) -> None: ...
 
 
-class ReadsStore(Protocol):
-    """The raw access of the modules that still keep their own SQL (history, privacy): the
-    part of the interface a second backend would replace by typed queries."""
+class HistoryStore(Protocol):
+    """Read-only: a server's closed games, their seats, and who may see one."""
 
-    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]: ...
-    def transaction(self) -> AbstractAsyncContextManager[Any]: ...
+    async def closed_games(
+        self,
+        guild_id: int,
+        *,
+        user_id: int | None,
+        game: str | None,
+        limit: int,
+        offset: int,
+        viewer: tuple[str, int] | None,
+    ) -> list[ClosedGame]: ...
+    async def seat_names(self, table_ids: Sequence[int]) -> dict[int, list[SeatName]]: ...
+    async def may_see(self, table_id: int, channels: str, user_id: int) -> bool: ...
+
+
+class PrivacyStore(Protocol):
+    """Forgetting a person everywhere but at open tables, in one transaction."""
+
+    async def forget_user(self, user_id: int) -> Forgotten: ...
     async def close(self) -> None: ...
 
 
@@ -226,7 +243,8 @@ class StoreInterface(
     ResultsStore,
     StandingsStore,
     SettingsStore,
-    ReadsStore,
+    HistoryStore,
+    PrivacyStore,
     Protocol,
 ):
     """Everything the bot asks of its database."""

@@ -154,3 +154,31 @@ class TurnPing:
     channel_id: int
     message_id: int
     turn: int
+
+
+@dataclass(frozen=True)
+class SeatName:
+    seat: int
+    name: str
+    user_id: int | None  # None for a computer (and for a forgotten player)
+
+
+@dataclass(frozen=True)
+class ClosedGame:
+    """A closed game's result as the history lists it."""
+
+    table_id: int
+    game: str
+    outcome: dict[str, Any]
+    finished_at: float
+
+
+@dataclass(frozen=True)
+class Forgotten:
+    """What one forget changed: counts of rows, for the person's answer and the tests."""
+
+    results: int  # result rows (games counted for the leaderboard) deleted
+    seats: int  # seats of closed games made "Former player"
+    moves: int  # moves of closed games whose clicker was forgotten
+    hosted: int  # closed tables whose host was forgotten
+    ratings: int  # rows of the rating tables deleted or anonymised
