@@ -59,7 +59,7 @@ DEADLINE = 3.0
 CARD_PICTURES = 53  # the 52 cards and a back (cogs/card_faces.py)
 REOPEN_AFTER = 20.0  # seconds a hand may offer nothing before its player opens it again
 TOKEN_LIFETIME = 12 * 60.0  # reopen a hand before its interaction token (15 min) runs out
-# The bot's log line when a computer's decision overruns its budget (bot/sessions.py).
+# The bot's log line when a computer's decision overruns its budget (bot/sessions/turns.py).
 COMPUTER_TIMEOUT = ("computer seat", "ran out of time")
 CHANNEL_EDIT_LIMIT = (5, 5.0)  # Discord: 5 edits per 5 s per channel
 

@@ -1,4 +1,4 @@
-"""A server's game history and a game's transcript, read from the store (issue 16).
+"""A server's game history and a game's transcript, read from the store.
 
 The history lists the closed games of one server (finished or abandoned: those with a result),
 newest first, a page at a time. Every query takes the server's id and filters by it, so a game of
@@ -6,7 +6,7 @@ another server is never listed, and never exported whatever table number a craft
 
 Who asks matters too (a :class:`Viewer`): a game is listed and exported only to those who can
 view the channel it was played in (a thread table: the thread's channel), and to its players.
-The cog decides which channels a member can view, with Discord's permissions; the queries here
+The cog decides which channels a member can view, with Discord's permissions; the store's queries
 apply that list.
 
 An export is the stored game as the transcript of ``shared/spec/transcripts.md``: the table's
@@ -17,11 +17,10 @@ it is given only once the game is over (:func:`export_refusal`).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.store import OPEN_STATUSES, Store
+from bot.store import OPEN_STATUSES, SeatName, StoreInterface
 from games.base import Deal, Move
 from games.transcript import Transcript
 
@@ -41,26 +40,8 @@ class Viewer:
         return json.dumps(sorted(self.channels))
 
 
-def _visible(channels: int, user: int) -> str:
-    """The condition that the viewer may see result ``r``: ``?channels`` (a JSON list of channel
-    ids, NULL for no viewer) holds its channel or its thread's channel, or ``?user`` sat there."""
-    listed = f"(SELECT value FROM json_each(?{channels}))"
-    return (
-        f" AND (?{channels} IS NULL OR EXISTS (SELECT 1 FROM game_tables t WHERE t.id = r.table_id"
-        f" AND (t.channel_id IN {listed} OR t.parent_channel_id IN {listed}))"
-        f" OR EXISTS (SELECT 1 FROM seats v WHERE v.table_id = r.table_id AND v.user_id = ?{user}))"
-    )
-
-
 class HistoryRefusal(Exception):
     """An export (or page) that is refused; the message is safe to show the user."""
-
-
-@dataclass(frozen=True)
-class SeatName:
-    seat: int
-    name: str
-    user_id: int | None  # None for a computer (and for a forgotten player)
 
 
 @dataclass(frozen=True)
@@ -110,7 +91,7 @@ def check_page(page: int) -> int:
 
 
 async def history_page(
-    store: Store,
+    store: StoreInterface,
     guild_id: int,
     page: int = 0,
     *,
@@ -128,39 +109,26 @@ async def history_page(
     check_page(page)
     if user_id is not None and not 0 < user_id <= MAX_ID:
         return HistoryPage(page, (), False)
-    seen = (None, None) if viewer is None else (viewer.channels_json(), viewer.user_id)
-    if user_id is None:
-        # Walks the server's own results backwards by table number (the index on the server,
-        # or on the server and game, ends with it): no sort, and no other server's game read.
-        same_game = "" if game is None else " AND r.game = ?2"
-        rows = await store.fetch(
-            "SELECT r.table_id, r.game, r.outcome, r.finished_at FROM results r"
-            f" WHERE r.guild_id = ?1{same_game}"
-            + _visible(5, 6)
-            + " ORDER BY r.table_id DESC LIMIT ?3 OFFSET ?4",
-            (guild_id, game, PAGE_SIZE + 1, page * PAGE_SIZE, *seen),
-        )
-    else:  # starts from the player's seats (index seats_user): a few hundred rows at most
-        rows = await store.fetch(
-            "SELECT r.table_id, r.game, r.outcome, r.finished_at"
-            " FROM seats s JOIN results r ON r.table_id = s.table_id"
-            " WHERE s.user_id = ?1 AND r.guild_id = ?2 AND (?3 IS NULL OR r.game = ?3)"
-            + _visible(6, 7)
-            + " ORDER BY r.table_id DESC LIMIT ?4 OFFSET ?5",
-            (user_id, guild_id, game, PAGE_SIZE + 1, page * PAGE_SIZE, *seen),
-        )
+    rows = await store.closed_games(
+        guild_id,
+        user_id=user_id,
+        game=game,
+        limit=PAGE_SIZE + 1,
+        offset=page * PAGE_SIZE,
+        viewer=None if viewer is None else (viewer.channels_json(), viewer.user_id),
+    )
     more = len(rows) > PAGE_SIZE
     rows = rows[:PAGE_SIZE]
-    seats = await _seat_names(store, [int(row["table_id"]) for row in rows])
+    seats = await store.seat_names([row.table_id for row in rows])
     games = []
     for row in rows:
-        outcome = json.loads(row["outcome"])
+        outcome = row.outcome
         games.append(
             GameRecord(
-                table_id=int(row["table_id"]),
-                game=str(row["game"]),
-                finished_at=float(row["finished_at"]),
-                seats=tuple(seats.get(int(row["table_id"]), ())),
+                table_id=row.table_id,
+                game=row.game,
+                finished_at=row.finished_at,
+                seats=tuple(seats.get(row.table_id, ())),
                 score=tuple(int(v) for v in outcome.get("score") or ()),
                 winners=tuple(int(s) for s in outcome.get("winners") or ()),
                 abandoned=bool(outcome.get("abandoned")),
@@ -168,23 +136,6 @@ async def history_page(
             )
         )
     return HistoryPage(page, tuple(games), more)
-
-
-async def _seat_names(store: Store, table_ids: Sequence[int]) -> dict[int, list[SeatName]]:
-    if not table_ids:
-        return {}
-    marks = ", ".join("?" for _ in table_ids)
-    rows = await store.fetch(
-        f"SELECT table_id, seat, user_id, name FROM seats WHERE table_id IN ({marks})"
-        " ORDER BY table_id, seat",
-        list(table_ids),
-    )
-    names: dict[int, list[SeatName]] = {}
-    for row in rows:
-        names.setdefault(int(row["table_id"]), []).append(
-            SeatName(int(row["seat"]), str(row["name"]), row["user_id"])
-        )
-    return names
 
 
 def export_refusal(status: str, started: bool) -> str | None:
@@ -205,7 +156,7 @@ def export_refusal(status: str, started: bool) -> str | None:
 
 
 async def export(
-    store: Store, guild_id: int, table_id: int, viewer: Viewer | None = None
+    store: StoreInterface, guild_id: int, table_id: int, viewer: Viewer | None = None
 ) -> Export:
     """The transcript of a game of this server that ``viewer`` (when given) may see;
     :class:`HistoryRefusal` when it is refused."""
@@ -227,11 +178,5 @@ async def export(
     return Export(table.id, table.game, transcript.to_json())
 
 
-async def _may_see(store: Store, table_id: int, viewer: Viewer | None) -> bool:
-    if viewer is None:
-        return True
-    rows = await store.fetch(
-        "SELECT 1 FROM (SELECT ?1 AS table_id) r WHERE 1" + _visible(2, 3),
-        (table_id, viewer.channels_json(), viewer.user_id),
-    )
-    return bool(rows)
+async def _may_see(store: StoreInterface, table_id: int, viewer: Viewer | None) -> bool:
+    return viewer is None or await store.may_see(table_id, viewer.channels_json(), viewer.user_id)

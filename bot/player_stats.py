@@ -18,7 +18,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.store import Call, GameTally, PartnerRow, RecentGame, Store, StoreUnavailable, TableRow
+from bot.store import (
+    Call,
+    GameTally,
+    PartnerRow,
+    RecentGame,
+    StoreInterface,
+    StoreUnavailable,
+    TableRow,
+)
 from games.base import Deal, Event, Move
 from games.registry import get_game
 
@@ -56,7 +64,9 @@ class PlayerStats:
         return sum(t.wins for t in self.tallies)
 
 
-async def gather(store: Store, guild_id: int, user_id: int, game: str | None = None) -> PlayerStats:
+async def gather(
+    store: StoreInterface, guild_id: int, user_id: int, game: str | None = None
+) -> PlayerStats:
     tallies = await store.player_games(guild_id, user_id)
     if game is not None:
         tallies = [t for t in tallies if t.game == game]
@@ -80,7 +90,7 @@ async def gather(store: Store, guild_id: int, user_id: int, game: str | None = N
 
 
 async def favourite_calls(
-    store: Store, guild_id: int, user_id: int, game: str | None
+    store: StoreInterface, guild_id: int, user_id: int, game: str | None
 ) -> list[CallCount]:
     """The calls this player made most in their latest games, with how many succeeded."""
     games = await store.recent_calls(guild_id, user_id, game, limit=CALL_GAMES)
@@ -100,7 +110,7 @@ def seat_calls(calls: Iterable[Call], seat: int) -> list[tuple[str, bool | None]
     return [(label, ok) for who, label, ok in calls if who == seat]
 
 
-async def _count_once(store: Store, table_ids: Sequence[int]) -> dict[int, list[Call]]:
+async def _count_once(store: StoreInterface, table_ids: Sequence[int]) -> dict[int, list[Call]]:
     """The calls of games recorded before calls were kept: replayed (off the event loop) and
     kept, so each game is replayed once. Per table, every seat's calls."""
     replays: list[Replay] = []

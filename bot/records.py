@@ -41,7 +41,7 @@ from typing import Any
 
 from games.registry import all_games
 
-STAND_IN_LEVEL = "normal"  # bot/sessions.py: the level an away human's stand-in plays at
+STAND_IN_LEVEL = "normal"  # bot/sessions/table.py: the level an away human's stand-in plays at
 
 
 @dataclass(frozen=True)

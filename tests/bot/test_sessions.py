@@ -6,6 +6,7 @@ import asyncio
 import json
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -187,6 +188,44 @@ async def test_restore_rebuilds_the_game(tmp_path: Path) -> None:
     assert restored.names == ["Host", "Guest"]
     await second.shutdown()
     await store.close()
+
+
+async def test_a_move_to_a_person_is_one_write_with_its_deadline(
+    timed: SessionManager, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The next turn's deadline is written with the move, not by the timer afterwards, and the
+    table's own turn length needs no read of the server's settings."""
+    table = await two_humans(timed)
+    await until(lambda: clock.sleepers == 1, "the first turn's timer waits")
+    store = timed.store
+    writes: list[str] = []
+    reads: list[int] = []
+    transaction, guild_settings = store.transaction, store.guild_settings
+
+    def counted_transaction() -> Any:
+        writes.append("write")
+        return transaction()
+
+    async def counted_settings(guild_id: int, default: int) -> Any:
+        reads.append(guild_id)
+        return await guild_settings(guild_id, default)
+
+    monkeypatch.setattr(store, "transaction", counted_transaction)
+    monkeypatch.setattr(store, "guild_settings", counted_settings)
+    assert table.game is not None
+    seat = table.game.to_act()[0]
+    first_timer = table.timer
+    await timed.submit(
+        table.id, seat_user(table, seat), table.moves, table.game.legal_moves(seat)[0]
+    )
+    next_seat = table.game.to_act()[0]
+    assert not table.seats[next_seat].computer
+    await until(
+        lambda: table.timer is not first_timer and clock.sleepers == 1, "the timer re-armed"
+    )
+    assert writes == ["write"] and reads == []
+    stored = await store.get_table(table.id)
+    assert stored is not None and stored.turn_deadline == clock.now() + 60
 
 
 async def test_timer_hands_the_turn_to_a_computer(

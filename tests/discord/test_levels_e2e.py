@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-import bot.sessions as session_module
+import bot.sessions.turns as session_module
 import tests.games.tiny_game  # noqa: F401  (registers the reference game in this process)
 from games.base import Game, Move
 from tests.bot.faults import until

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-import bot.sessions as session_module
+import bot.sessions.turns as session_module
 import tests.games.tiny_game  # noqa: F401  (registers the reference game)
 from bot.clock import ManualClock
 from bot.sessions import PAUSED_TEXT

@@ -1,0 +1,207 @@
+"""Server and player settings, standings, history and privacy: calls through to the store, no table
+and no table lock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from bot import history, privacy
+from bot.player_stats import PlayerStats
+from bot.player_stats import gather as gather_stats
+from bot.ratings import LadderPage, month_of
+from bot.sessions.errors import UserError, paused, refused
+from bot.sessions.options import known_defaults, parse_option
+from bot.sessions.state import LADDER_PAGE, MAX_TABLE_CHANNELS, SessionState
+from bot.sessions.table import LiveTable
+from bot.store import GuildSettings, LeaderboardRow, TurnPing
+from games.base import Game, OptionError
+from games.registry import all_games
+
+
+class SettingsPart(SessionState):
+    """Server and player settings, standings, history and privacy: calls through to the store, no
+    table and no table lock.
+    """
+
+    async def open_table_count(self) -> int:
+        with paused():
+            return await self.store.count_open_tables()
+
+    async def leaderboard(self, guild_id: int, game: str | None = None) -> list[LeaderboardRow]:
+        with paused():
+            return await self.store.leaderboard(guild_id, game)
+
+    async def ladder(
+        self,
+        guild_id: int,
+        game: str,
+        *,
+        month: bool = False,
+        computers: bool = False,
+        page: int = 0,
+    ) -> LadderPage:
+        """A page of the rated leaderboard (``month``: by the rating gained this month)."""
+        with paused():
+            return await self.store.ladder(
+                guild_id,
+                game,
+                month=month_of(self.clock.now()) if month else None,
+                computers=computers,
+                offset=max(page, 0) * LADDER_PAGE,
+                limit=LADDER_PAGE,
+            )
+
+    async def player_stats(self, guild_id: int, user_id: int, game: str | None) -> PlayerStats:
+        with paused():
+            return await gather_stats(self.store, guild_id, user_id, game)
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        with paused():
+            return await self.store.guild_settings(guild_id, self.settings.turn_seconds)
+
+    async def change_guild_settings(
+        self,
+        guild_id: int,
+        turn_seconds: int | None = None,
+        use_threads: bool | None = None,
+        *,
+        computers: bool | None = None,
+        rated: bool | None = None,
+        trick_lines: bool | None = None,
+    ) -> GuildSettings:
+        """Change a server's settings (None: unchanged); a turn timer outside 10..3600 seconds
+        is refused. They apply to tables opened from now on."""
+        if turn_seconds is not None and not 10 <= turn_seconds <= 3600:
+            raise UserError("The turn timer is 10 to 3600 seconds.")
+        current = await self.guild_settings(guild_id)
+        given: dict[str, Any] = {
+            "turn_seconds": turn_seconds,
+            "use_threads": use_threads,
+            "computers": computers,
+            "rated": rated,
+            "trick_lines": trick_lines,
+        }
+        return await self._save_settings(
+            replace(current, **{k: v for k, v in given.items() if v is not None})
+        )
+
+    async def _save_settings(self, changed: GuildSettings) -> GuildSettings:
+        with paused():
+            await self.store.save_guild_settings(changed)
+        return changed
+
+    async def set_game_default(
+        self, guild_id: int, game: str, option: str, value: str
+    ) -> GuildSettings:
+        """Make ``option=value`` the server's default for ``game``: checked by the game's own
+        option rules, refused (nothing kept) when it is not valid for that game."""
+        game_class = self._game_class(game)
+        name, parsed = parse_option(option, value)
+        current = await self.guild_settings(guild_id)
+        chosen = {**known_defaults(game_class, current), name: parsed}
+        try:
+            game_class.validate_options(chosen)
+        except OptionError as error:
+            raise UserError(f"That is not a valid {game_class.title} option: {error}.") from None
+        defaults = {**current.defaults, game: dict(sorted(chosen.items()))}
+        return await self._save_settings(replace(current, defaults=defaults))
+
+    async def reset_game_defaults(
+        self, guild_id: int, game: str, option: str | None = None
+    ) -> GuildSettings:
+        """Back to the game's own defaults: one option, or all of the game's (``None``)."""
+        game_class = self._game_class(game)
+        current = await self.guild_settings(guild_id)
+        chosen: dict[str, Any] = {}  # no option named: none of the game's defaults stays
+        if option is not None:
+            chosen = dict(current.defaults.get(game, {}))
+            if option not in chosen:
+                raise UserError(f"{option} has no server default for {game_class.title}.")
+            del chosen[option]
+        defaults = {name: opts for name, opts in current.defaults.items() if name != game}
+        if chosen:
+            defaults[game] = chosen
+        return await self._save_settings(replace(current, defaults=defaults))
+
+    async def set_table_channels(
+        self,
+        guild_id: int,
+        *,
+        add: int | None = None,
+        remove: int | None = None,
+        clear: bool = False,
+    ) -> GuildSettings:
+        """Change the list of channels that may host tables (empty: any channel)."""
+        current = await self.guild_settings(guild_id)
+        channels = [] if clear else list(current.channels)
+        if remove is not None:
+            if remove not in channels:
+                raise UserError(f"<#{remove}> is not in the list of table channels.")
+            channels.remove(remove)
+        if add is not None and add not in channels:
+            if len(channels) >= MAX_TABLE_CHANNELS:
+                raise UserError(f"At most {MAX_TABLE_CHANNELS} channels can host tables.")
+            channels.append(add)
+        return await self._save_settings(replace(current, channels=tuple(channels)))
+
+    @staticmethod
+    def _game_class(game: str) -> type[Game]:
+        games = all_games()
+        if game not in games:
+            raise UserError(
+                f"There is no game called {game!r}. Try one of: {', '.join(sorted(games))}."
+            )
+        return games[game]
+
+    async def turn_ping_wanted(self, guild_id: int, user_id: int) -> bool:
+        with paused():
+            return await self.store.turn_ping_wanted(guild_id, user_id)
+
+    async def set_turn_ping_wanted(self, guild_id: int, user_id: int, wanted: bool) -> None:
+        with paused():
+            await self.store.set_turn_ping_wanted(guild_id, user_id, wanted)
+
+    async def turn_pings(self, table_id: int) -> list[TurnPing]:
+        with paused():
+            return await self.store.turn_pings(table_id)
+
+    async def save_turn_ping(self, ping: TurnPing) -> None:
+        with paused():
+            await self.store.save_turn_ping(ping)
+
+    async def forget_turn_ping(self, table_id: int, user_id: int) -> None:
+        with paused():
+            await self.store.delete_turn_ping(table_id, user_id)
+
+    async def mark_announced(self, table: LiveTable, moves: int) -> None:
+        """The table's message shows it at ``moves`` and its results through there are posted."""
+        await self.store.set_announced(table.id, moves, f"{table.row.status}:{moves}")
+
+    # bot/privacy.py's; these wrap them for the cogs, which never touch the store) ------------
+    async def history_page(
+        self,
+        guild_id: int,
+        page: int,
+        user_id: int | None = None,
+        game: str | None = None,
+        viewer: history.Viewer | None = None,
+    ) -> history.HistoryPage:
+        with paused(), refused():
+            return await history.history_page(
+                self.store, guild_id, page, user_id=user_id, game=game, viewer=viewer
+            )
+
+    async def export(
+        self, guild_id: int, table_id: int, viewer: history.Viewer | None = None
+    ) -> history.Export:
+        """A game's transcript; a refusal (another server's table, a game still being played,
+        one the viewer may not see) is a :class:`UserError`."""
+        with paused(), refused():
+            return await history.export(self.store, guild_id, table_id, viewer)
+
+    async def forget(self, user_id: int) -> privacy.Forgotten:
+        """Forget a person everywhere but at open tables, whose games go on as they are."""
+        with paused():
+            return await privacy.forget_user(self.store, user_id)

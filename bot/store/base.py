@@ -1,0 +1,308 @@
+"""The SQLite store: one aiosqlite connection, numbered migrations, typed rows.
+
+All SQL of the bot lives in this package. Every write happens inside
+:meth:`~SqliteBase.transaction`, which holds an :class:`asyncio.Lock` for the whole transaction:
+on a shared connection without it, a second coroutine's statements would land inside (and be
+committed or rolled back with) the first one's.
+
+Writes return the rows they changed (``RETURNING``), so the session manager updates its cache
+from the write itself and never re-reads a table behind another coroutine's back. A database that
+cannot be written for now (locked, read-only, full, I/O error) raises :class:`StoreUnavailable`
+after the transaction is rolled back: nothing of it was kept.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import sqlite3
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Self
+
+import aiosqlite
+
+from bot.store.interface import ForeignDatabase, StoreUnavailable
+from bot.store.rows import Call, SeatRow, TableRow
+
+log = logging.getLogger(__name__)
+MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "data" / "migrations"
+
+
+MARKER_TABLE = "game_tables"  # made by the first migration: a database holding it is the bot's
+
+
+def unavailable(error: BaseException) -> bool:
+    """A database error that is the machine's fault, not the bot's (no constraint, no misuse)."""
+    return isinstance(error, sqlite3.DatabaseError) and not isinstance(
+        error, (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.InterfaceError)
+    )
+
+
+async def _check_ours(connection: aiosqlite.Connection) -> None:
+    """Refuse a database holding tables of another program: empty, or the bot's own (its
+    ``user_version`` set by a migration and its marker table present)."""
+    async with connection.execute("PRAGMA user_version") as cursor:
+        version = await cursor.fetchone()
+    async with connection.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        " ORDER BY name"
+    ) as cursor:
+        names = [str(row[0]) for row in await cursor.fetchall()]
+    if not names or (version and version[0] and MARKER_TABLE in names):
+        return
+    shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+    raise ForeignDatabase(
+        f"holds another program's tables ({shown}), not the bot's: point it at the bot's "
+        "database or at a new file"
+    )
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    name: str
+    sql: str
+
+
+def load_migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
+    """The numbered scripts ``NNNN_name.sql``, in order; numbers must run 1, 2, 3 without gaps."""
+    migrations = []
+    for path in sorted(directory.glob("*.sql")):
+        number, _, name = path.stem.partition("_")
+        migrations.append(Migration(int(number), name, path.read_text(encoding="utf-8")))
+    versions = [m.version for m in migrations]
+    if versions != list(range(1, len(versions) + 1)):
+        raise RuntimeError(f"migrations must be numbered 1..n without gaps, found {versions}")
+    return migrations
+
+
+class SqliteBase:
+    """The connection, its transactions and migrations: what every feature's SQL runs on."""
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._db = connection
+        self._lock = asyncio.Lock()
+        self._file: Path | None = None  # the path opened, watched for removal or replacement
+        self._identity: tuple[int, int] | None = None  # its (st_dev, st_ino) when opened
+        self._file_gone = False
+
+    @classmethod
+    async def open(
+        cls,
+        path: Path | str,
+        migrations: Sequence[Migration] | None = None,
+        busy_timeout_ms: int = 5000,
+    ) -> Self:
+        """Open (creating the file and its folder if needed) and migrate to the newest schema.
+
+        ``busy_timeout_ms``: how long a write waits on another process's lock before the
+        database counts as unavailable.
+        """
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        connection = await aiosqlite.connect(str(path), isolation_level=None)
+        connection.row_factory = aiosqlite.Row
+        try:
+            await _check_ours(connection)  # before WAL mode, which would change the file
+        except BaseException:
+            await connection.close()
+            raise
+        await connection.execute("PRAGMA journal_mode=WAL")
+        await connection.execute("PRAGMA foreign_keys=ON")
+        await connection.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+        await connection.execute("PRAGMA synchronous=NORMAL")
+        store = cls(connection)
+        if str(path) != ":memory:":
+            store._file = Path(path).absolute()
+            found = os.stat(store._file)
+            store._identity = (found.st_dev, found.st_ino)
+        try:
+            await store.migrate(load_migrations() if migrations is None else migrations)
+        except BaseException:
+            await connection.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """``async with store.transaction() as db:``: all or nothing, one at a time."""
+        async with self._lock:
+            try:
+                await self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._db
+                    self._check_file()
+                    await self._db.execute("COMMIT")
+                except BaseException:
+                    if self._db.in_transaction:
+                        with contextlib.suppress(sqlite3.Error):
+                            await self._db.execute("ROLLBACK")
+                    raise
+            except sqlite3.Error as error:
+                if unavailable(error):
+                    raise StoreUnavailable(str(error)) from error
+                raise
+
+    def _check_file(self) -> None:
+        """Refuse to commit once the open database is no longer the file at its path (its
+        folder removed, the file deleted or replaced): SQLite would go on writing into the
+        unlinked file, and every move since would be lost at the next start. One ``stat``.
+        """
+        if self._file is None:
+            return
+        try:
+            found = os.stat(self._file)
+            same = (found.st_dev, found.st_ino) == self._identity
+        except OSError:
+            same = False
+        if same:
+            if self._file_gone:
+                self._file_gone = False
+                log.warning("the database file %r is back: tables go on", str(self._file))
+            return
+        if not self._file_gone:
+            self._file_gone = True
+            log.error(
+                "DATABASE_PATH %r is no longer the database the bot opened (the file or its "
+                "folder was removed or replaced): tables are paused and no move is saved until "
+                "that file is back at that path; a restart starts from whatever file is there then",
+                str(self._file),
+            )
+        raise StoreUnavailable("the database file is no longer at DATABASE_PATH")
+
+    async def schema_version(self) -> int:
+        async with self._db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    async def migrate(self, migrations: Sequence[Migration]) -> None:
+        """Apply every newer script, each in one transaction with its ``user_version`` bump."""
+        current = await self.schema_version()
+        newest = migrations[-1].version if migrations else 0
+        if current > newest:
+            raise RuntimeError(
+                f"the database is at schema version {current}, newer than this bot ({newest}): "
+                "run a newer version of the bot"
+            )
+        for migration in migrations:
+            if migration.version <= current:
+                continue
+            async with self._lock:
+                try:
+                    await self._db.executescript(
+                        f"BEGIN;\n{migration.sql}\nPRAGMA user_version = {migration.version};\n"
+                        "COMMIT;"
+                    )
+                except Exception:
+                    if self._db.in_transaction:
+                        await self._db.execute("ROLLBACK")
+                    raise
+
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
+        try:
+            async with self._db.execute(sql, params) as cursor:
+                return list(await cursor.fetchall())
+        except sqlite3.Error as error:
+            if unavailable(error):
+                raise StoreUnavailable(str(error)) from error
+            raise
+
+    @staticmethod
+    async def _returning(
+        db: aiosqlite.Connection, sql: str, params: Sequence[Any]
+    ) -> aiosqlite.Row:
+        """Run one ``... RETURNING *`` statement inside a transaction; its one row."""
+        async with db.execute(sql, params) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            raise LookupError(f"no row changed by: {sql.split()[0]} ...")
+        return row
+
+    async def _update_table(
+        self, db: aiosqlite.Connection, table_id: int, assignments: str, params: Sequence[Any]
+    ) -> TableRow:
+        return table_row(
+            await self._returning(
+                db,
+                f"UPDATE game_tables SET {assignments} WHERE id = ? RETURNING *",
+                (*params, table_id),
+            )
+        )
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
+        """Rows of one read-only query (SQLite's own, so no part of the interface); like every
+        read it takes no lock. Writes go through :meth:`transaction`."""
+        return await self._all(sql, params)
+
+
+# A result_players row ``p`` of results ``r`` whose seat a computer played for the away player
+# (the game's record calls the seat a stand-in).
+SAT_OUT = (
+    "EXISTS (SELECT 1 FROM json_each(r.record, '$.seats') s"
+    " WHERE json_extract(s.value, '$.seat') = p.seat AND json_extract(s.value, '$.stand_in'))"
+)
+
+
+async def end_sit_ins(db: aiosqlite.Connection, table_id: int) -> None:
+    """A closed table's requests to sit in are moot: kept, they would only keep people's names."""
+    await db.execute("DELETE FROM sit_in_requests WHERE table_id = ?", (table_id,))
+
+
+def calls_json(calls: Sequence[Call], seat: int) -> str:
+    """One seat's calls as kept in ``result_players.calls``: [[label, succeeded], ...]."""
+    return json.dumps([[label, ok] for who, label, ok in calls if who == seat])
+
+
+def table_row(row: aiosqlite.Row) -> TableRow:
+    return TableRow(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        message_id=row["message_id"],
+        host_id=row["host_id"],
+        game=row["game"],
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+        first_dealer=row["first_dealer"],
+        status=row["status"],
+        turn_deadline=row["turn_deadline"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        computer_level=row["computer_level"],
+        rated=bool(row["rated"]),
+        hints=bool(row["hints"]),
+        computers=bool(row["computers"]),
+        turn_seconds=row["turn_seconds"],
+        trick_lines=None if row["trick_lines"] is None else bool(row["trick_lines"]),
+    )
+
+
+async def log_holder(
+    db: aiosqlite.Connection, table_id: int, seat: int, user_id: int | None, name: str
+) -> None:
+    """Note (inside the seat change's transaction) that the seat changed hands now."""
+    await db.execute(
+        "INSERT INTO seat_holders (table_id, seat, after_move, user_id, name)"
+        " VALUES (?, ?, (SELECT COUNT(*) FROM moves WHERE table_id = ?), ?, ?)",
+        (table_id, seat, table_id, user_id, name),
+    )
+
+
+def seat_row(row: aiosqlite.Row) -> SeatRow:
+    return SeatRow(
+        row["table_id"],
+        row["seat"],
+        row["user_id"],
+        row["name"],
+        bool(row["away"]),
+        bool(row["confirmed"]),
+    )

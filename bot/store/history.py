@@ -1,0 +1,100 @@
+"""History reads: a server's closed games a page at a time, their seats, and who may see one.
+
+Every query takes the server's id and filters by it. A viewer is ``(channels, user id)``:
+``channels`` a JSON list of the channel ids they can view; a result is visible when its table's
+channel (or its thread's channel) is listed, or the viewer sat there.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from bot.store.base import SqliteBase
+from bot.store.rows import ClosedGame, SeatName
+
+
+def _visible(channels: int, user: int) -> str:
+    """The condition that the viewer may see result ``r``: ``?channels`` (a JSON list of channel
+    ids, NULL for no viewer) holds its channel or its thread's channel, or ``?user`` sat there."""
+    listed = f"(SELECT value FROM json_each(?{channels}))"
+    return (
+        f" AND (?{channels} IS NULL OR EXISTS (SELECT 1 FROM game_tables t WHERE t.id = r.table_id"
+        f" AND (t.channel_id IN {listed} OR t.parent_channel_id IN {listed}))"
+        f" OR EXISTS (SELECT 1 FROM seats v WHERE v.table_id = r.table_id AND v.user_id = ?{user}))"
+    )
+
+
+class SqliteHistory(SqliteBase):
+    """The history's SQL (:mod:`bot.history` pages and checks what it returns)."""
+
+    async def closed_games(
+        self,
+        guild_id: int,
+        *,
+        user_id: int | None,
+        game: str | None,
+        limit: int,
+        offset: int,
+        viewer: tuple[str, int] | None,
+    ) -> list[ClosedGame]:
+        """Closed games of the server, newest table first: only those where ``user_id`` sat,
+        only of ``game``, and only those ``viewer`` may see, when given.
+
+        Ordered by table number, not by finishing time: the results' indexes on the server end
+        with the table number (the rowid), so that order is free."""
+        seen = (None, None) if viewer is None else viewer
+        if user_id is None:
+            # Walks the server's own results backwards by table number (the index on the
+            # server, or on the server and game, ends with it): no sort, no other server's game.
+            same_game = "" if game is None else " AND r.game = ?2"
+            rows = await self.fetch(
+                "SELECT r.table_id, r.game, r.outcome, r.finished_at FROM results r"
+                f" WHERE r.guild_id = ?1{same_game}"
+                + _visible(5, 6)
+                + " ORDER BY r.table_id DESC LIMIT ?3 OFFSET ?4",
+                (guild_id, game, limit, offset, *seen),
+            )
+        else:  # starts from the player's seats (index seats_user): a few hundred rows at most
+            rows = await self.fetch(
+                "SELECT r.table_id, r.game, r.outcome, r.finished_at"
+                " FROM seats s JOIN results r ON r.table_id = s.table_id"
+                " WHERE s.user_id = ?1 AND r.guild_id = ?2 AND (?3 IS NULL OR r.game = ?3)"
+                + _visible(6, 7)
+                + " ORDER BY r.table_id DESC LIMIT ?4 OFFSET ?5",
+                (user_id, guild_id, game, limit, offset, *seen),
+            )
+        return [
+            ClosedGame(
+                int(row["table_id"]),
+                str(row["game"]),
+                json.loads(row["outcome"]),
+                float(row["finished_at"]),
+            )
+            for row in rows
+        ]
+
+    async def seat_names(self, table_ids: Sequence[int]) -> dict[int, list[SeatName]]:
+        """Who sat where at each of these tables."""
+        if not table_ids:
+            return {}
+        marks = ", ".join("?" for _ in table_ids)
+        rows = await self.fetch(
+            f"SELECT table_id, seat, user_id, name FROM seats WHERE table_id IN ({marks})"
+            " ORDER BY table_id, seat",
+            list(table_ids),
+        )
+        names: dict[int, list[SeatName]] = {}
+        for row in rows:
+            names.setdefault(int(row["table_id"]), []).append(
+                SeatName(int(row["seat"]), str(row["name"]), row["user_id"])
+            )
+        return names
+
+    async def may_see(self, table_id: int, channels: str, user_id: int) -> bool:
+        """Whether the viewer (``channels``, ``user_id``) may see this table's game."""
+        rows = await self.fetch(
+            "SELECT 1 FROM (SELECT ?1 AS table_id) r WHERE 1" + _visible(2, 3),
+            (table_id, channels, user_id),
+        )
+        return bool(rows)

@@ -1,0 +1,201 @@
+"""Seats: sitting, standing, changing seats, away seats, computers, requests to sit in, and who
+held each seat of a game.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from bot.store.base import SqliteBase, log_holder, seat_row
+from bot.store.rows import SeatHolder, SeatRow, TableRow
+
+
+class SqliteSeats(SqliteBase):
+    """The SQLite seats part of :class:`bot.store.Store`."""
+
+    async def seats(self, table_id: int) -> list[SeatRow]:
+        rows = await self._all("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))
+        return [seat_row(row) for row in rows]
+
+    async def sit(
+        self, table_id: int, seat: int, user_id: int | None, name: str
+    ) -> tuple[TableRow, SeatRow]:
+        """Put a player (or a computer, ``user_id`` None) in an empty seat."""
+        async with self.transaction() as db:
+            placed = await self._returning(
+                db,
+                "INSERT INTO seats (table_id, seat, user_id, name) VALUES (?, ?, ?, ?) RETURNING *",
+                (table_id, seat, user_id, name),
+            )
+            row = await self._update_table(db, table_id, "updated_at = ?", (time.time(),))
+        return row, seat_row(placed)
+
+    async def change_seat(self, table_id: int, seat: int, target: int) -> tuple[TableRow, SeatRow]:
+        """Move a player from ``seat`` to the empty ``target`` seat."""
+        async with self.transaction() as db:
+            moved = await self._returning(
+                db,
+                "UPDATE seats SET seat = ? WHERE table_id = ? AND seat = ? RETURNING *",
+                (target, table_id, seat),
+            )
+            row = await self._update_table(db, table_id, "updated_at = ?", (time.time(),))
+        return row, seat_row(moved)
+
+    async def stand(self, table_id: int, seat: int, host_id: int | None = None) -> TableRow:
+        """Free a seat; ``host_id`` hands the host role on in the same transaction."""
+        async with self.transaction() as db:
+            await db.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
+            return await self._update_table(
+                db,
+                table_id,
+                "host_id = COALESCE(?, host_id), updated_at = ?",
+                (host_id, time.time()),
+            )
+
+    async def set_away(
+        self,
+        table_id: int,
+        seats: Sequence[int],
+        away: bool,
+        *,
+        clear_deadline: bool = False,
+    ) -> tuple[TableRow, list[SeatRow]]:
+        """Mark seats away (or back), and clear the turn deadline if asked, atomically."""
+        async with self.transaction() as db:
+            changed = [
+                seat_row(
+                    await self._returning(
+                        db,
+                        "UPDATE seats SET away = ? WHERE table_id = ? AND seat = ? RETURNING *",
+                        (int(away), table_id, seat),
+                    )
+                )
+                for seat in seats
+            ]
+            row = await self._update_table(
+                db,
+                table_id,
+                "turn_deadline = CASE WHEN ? THEN NULL ELSE turn_deadline END",
+                (int(clear_deadline),),
+            )
+        return row, changed
+
+    async def open_table_of_user(self, guild_id: int, user_id: int) -> int | None:
+        """The open table where this user sits in this server, if any."""
+        rows = await self._all(
+            "SELECT t.id FROM seats s JOIN game_tables t ON t.id = s.table_id"
+            " WHERE t.guild_id = ? AND s.user_id = ? AND t.status IN ('lobby', 'playing')",
+            (guild_id, user_id),
+        )
+        return int(rows[0][0]) if rows else None
+
+    async def sit_computers(
+        self, table_id: int, seats: Sequence[tuple[int, str]]
+    ) -> tuple[TableRow, list[SeatRow]]:
+        """Computers (``(seat, name)``) in empty seats of a lobby, all or none."""
+        async with self.transaction() as db:
+            placed = [
+                seat_row(
+                    await self._returning(
+                        db,
+                        "INSERT INTO seats (table_id, seat, user_id, name) VALUES (?, ?, NULL, ?)"
+                        " RETURNING *",
+                        (table_id, seat, name),
+                    )
+                )
+                for seat, name in seats
+            ]
+            row = await self._update_table(db, table_id, "updated_at = ?", (time.time(),))
+        return row, placed
+
+    async def confirm_seat(self, table_id: int, seat: int) -> tuple[TableRow, SeatRow]:
+        """A person seated by a rematch confirms their seat."""
+        async with self.transaction() as db:
+            placed = await self._returning(
+                db,
+                "UPDATE seats SET confirmed = 1 WHERE table_id = ? AND seat = ? RETURNING *",
+                (table_id, seat),
+            )
+            row = await self._update_table(db, table_id, "updated_at = ?", (time.time(),))
+        return row, seat_row(placed)
+
+    async def hand_to_computer(
+        self, table_id: int, seat: int, name: str, host_id: int | None = None
+    ) -> tuple[TableRow, SeatRow]:
+        """A person's seat in a running game becomes a computer's (the person is free to go);
+        ``host_id`` hands the host role on in the same transaction. The seat holders' log keeps
+        who left: the game's record rates the seat's first person with the seat's result."""
+        async with self.transaction() as db:
+            placed = await self._returning(
+                db,
+                "UPDATE seats SET user_id = NULL, name = ?, away = 0, confirmed = 1"
+                " WHERE table_id = ? AND seat = ? AND user_id IS NOT NULL RETURNING *",
+                (name, table_id, seat),
+            )
+            await log_holder(db, table_id, seat, None, name)
+            row = await self._update_table(
+                db,
+                table_id,
+                "host_id = COALESCE(?, host_id), updated_at = ?",
+                (host_id, time.time()),
+            )
+        return row, seat_row(placed)
+
+    async def ask_sit_in(self, table_id: int, seat: int, user_id: int, name: str) -> bool:
+        """Keep a request to sit in for a computer; False if the same one is already open."""
+        async with self.transaction() as db:
+            cursor = await db.execute(
+                "INSERT OR IGNORE INTO sit_in_requests (table_id, seat, user_id, name, created_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (table_id, seat, user_id, name, time.time()),
+            )
+            return cursor.rowcount == 1
+
+    async def sit_in_request(self, table_id: int, seat: int, user_id: int) -> str | None:
+        """The name of the asker if this request is open, else None."""
+        rows = await self._all(
+            "SELECT name FROM sit_in_requests WHERE table_id = ? AND seat = ? AND user_id = ?",
+            (table_id, seat, user_id),
+        )
+        return str(rows[0][0]) if rows else None
+
+    async def drop_sit_in(self, table_id: int, seat: int, user_id: int) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "DELETE FROM sit_in_requests WHERE table_id = ? AND seat = ? AND user_id = ?",
+                (table_id, seat, user_id),
+            )
+
+    async def take_seat(
+        self, table_id: int, seat: int, user_id: int, name: str
+    ) -> tuple[TableRow, SeatRow]:
+        """A person takes over a computer's seat mid-game; that seat's open requests and the
+        person's other requests at this table end. A seat that is no longer a computer's is
+        refused (LookupError)."""
+        async with self.transaction() as db:
+            placed = await self._returning(
+                db,
+                "UPDATE seats SET user_id = ?, name = ?, away = 0, confirmed = 1"
+                " WHERE table_id = ? AND seat = ? AND user_id IS NULL RETURNING *",
+                (user_id, name, table_id, seat),
+            )
+            await log_holder(db, table_id, seat, user_id, name)
+            await db.execute(
+                "DELETE FROM sit_in_requests WHERE table_id = ? AND (seat = ? OR user_id = ?)",
+                (table_id, seat, user_id),
+            )
+            row = await self._update_table(db, table_id, "updated_at = ?", (time.time(),))
+        return row, seat_row(placed)
+
+    async def seat_holders(self, table_id: int) -> list[SeatHolder]:
+        """Who held the seats of the table's game, in the order they took them."""
+        rows = await self._all(
+            "SELECT seat, after_move, user_id, name FROM seat_holders WHERE table_id = ?"
+            " ORDER BY id",
+            (table_id,),
+        )
+        return [
+            SeatHolder(int(row["seat"]), int(row["after_move"]), row["user_id"], str(row["name"]))
+            for row in rows
+        ]
