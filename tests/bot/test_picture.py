@@ -6,8 +6,8 @@ from pathlib import Path
 
 from PIL import Image
 
+from bot.picture import WIDTH, picture, pieces, showcase
 from cogs.card_faces import FACES
-from cogs.screenshot import WIDTH, picture, pieces, showcase
 
 
 def test_the_picture_is_drawn_from_a_real_table(tmp_path: Path) -> None:
