@@ -391,6 +391,8 @@ class Board:
         """
         while pending.hands_dirty and not self.bot.is_closed():
             await asyncio.sleep(self.delay)
+            if self.bot.is_closed():  # shut down meanwhile: its HTTP session is gone
+                return
             pending.hands_dirty = False
             if pending.table.game is not None:
                 await refresh_hands(self.bot, pending.table)
@@ -399,6 +401,8 @@ class Board:
         backoff = self.first_backoff
         while (pending.dirty or pending.results) and not self.bot.is_closed():
             await asyncio.sleep(self.delay)
+            if self.bot.is_closed():
+                break
             table = pending.table
             try:
                 await self._deliver(pending)
