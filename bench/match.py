@@ -49,7 +49,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.base import Game
-from games.players import AVAILABLE_LEVELS, choose_move
+from games.levels import choose_move
+from games.players import AVAILABLE_LEVELS
 from games.players.outcome import CARD_POINTS, SCORERS
 from games.registry import all_games
 

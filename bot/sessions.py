@@ -51,7 +51,8 @@ from bot.store import (
 from bot.thinking import Thinker
 from games.base import Deal, Event, Game, IllegalMove, Move, OptionError, fill_names
 from games.cards import display
-from games.players import AVAILABLE_LEVELS, choose_move
+from games.levels import choose_move
+from games.players import AVAILABLE_LEVELS
 from games.players.hints import hint_for
 from games.presets import with_preset
 from games.registry import all_games, get_game

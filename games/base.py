@@ -509,15 +509,6 @@ class Game(ABC):
 
     player_module: ClassVar[str] = ""  # games/players/<family>.py; empty: random legal moves
 
-    def choose_move(self, seat: int, rng: random.Random) -> Move:
-        """A computer player's move, decided from the seat's view alone (see games.players).
-
-        Engines still overriding this are being moved to ``games/players/``; new ones set
-        ``player_module`` instead."""
-        from games.players import choose_move
-
-        return choose_move(self, seat, rng)
-
     # --- the public history, for computer players (games.players) ---
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Every engine's ``apply``, ``add_deal`` and ``clone`` keep :attr:`public_log`, so a

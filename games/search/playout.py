@@ -17,7 +17,7 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from games.base import Move
-from games.players import Seen
+from games.players import Seen, random_player
 from games.players import bidcards as bidcards_player
 from games.players import tarneeb as tarneeb_player
 from games.players import thunee as thunee_player
@@ -68,12 +68,9 @@ LIGHT: dict[str, tuple[LightView, PlayFrom]] = {
 }
 
 
-def normal_player(name: str) -> Callable[[Seen, random.Random], Move]:
-    """The normal player of the game registered as ``name``."""
-    from games.players import random_player
-    from games.registry import all_games
-
-    module_name = all_games()[name].player_module
+def normal_player(rules: type[Game]) -> Callable[[Seen, random.Random], Move]:
+    """The normal player of the game ``rules``."""
+    module_name = rules.player_module
     if not module_name:
         return random_player
     choose: Callable[[Seen, random.Random], Move] = importlib.import_module(module_name).choose
@@ -97,7 +94,7 @@ def normal_move(world: Game, seat: int, rng: random.Random) -> Move:
         light = entry[0](world, seat)
         if light is not None:
             return entry[1](seat, light, legal)
-    return normal_player(world.name)(Seen(seat, world.view(seat), tuple(legal)), rng)
+    return normal_player(type(world))(Seen(seat, world.view(seat), tuple(legal)), rng)
 
 
 PLAYOUT_LIMIT = 2000  # moves: a playout that has not scored the hand by then counts as even

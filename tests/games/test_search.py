@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from games.base import Deal, Game, Move
-from games.players import Seen, choose_move, player_for
+from games.levels import choose_move
+from games.players import Seen, player_for
 from games.registry import all_games
 from games.search import hard
 from games.search.playout import LIGHT, light_view
@@ -90,7 +91,7 @@ def test_a_thunee_trump_card_is_hidden_from_the_others() -> None:
 
 def seen_of(game: Game, seat: int) -> Seen:
     legal = tuple(game.legal_moves(seat))
-    return Seen(seat, game.view(seat), legal, game.name, game.options, game.public_history(seat))
+    return Seen(seat, game.view(seat), legal, type(game), game.options, game.public_history(seat))
 
 
 @pytest.mark.parametrize(

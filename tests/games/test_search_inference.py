@@ -14,7 +14,7 @@ import random
 import pytest
 
 from games.base import Deal, Game
-from games.players import choose_move
+from games.levels import choose_move
 from games.players import tarneeb as tarneeb_player
 from games.registry import all_games
 from games.search import hard
