@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Self
 
 from games.cards import CardError, parse_card, parse_cards
+from games.facts import GameFacts
 from games.state import clone as clone_state
 from games.state import read_only
 from games.views import TableView
@@ -508,6 +509,8 @@ class Game(ABC):
         """The replay output's ``deals``, ``score`` and ``winner`` (shared/spec/transcripts.md)."""
 
     player_module: ClassVar[str] = ""  # games/players/<family>.py; empty: random legal moves
+    # Declared by every game in its own class body (no default: see games/facts.py).
+    facts: ClassVar[GameFacts]
 
     # --- the public history, for computer players (games.players) ---
     def __init_subclass__(cls, **kwargs: Any) -> None:

@@ -38,6 +38,7 @@ from typing import Any
 from games.base import Event, IllegalMove, Move, Option
 from games.bidcards import BidCardGame, against, malformed, team_title
 from games.cards import display
+from games.facts import GameFacts, team_points, three
 from games.registry import register
 from games.seats import seat_ref
 from games.views import NorwegianWhistView
@@ -49,6 +50,15 @@ EXPOSE_MOVE = Move.of("expose")
 class NorwegianWhist(BidCardGame):
     VIEW = NorwegianWhistView
     name = "norwegian_whist"
+    facts = GameFacts(
+        presets=three("target", (7, 13, 20), "points"),  # 13 is the rules' default
+        hand_score=team_points("changes"),
+        card_points=None,
+        card_margin=None,
+        search_steps={4: 2.5},
+        search_worlds={},
+        endgame_solver=True,
+    )
     title = "Norwegian Whist"
     HIGH = "grand"
     LOW = "nullo"

@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING
 
 from games.base import Move
 from games.players import Seen
-from games.players.outcome import SCORERS
 from games.search import tunge_hard
 from games.search.budget import Budget, preferred
 from games.search.inference import bidding
@@ -40,46 +39,21 @@ from games.search.worlds import Knowledge, Meter, NoWorld, game_class, repaired_
 if TYPE_CHECKING:
     from games.base import Game
 
-ENDGAME_GAMES = frozenset({"tarneeb", "tarneeb_egyptian", "tuppi", "norwegian_whist"})
 LOW_HANDS = frozenset({"nolo", "nullo"})  # the bid-card games' hands where tricks count against
 
 
 DEFAULT_BUDGET = Budget()
 
-# Per game (and table size), how many simulated moves a decision of the default budget may use:
-# a move costs more in some games (full views in Thunee's playouts, Tunge's long deals and its
-# repaired worlds) and less in others (Tarneeb's fast finish). Sized from CPU times measured with
-# bench.match so that the 95th percentile stays under 250 ms on an idle machine.
-STEP_SCALE: dict[tuple[str, int], float] = {
-    ("tarneeb", 4): 2.5,
-    ("tarneeb_egyptian", 4): 2.0,
-    ("tuppi", 4): 2.5,
-    ("norwegian_whist", 4): 2.5,
-    ("thunee", 2): 2.0,
-    ("thunee", 4): 2.0,
-    ("thunee", 6): 2.0,
-    ("tunge", 2): 0.35,
-    ("tunge", 3): 0.3,
-    ("tunge", 4): 0.25,
-}
 
-
-# Per game (and table size), more worlds than the default where a world is cheap: Thunee's
-# ordinary hands are played out on its fast path (games.search.thunee_finish).
-WORLDS: dict[tuple[str, int], int] = {
-    ("thunee", 2): 60,
-    ("thunee", 4): 60,
-    ("thunee", 6): 60,
-}
-
-
-def scaled(budget: Budget, game: str, players: int) -> Budget:
-    """``budget`` with its simulated moves scaled for ``game`` (see :data:`STEP_SCALE`); below
-    1 the minimum of worlds shrinks alike (a world itself costs more there). Its worlds are
-    raised where :data:`WORLDS` says so."""
-    if (game, players) in WORLDS:
-        budget = replace(budget, worlds=WORLDS[game, players])
-    scale = STEP_SCALE.get((game, players), 1.0)
+def scaled(budget: Budget, rules: type[Game], players: int) -> Budget:
+    """``budget`` with its simulated moves scaled for the game at this table size (its
+    ``facts.search_steps``: a move costs more in some games than in others); below 1 the
+    minimum of worlds shrinks alike (a world itself costs more there). Its worlds are raised
+    where the game's ``facts.search_worlds`` says so."""
+    facts = rules.facts
+    if players in facts.search_worlds:
+        budget = replace(budget, worlds=facts.search_worlds[players])
+    scale = facts.search_steps.get(players, 1.0)
     if scale == 1.0:
         return budget
     min_worlds = budget.min_worlds if scale > 1 else max(1, round(budget.min_worlds * scale))
@@ -99,7 +73,7 @@ def endgame_sign(seen: Seen, budget: Budget) -> int:
     decision: the card play of a trick game the fast path models, with at most
     ``budget.endgame`` cards left on the table's hands; 0 otherwise."""
     view = seen.view
-    if game_class(seen).name not in ENDGAME_GAMES or sum(view.hand_sizes) > budget.endgame:
+    if not game_class(seen).facts.endgame_solver or sum(view.hand_sizes) > budget.endgame:
         return 0
     if view.phase != "tricks":
         return 0
@@ -131,10 +105,10 @@ def choose(seen: Seen, rng: random.Random, budget: Budget | None = None) -> Move
     if rules.name == "tunge":  # the fast path, worlds from the view (games.search.tunge_hard)
         return tunge_hard.choose(seen, rng, DEFAULT_BUDGET if budget is None else budget)
     if budget is None:
-        budget = scaled(DEFAULT_BUDGET, rules.name, len(seen.view.hand_sizes))
+        budget = scaled(DEFAULT_BUDGET, rules, len(seen.view.hand_sizes))
     legal = seen.legal
     normal = normal_player(rules)(seen, rng)
-    if len(legal) == 1 or rules.name not in SCORERS:  # a game without a hand score: no search
+    if len(legal) == 1 or rules.facts.hand_score is None:  # a game without a hand score: no search
         return normal if len(legal) > 1 else legal[0]
     search = random.Random(rng.getrandbits(64))
     try:
