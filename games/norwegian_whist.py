@@ -39,14 +39,12 @@ from games.base import Event, IllegalMove, Move, Option
 from games.bidcards import BidCardGame, against, malformed, team_title
 from games.cards import display
 from games.facts import GameFacts, team_points, three
-from games.registry import register
 from games.seats import seat_ref
 from games.views import NorwegianWhistView
 
 EXPOSE_MOVE = Move.of("expose")
 
 
-@register
 class NorwegianWhist(BidCardGame):
     VIEW = NorwegianWhistView
     name = "norwegian_whist"

@@ -83,7 +83,6 @@ from games.base import (
 )
 from games.cards import SUIT_NAMES, SUIT_SYMBOLS, display, make_deck
 from games.facts import GameFacts, team_points, three
-from games.registry import register
 from games.seats import seat_ref
 from games.tricks import (
     PLAY,
@@ -729,7 +728,6 @@ COMMON_OPTIONS = (
 )
 
 
-@register
 @dataclass(init=False, eq=False, repr=False)
 class Tarneeb(_TarneebBase):
     name = "tarneeb"

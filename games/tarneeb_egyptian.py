@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 from games.base import Event, IllegalMove, Move, Option
 from games.facts import GameFacts, team_points, three
-from games.registry import register
 from games.seats import seat_ref
 from games.tarneeb import (
     COMMON_OPTIONS,
@@ -34,7 +33,6 @@ EG_BID_MOVES: dict[tuple[int, str], Move] = {
 }
 
 
-@register
 @dataclass(init=False, eq=False, repr=False)
 class EgyptianTarneeb(_TarneebBase):
     name = "tarneeb_egyptian"

@@ -66,7 +66,6 @@ from games.bidcards import (
 )
 from games.cards import display
 from games.facts import GameFacts, Preset, teams_score
-from games.registry import register
 from games.seats import seat_ref
 from games.tricks import strength_table
 from games.views import TuppiView
@@ -97,7 +96,6 @@ def hand_score(result: Mapping[str, Any], players: int) -> list[float]:
     return teams_score(team, players)
 
 
-@register
 @dataclass(init=False, eq=False, repr=False)
 class Tuppi(BidCardGame):
     VIEW = TuppiView

@@ -20,7 +20,6 @@ from typing import Any, ClassVar, Self
 
 from games.base import Deal, DealError, Event, IllegalMove, Move, NotYourTurn, deal_rng
 from games.facts import GameFacts, team_points, teams_score, three
-from games.registry import register
 from games.thunee.auction import auction_table
 from games.thunee.deck import (
     DECK_SET,
@@ -110,7 +109,6 @@ def card_points(result: Mapping[str, Any], players: int) -> list[float] | None:
     return teams_score(result["points"], players)
 
 
-@register
 class Thunee(View):
     """Thunee (Thuni) for 4 (default), 2 or 6 players; see the package docstring."""
 

@@ -31,7 +31,6 @@ from games.base import (
 )
 from games.cards import display
 from games.facts import GameFacts, Preset
-from games.registry import register
 from games.seats import next_seat, seat_ref
 from games.tunge import reasons, view
 from games.tunge.grammar import (
@@ -225,7 +224,6 @@ def hand_score(result: Mapping[str, Any], players: int) -> list[float]:
     return [-float(points) for points in result["points"]]
 
 
-@register
 class Tunge(Game):
     name = "tunge"
     title = "Tunge"

@@ -4,12 +4,17 @@ explain a game's moves know its player: adding a game cannot leave one of them o
 from __future__ import annotations
 
 import dataclasses
+import importlib
+import inspect
+import pkgutil
 
 import pytest
 
+import games
 from games.base import Game
 from games.facts import GameFacts
 from games.players.hints import EXPLAINERS
+from games.registry import GAMES as OFFERED
 from games.registry import all_games
 from games.tarneeb import Tarneeb
 
@@ -52,12 +57,21 @@ def test_a_fact_cannot_be_left_out() -> None:
         GameFacts(presets=())  # type: ignore[call-arg]
 
 
-@pytest.mark.parametrize(
-    "name", sorted(name for name, rules in GAMES.items() if rules.__module__.startswith("games."))
-)
+@pytest.mark.parametrize("name", sorted(game.name for game in OFFERED))
 def test_every_game_has_three_lengths_and_a_hand_score(name: str) -> None:
     """The bot's own games (not the tests' tiny one) offer the lobby's three lengths, and a
     hand score, without which the hard level would play the normal move."""
     facts = GAMES[name].facts
     assert [preset.length for preset in facts.presets] == ["short", "standard", "long"]
     assert facts.hand_score is not None
+
+
+def test_every_game_class_of_games_is_listed_in_the_registry() -> None:
+    """A game is registered in one place, the registry's list: a game module whose class is
+    not listed there would be offered nowhere."""
+    found = set()
+    for module in pkgutil.walk_packages(games.__path__, "games."):
+        for _, cls in inspect.getmembers(importlib.import_module(module.name), inspect.isclass):
+            if issubclass(cls, Game) and not inspect.isabstract(cls) and "name" in vars(cls):
+                found.add(cls)
+    assert found and found == set(OFFERED)
