@@ -78,7 +78,7 @@ def table_for(game_name: str, options: dict[str, object]) -> LiveTable:
 
 def lengths() -> None:
     """Every game played out by computers; the longest board and hand seen."""
-    from games.players import choose_move
+    from games.levels import choose_move
 
     FACES.clear()
     FACES.emojis.update(  # ids as long as Discord's (19 digits)

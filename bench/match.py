@@ -49,9 +49,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.base import Game
-from games.players import AVAILABLE_LEVELS, choose_move
-from games.players.outcome import CARD_POINTS, SCORERS
+from games.facts import CardPoints, SeatPoints
+from games.levels import choose_move
+from games.players import AVAILABLE_LEVELS
 from games.registry import all_games
+
+# The games with a hand score (each game's facts.hand_score), and those with a second score.
+SCORERS: dict[str, SeatPoints] = {
+    name: rules.facts.hand_score
+    for name, rules in all_games().items()
+    if rules.facts.hand_score is not None
+}
+CARD_POINTS: dict[str, CardPoints] = {
+    name: rules.facts.card_points
+    for name, rules in all_games().items()
+    if rules.facts.card_points is not None
+}
 
 
 @dataclass

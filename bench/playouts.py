@@ -18,6 +18,7 @@ import random
 import time
 from typing import Any
 
+from games.levels import choose_move
 from games.registry import all_games
 from games.search import thunee_fast
 from games.search.tricks import TrickPlay, from_world, random_playout
@@ -44,7 +45,7 @@ def first_card(name: str, seed: int) -> TrickPlay:
             if state is not None:
                 return state
             seat = game.to_act()[0]
-            game.apply(seat, game.choose_move(seat, rng))
+            game.apply(seat, choose_move(game, seat, rng))
         seed += 1_000
 
 
@@ -58,7 +59,7 @@ def thunee_start(players: int, seed: int) -> thunee_fast.ThuneePlay:
             if state is not None:
                 return state
             seat = game.to_act()[0]
-            game.apply(seat, game.choose_move(seat, rng))
+            game.apply(seat, choose_move(game, seat, rng))
         seed += 1_000
 
 

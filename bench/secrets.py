@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.bidcards import BidCardGame
-from games.players import choose_move, seen_for
+from games.levels import choose_move
+from games.players import seen_for
 from games.registry import all_games
 
 VARIANTS: tuple[tuple[str, str, Mapping[str, Any]], ...] = (

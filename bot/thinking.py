@@ -3,7 +3,7 @@
 A decision is CPU-bound (the hard level searches for up to ~250 ms), so it runs in a separate
 process: the event loop keeps answering clicks and the GIL is not shared with the search. What
 crosses the process boundary is the pickled clone of the table's game, the seat, the seed text of
-the decision's random source and the level; the worker calls :func:`games.players.choose_move`,
+the decision's random source and the level; the worker calls :func:`games.levels.choose_move`,
 which hands the player only the seat's :class:`games.players.Seen`, never the game object. The
 pickled game was measured cheaper than a transcript to replay (0.1-0.6 ms against 0.3-1.1 ms at
 40 moves, and a replay grows with the whole game's moves), and unpickling imports the game's
@@ -43,7 +43,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING
 
-from games.players import Player, Seen, choose_move
+from games.levels import choose_move
+from games.players import Player, Seen
 
 if TYPE_CHECKING:
     from games.base import Game, Move

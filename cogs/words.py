@@ -13,7 +13,12 @@ import re
 import discord
 
 # One line per word a player meets on the table and may not know (from shared/rules/*.md).
+# Every game of games/ has its entry, empty where its table shows no such word (a test checks
+# that none is missing): the words are text for people, so they live here, not in the rules.
 GLOSSARY: dict[str, tuple[tuple[str, str], ...]] = {
+    "tarneeb": (),
+    "tarneeb_egyptian": (),
+    "norwegian_whist": (),
     "thunee": (
         ("trumpman", "the player after the dealer, who sets trump unless a call moves it"),
         ("trumper", "the player who sets trump for the hand"),

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Self
 
 from games.cards import CardError, parse_card, parse_cards
+from games.facts import GameFacts
 from games.state import clone as clone_state
 from games.state import read_only
 from games.views import TableView
@@ -508,15 +509,8 @@ class Game(ABC):
         """The replay output's ``deals``, ``score`` and ``winner`` (shared/spec/transcripts.md)."""
 
     player_module: ClassVar[str] = ""  # games/players/<family>.py; empty: random legal moves
-
-    def choose_move(self, seat: int, rng: random.Random) -> Move:
-        """A computer player's move, decided from the seat's view alone (see games.players).
-
-        Engines still overriding this are being moved to ``games/players/``; new ones set
-        ``player_module`` instead."""
-        from games.players import choose_move
-
-        return choose_move(self, seat, rng)
+    # Declared by every game in its own class body (no default: see games/facts.py).
+    facts: ClassVar[GameFacts]
 
     # --- the public history, for computer players (games.players) ---
     def __init_subclass__(cls, **kwargs: Any) -> None:

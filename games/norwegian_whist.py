@@ -38,17 +38,25 @@ from typing import Any
 from games.base import Event, IllegalMove, Move, Option
 from games.bidcards import BidCardGame, against, malformed, team_title
 from games.cards import display
-from games.registry import register
+from games.facts import GameFacts, team_points, three
 from games.seats import seat_ref
 from games.views import NorwegianWhistView
 
 EXPOSE_MOVE = Move.of("expose")
 
 
-@register
 class NorwegianWhist(BidCardGame):
     VIEW = NorwegianWhistView
     name = "norwegian_whist"
+    facts = GameFacts(
+        presets=three("target", (7, 13, 20), "points"),  # 13 is the rules' default
+        hand_score=team_points("changes"),
+        card_points=None,
+        card_margin=None,
+        search_steps={4: 2.5},
+        search_worlds={},
+        endgame_solver=True,
+    )
     title = "Norwegian Whist"
     HIGH = "grand"
     LOW = "nullo"

@@ -82,7 +82,7 @@ from games.base import (
     shuffle,
 )
 from games.cards import SUIT_NAMES, SUIT_SYMBOLS, display, make_deck
-from games.registry import register
+from games.facts import GameFacts, team_points, three
 from games.seats import seat_ref
 from games.tricks import (
     PLAY,
@@ -728,10 +728,18 @@ COMMON_OPTIONS = (
 )
 
 
-@register
 @dataclass(init=False, eq=False, repr=False)
 class Tarneeb(_TarneebBase):
     name = "tarneeb"
+    facts = GameFacts(
+        presets=three("target", (31, 41, 61), "points"),  # the rules' own three targets
+        hand_score=team_points("points"),
+        card_points=None,
+        card_margin=None,
+        search_steps={4: 2.5},
+        search_worlds={},
+        endgame_solver=True,
+    )
     title = "Tarneeb"
     OPTIONS = (
         Option(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.base import Event, IllegalMove, Move, Option
-from games.registry import register
+from games.facts import GameFacts, team_points, three
 from games.seats import seat_ref
 from games.tarneeb import (
     COMMON_OPTIONS,
@@ -33,10 +33,18 @@ EG_BID_MOVES: dict[tuple[int, str], Move] = {
 }
 
 
-@register
 @dataclass(init=False, eq=False, repr=False)
 class EgyptianTarneeb(_TarneebBase):
     name = "tarneeb_egyptian"
+    facts = GameFacts(
+        presets=three("target", (31, 41, 61), "points"),  # the rules' own three targets
+        hand_score=team_points("points"),
+        card_points=None,
+        card_margin=None,
+        search_steps={4: 2.0},
+        search_worlds={},
+        endgame_solver=True,
+    )
     title = "Egyptian Tarneeb"
     egyptian = True
     OPTIONS = (

@@ -65,7 +65,7 @@ from games.bidcards import (
     team_word,
 )
 from games.cards import display
-from games.registry import register
+from games.facts import GameFacts, Preset, teams_score
 from games.seats import seat_ref
 from games.tricks import strength_table
 from games.views import TuppiView
@@ -89,12 +89,33 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 
-@register
+def hand_score(result: Mapping[str, Any], players: int) -> list[float]:
+    """Each seat's score of one hand: the scoring team's points, nothing to the other."""
+    team = [0.0, 0.0]
+    team[int(result["scoring_team"])] = float(result["points"])
+    return teams_score(team, players)
+
+
 @dataclass(init=False, eq=False, repr=False)
 class Tuppi(BidCardGame):
     VIEW = TuppiView
 
     name = "tuppi"
+    facts = GameFacts(
+        # short is the tournament length (16 hands, the higher peak wins; rules §B.2); long is
+        # one and a half times the standard 52, with no hand limit
+        presets=(
+            Preset("short", {"target": 52, "max_hands": 16}, "16 hands, the higher peak wins"),
+            Preset("standard", {"target": 52, "max_hands": 0}, "first to 52 points"),
+            Preset("long", {"target": 78, "max_hands": 0}, "first to 78 points"),
+        ),
+        hand_score=hand_score,
+        card_points=None,
+        card_margin=None,
+        search_steps={4: 2.5},
+        search_worlds={},
+        endgame_solver=True,
+    )
     title = "Tuppi"
     HIGH = "rami"
     LOW = "nolo"

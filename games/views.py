@@ -15,10 +15,23 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
-if TYPE_CHECKING:
-    from games.tricks import TrickRecord
+
+class FinishedTrick(Protocol):
+    """What a view reads of a finished trick (:class:`games.tricks.TrickRecord` is one), so that
+    the views need no import of the tricks module, which imports the rules core above them."""
+
+    @property
+    def leader(self) -> int: ...
+    @property
+    def cards(self) -> tuple[str, ...]: ...
+    @property
+    def winner(self) -> int: ...
+    @property
+    def seats(self) -> tuple[int, ...]: ...
+    @property
+    def points(self) -> int | None: ...
 
 
 def plain(value: Any) -> Any:
@@ -59,7 +72,7 @@ class LastTrick(ViewPart):
     points: int | None
 
     @classmethod
-    def of(cls, record: TrickRecord | None) -> LastTrick | None:
+    def of(cls, record: FinishedTrick | None) -> LastTrick | None:
         """The view of a finished trick record (``None``: no trick yet)."""
         if record is None:
             return None
@@ -81,7 +94,7 @@ class TrickView(ViewPart):
     seats: tuple[int, ...] | None = None
 
     @classmethod
-    def of(cls, record: TrickRecord, players: int) -> TrickView:
+    def of(cls, record: FinishedTrick, players: int) -> TrickView:
         seats = record.seats if len(record.seats) != players else None
         return cls(record.leader, record.cards, record.winner, seats)
 

@@ -11,7 +11,7 @@ from bot.sessions.moves import MovesPart
 from bot.sessions.state import FALLBACK_LEVEL, retry_delay
 from bot.sessions.table import Line, LiveTable
 from games.base import Game, Move
-from games.players import choose_move
+from games.levels import choose_move
 
 log = logging.getLogger(__name__)
 

@@ -1,22 +1,14 @@
 """Computer players, apart from the engines: a player is handed only what its seat may know.
 
 A player module (``games/players/<family>.py``) exposes ``choose(seen, rng) -> Move``. It never
-receives a game object: :func:`choose_move` builds a :class:`Seen` from the seat's own view and
+receives a game object: :func:`seen_for` builds a :class:`Seen` from the seat's own view and
 legal moves, so a player cannot read another seat's cards even by accident. An engine names its
 player with the class attribute ``player_module``; without one, the seat plays a random legal move.
 
-Levels (chosen per call, ``normal`` by default, which is what :meth:`games.base.Game.choose_move`
-plays):
-
-- ``easy``: the family's heuristic with noise. Each decision is, with probability
-  :data:`EASY_NOISE` (or the player module's own ``EASY_NOISE``), a uniformly random legal move
-  instead, so beginners win sometimes. Noise on
-  every decision (bids, trumps, calls and cards alike) rather than a softmax over scores: the
-  heuristics choose by rules, not by scores, and this works the same for every family.
-- ``normal``: the heuristic unchanged.
-- ``hard``: search (:mod:`games.search.hard`): determinized playouts with the normal policy,
-  from the seat's view and the deal's public history (:attr:`Seen.history`), both handed over
-  by :func:`choose_move`.
+The levels (easy, normal, hard) are chosen in :mod:`games.levels`, above both the players and
+the search: easy is the family's heuristic with noise (:func:`noisy`, :data:`EASY_NOISE` or the
+player module's own ``EASY_NOISE``), normal the heuristic unchanged, hard the search
+(:mod:`games.search.hard`).
 """
 
 from __future__ import annotations
@@ -27,6 +19,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from games.base import NotYourTurn
+
 if TYPE_CHECKING:
     from games.base import Game, Move
     from games.views import TableView
@@ -35,14 +29,14 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class Seen:
     """All a computer player may know: its seat, that seat's view and its legal moves; for the
-    hard level also the game's name and options and the deal's public history as the seat saw
-    it (``(seat, move)``, ``None`` for another seat's hidden move: see
-    :meth:`games.base.Game.public_history`)."""
+    hard level also the game's rules (its class, never a game object) and options and the
+    deal's public history as the seat saw it (``(seat, move)``, ``None`` for another seat's
+    hidden move: see :meth:`games.base.Game.public_history`)."""
 
     seat: int
     view: TableView
     legal: tuple[Move, ...]
-    game: str = ""
+    game: type[Game] | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
     history: tuple[tuple[int, Move | None], ...] = ()
 
@@ -52,10 +46,6 @@ Player = Callable[[Seen, random.Random], "Move"]
 LEVELS = ("easy", "normal", "hard")  # every level the lobby names
 AVAILABLE_LEVELS = ("easy", "normal", "hard")  # the levels built so far
 EASY_NOISE = 0.3  # the share of an easy player's decisions that are random legal moves
-
-
-class UnknownLevel(ValueError):
-    """A level that does not exist, or is not built yet; the message names it."""
 
 
 def random_player(seen: Seen, rng: random.Random) -> Move:
@@ -93,34 +83,13 @@ def noisy(player: Player, noise: float) -> Player:
     return choose
 
 
-def level_player(game: Game, level: str) -> Player:
-    """The player of ``game``'s family at ``level``."""
-    if level == "normal":
-        return player_for(game)
-    if level == "easy":
-        return noisy(player_for(game), easy_noise(game))
-    if level == "hard":
-        from games.search.hard import choose
-
-        return choose
-    raise UnknownLevel(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
-
-
 def seen_for(game: Game, seat: int, level: str = "normal") -> Seen:
     """What a computer at ``level`` is handed for ``seat``'s decision: the public history only
     at the hard level (the others decide from the view)."""
     legal = tuple(game.legal_moves(seat))
     if not legal:
-        from games.base import NotYourTurn
-
         raise NotYourTurn("It is not your turn.")
     if level == "hard":
         history = game.public_history(seat)
-        return Seen(seat, game.view(seat), legal, game.name, game.options, history)
-    return Seen(seat, game.view(seat), legal, game.name, game.options)
-
-
-def choose_move(game: Game, seat: int, rng: random.Random, level: str = "normal") -> Move:
-    """The move a computer at ``level`` makes for ``seat``: decided from the seat's view alone."""
-    player = level_player(game, level)
-    return player(seen_for(game, seat, level), rng)
+        return Seen(seat, game.view(seat), legal, type(game), game.options, history)
+    return Seen(seat, game.view(seat), legal, type(game), game.options)

@@ -1,9 +1,10 @@
 """The hard level: determinized playouts with the normal policy (PIMC), for every game.
 
 The player is handed a :class:`~games.players.Seen` (the seat's view, legal moves, the game's
-name and options and the deal's public history as this seat saw it), never a game object. From
-it, it deals *worlds* of its own (:mod:`games.search.worlds`): games dealt with a sample of
-the unseen cards consistent with everything the seat has seen, the public history replayed.
+rules (its class) and options and the deal's public history as this seat saw it), never a game
+object. From it, it deals *worlds* of its own (:mod:`games.search.worlds`): games dealt with a
+sample of the unseen cards consistent with everything the seat has seen, the public history
+replayed.
 
 Each candidate move is then applied in every world and the hand played out to its score by the
 normal player at every seat; the move with the best mean score for the seat's side wins if it
@@ -23,76 +24,36 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from games.base import Move
 from games.players import Seen
-from games.players.outcome import SCORERS
+from games.search import tunge_hard
+from games.search.budget import Budget, preferred
 from games.search.inference import bidding
 from games.search.playout import normal_player, playout
 from games.search.tricks import best_tricks, from_world
-from games.search.worlds import Knowledge, Meter, NoWorld, repaired_world, world
+from games.search.worlds import Knowledge, Meter, NoWorld, game_class, repaired_world, world
 
 if TYPE_CHECKING:
     from games.base import Game
 
-ENDGAME_GAMES = frozenset({"tarneeb", "tarneeb_egyptian", "tuppi", "norwegian_whist"})
 LOW_HANDS = frozenset({"nolo", "nullo"})  # the bid-card games' hands where tricks count against
-
-
-@dataclass(frozen=True, slots=True)
-class Budget:
-    """How much a decision may think: at most ``worlds`` sampled deals, and no new world once
-    ``steps`` moves have been simulated (after at least ``min_worlds``); ``candidates`` caps the
-    moves compared (the normal player's and a random choice of the others)."""
-
-    worlds: int = 40
-    steps: int = 4000
-    min_worlds: int = 4
-    candidates: int = 10
-    attempts: int = 40  # failed samples before giving up on worlds
-    endgame: int = 12  # cards left in all hands when the exact solver replaces the playouts
-    confidence: float = 1.0  # standard errors by which a card must beat the normal card
-    call_confidence: float = 2.0  # the same for bids, trumps and calls (one shot, many options)
 
 
 DEFAULT_BUDGET = Budget()
 
-# Per game (and table size), how many simulated moves a decision of the default budget may use:
-# a move costs more in some games (full views in Thunee's playouts, Tunge's long deals and its
-# repaired worlds) and less in others (Tarneeb's fast finish). Sized from CPU times measured with
-# bench.match so that the 95th percentile stays under 250 ms on an idle machine.
-STEP_SCALE: dict[tuple[str, int], float] = {
-    ("tarneeb", 4): 2.5,
-    ("tarneeb_egyptian", 4): 2.0,
-    ("tuppi", 4): 2.5,
-    ("norwegian_whist", 4): 2.5,
-    ("thunee", 2): 2.0,
-    ("thunee", 4): 2.0,
-    ("thunee", 6): 2.0,
-    ("tunge", 2): 0.35,
-    ("tunge", 3): 0.3,
-    ("tunge", 4): 0.25,
-}
 
-
-# Per game (and table size), more worlds than the default where a world is cheap: Thunee's
-# ordinary hands are played out on its fast path (games.search.thunee_finish).
-WORLDS: dict[tuple[str, int], int] = {
-    ("thunee", 2): 60,
-    ("thunee", 4): 60,
-    ("thunee", 6): 60,
-}
-
-
-def scaled(budget: Budget, game: str, players: int) -> Budget:
-    """``budget`` with its simulated moves scaled for ``game`` (see :data:`STEP_SCALE`); below
-    1 the minimum of worlds shrinks alike (a world itself costs more there). Its worlds are
-    raised where :data:`WORLDS` says so."""
-    if (game, players) in WORLDS:
-        budget = replace(budget, worlds=WORLDS[game, players])
-    scale = STEP_SCALE.get((game, players), 1.0)
+def scaled(budget: Budget, rules: type[Game], players: int) -> Budget:
+    """``budget`` with its simulated moves scaled for the game at this table size (its
+    ``facts.search_steps``: a move costs more in some games than in others); below 1 the
+    minimum of worlds shrinks alike (a world itself costs more there). Its worlds are raised
+    where the game's ``facts.search_worlds`` says so."""
+    facts = rules.facts
+    if players in facts.search_worlds:
+        budget = replace(budget, worlds=facts.search_worlds[players])
+    scale = facts.search_steps.get(players, 1.0)
     if scale == 1.0:
         return budget
     min_worlds = budget.min_worlds if scale > 1 else max(1, round(budget.min_worlds * scale))
@@ -112,7 +73,7 @@ def endgame_sign(seen: Seen, budget: Budget) -> int:
     decision: the card play of a trick game the fast path models, with at most
     ``budget.endgame`` cards left on the table's hands; 0 otherwise."""
     view = seen.view
-    if seen.game not in ENDGAME_GAMES or sum(view.hand_sizes) > budget.endgame:
+    if not game_class(seen).facts.endgame_solver or sum(view.hand_sizes) > budget.endgame:
         return 0
     if view.phase != "tricks":
         return 0
@@ -140,15 +101,14 @@ def evaluate(
 def choose(seen: Seen, rng: random.Random, budget: Budget | None = None) -> Move:
     """The hard player's move for ``seen.seat`` (see the module docstring); ``budget``
     defaults to :data:`DEFAULT_BUDGET`, read at call time (the tests shrink it)."""
-    if seen.game == "tunge":  # the fast path, worlds from the view (games.search.tunge_hard)
-        from games.search import tunge_hard
-
+    rules = game_class(seen)
+    if rules.name == "tunge":  # the fast path, worlds from the view (games.search.tunge_hard)
         return tunge_hard.choose(seen, rng, DEFAULT_BUDGET if budget is None else budget)
     if budget is None:
-        budget = scaled(DEFAULT_BUDGET, seen.game, len(seen.view.hand_sizes))
+        budget = scaled(DEFAULT_BUDGET, rules, len(seen.view.hand_sizes))
     legal = seen.legal
-    normal = normal_player(seen.game)(seen, rng)
-    if len(legal) == 1 or seen.game not in SCORERS:  # a game without a hand score: no search
+    normal = normal_player(rules)(seen, rng)
+    if len(legal) == 1 or rules.facts.hand_score is None:  # a game without a hand score: no search
         return normal if len(legal) > 1 else legal[0]
     search = random.Random(rng.getrandbits(64))
     try:
@@ -183,21 +143,3 @@ def choose(seen: Seen, rng: random.Random, budget: Budget | None = None) -> Move
         return normal
     cards_only = all(move.action == "play" for move in moves)
     return preferred(values, normal, budget.confidence if cards_only else budget.call_confidence)
-
-
-def preferred(values: dict[Move, list[float]], normal: Move, confidence: float) -> Move:
-    """The move with the best mean value over the worlds, if it beats the normal move by at
-    least ``confidence`` standard errors of their paired differences (the same worlds); else
-    the normal move. Picking the best of many noisy means favours luck (most of all among many
-    bids); the normal move is the prior that a lucky estimate has to beat."""
-    means = {move: sum(scores) / len(scores) for move, scores in values.items()}
-    best = max(means, key=means.__getitem__)
-    if best == normal or means[best] <= means[normal]:
-        return normal
-    gains = [mine - theirs for mine, theirs in zip(values[best], values[normal], strict=True)]
-    mean = sum(gains) / len(gains)
-    if len(gains) < 2:
-        return best if confidence <= 0 else normal
-    spread = sum((gain - mean) ** 2 for gain in gains) / (len(gains) - 1)
-    error = (spread / len(gains)) ** 0.5
-    return best if mean > confidence * error else normal

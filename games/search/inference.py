@@ -48,10 +48,10 @@ class Model:
 
 TARNEEB = Model(tarneeb_player.strength, tarneeb_player.call)
 
-# The games whose worlds are drawn by the bidding (the others keep the plain sampler).
+# By the game's player family (its player_module): the families whose calls are modelled, so
+# that worlds are drawn by the bidding (the others keep the plain sampler).
 MODELS: dict[str, Model] = {
-    "tarneeb": TARNEEB,
-    "tarneeb_egyptian": TARNEEB,
+    tarneeb_player.__name__: TARNEEB,
 }
 
 
@@ -169,16 +169,14 @@ def bidding(seen: Seen, knowledge: Knowledge) -> Bidding | None:
     """The evidence in ``seen``'s public history, for a game with a :data:`MODELS` entry
     (``None`` otherwise, or when no other seat has called yet). Also records in ``knowledge``
     the voids the card play has shown, so that the draws respect them from the start."""
-    model = MODELS.get(seen.game)
+    model = MODELS.get(game_class(seen).player_module)
     if model is None:
         return None
     _learn_voids(seen, knowledge)
     deal = knowledge.sample(random.Random(0))  # any deal: the auction does not read the cards
     if deal is None:
         return None
-    replay = game_class(seen.game).new(
-        dict(seen.options), deals=[deal], first_dealer=knowledge.dealer
-    )
+    replay = game_class(seen).new(dict(seen.options), deals=[deal], first_dealer=knowledge.dealer)
     calls: dict[int, list[Call]] = {}
     for mover, move in seen.history:
         if move is None or move.action == "play":

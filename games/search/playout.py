@@ -17,7 +17,7 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from games.base import Move
-from games.players import Seen
+from games.players import Seen, random_player
 from games.players import bidcards as bidcards_player
 from games.players import tarneeb as tarneeb_player
 from games.players import thunee as thunee_player
@@ -58,22 +58,18 @@ def _thunee(world: Any, seat: int) -> SimpleNamespace | None:
 LightView = Callable[[Any, int], SimpleNamespace | None]
 PlayFrom = Callable[[int, Any, Any], Move]
 
-# game -> (the light view of its card play, the normal player's card-play function)
+# By the game's player family (its player_module): the light view of its card play and the
+# normal player's card-play function; a family not listed is handed the full view.
 LIGHT: dict[str, tuple[LightView, PlayFrom]] = {
-    "tarneeb": (_tarneeb, tarneeb_player.choose_play),
-    "tarneeb_egyptian": (_tarneeb, tarneeb_player.choose_play),
-    "tuppi": (_bidcards, bidcards_player.choose_play),
-    "norwegian_whist": (_bidcards, bidcards_player.choose_play),
-    "thunee": (_thunee, thunee_player.choose_before_play),
+    tarneeb_player.__name__: (_tarneeb, tarneeb_player.choose_play),
+    bidcards_player.__name__: (_bidcards, bidcards_player.choose_play),
+    thunee_player.__name__: (_thunee, thunee_player.choose_before_play),
 }
 
 
-def normal_player(name: str) -> Callable[[Seen, random.Random], Move]:
-    """The normal player of the game registered as ``name``."""
-    from games.players import random_player
-    from games.registry import all_games
-
-    module_name = all_games()[name].player_module
+def normal_player(rules: type[Game]) -> Callable[[Seen, random.Random], Move]:
+    """The normal player of the game ``rules``."""
+    module_name = rules.player_module
     if not module_name:
         return random_player
     choose: Callable[[Seen, random.Random], Move] = importlib.import_module(module_name).choose
@@ -83,7 +79,7 @@ def normal_player(name: str) -> Callable[[Seen, random.Random], Move]:
 def light_view(world: Game, seat: int) -> SimpleNamespace | None:
     """The keys the normal card play reads, or ``None`` outside the card play (or for games
     whose player reads the full view)."""
-    entry = LIGHT.get(world.name)
+    entry = LIGHT.get(world.player_module)
     return None if entry is None else entry[0](world, seat)
 
 
@@ -92,12 +88,12 @@ def normal_move(world: Game, seat: int, rng: random.Random) -> Move:
     legal = world.legal_moves(seat)
     if len(legal) == 1:
         return legal[0]
-    entry = LIGHT.get(world.name)
+    entry = LIGHT.get(world.player_module)
     if entry is not None:
         light = entry[0](world, seat)
         if light is not None:
             return entry[1](seat, light, legal)
-    return normal_player(world.name)(Seen(seat, world.view(seat), tuple(legal)), rng)
+    return normal_player(type(world))(Seen(seat, world.view(seat), tuple(legal)), rng)
 
 
 PLAYOUT_LIMIT = 2000  # moves: a playout that has not scored the hand by then counts as even
@@ -106,7 +102,7 @@ PLAYOUT_LIMIT = 2000  # moves: a playout that has not scored the hand by then co
 def playout(world: Game, seat: int, move: Move, rng: random.Random) -> tuple[float, int]:
     """Apply ``move`` for ``seat`` and let the normal player finish the hand: the hand's value
     for ``seat`` and the number of moves simulated."""
-    name = world.name
+    rules = type(world)
     players = world.players
     events = world.apply(seat, move)
     steps = 1
@@ -114,12 +110,12 @@ def playout(world: Game, seat: int, move: Move, rng: random.Random) -> tuple[flo
         for event in events:
             if event.kind == "hand_scored":
                 result = event.data.get("result", event.data)
-                return seat_value(name, result, players, seat), steps
+                return seat_value(rules, result, players, seat), steps
         if world.status != "in_progress" or steps >= PLAYOUT_LIMIT:
             return 0.0, steps  # thrown in, or too long: no score either way
         if can_finish(world):  # the rest is card play: the fast path
             result, plays = finish(world)
-            return seat_value(name, result, players, seat), steps + plays
+            return seat_value(rules, result, players, seat), steps + plays
         acting = world.to_act()
         mover = acting[0] if len(acting) == 1 else rng.choice(acting)
         events = world.apply(mover, normal_move(world, mover, rng))

@@ -13,7 +13,7 @@ heuristic ranks next) is played in every world on the fast path (:mod:`games.sea
 and the deal played out by the normal player at every seat; the value is the seat's points
 against the others' mean (what bench.match scores). The same playout seed serves every
 candidate of a world, so the candidates are compared on the same luck. The move with the best
-mean wins if it beats the normal move clearly (:func:`games.search.hard.preferred`).
+mean wins if it beats the normal move clearly (:func:`games.search.budget.preferred`).
 
 The repetition count of the real deal is not in the view; a world's count starts at its current
 position (a deal blocked by a third repetition is rare and ends at the turn limit otherwise).
@@ -22,16 +22,13 @@ position (a deal blocked by a third repetition is rare and ends at the turn limi
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from games.base import Move
 from games.players import Seen
 from games.search import tunge_fast
+from games.search.budget import Budget, preferred
 from games.search.tunge_fast import CARD_NAMES, Deal, Rules, play_of
 from games.views import TungeView
-
-if TYPE_CHECKING:
-    from games.search.hard import Budget
 
 # Simulated fast-path moves a decision may use, per table size, for the default budget's 4000
 # steps (so a test's budget of 0 steps still plays its minimum of worlds). Sized so that the
@@ -128,7 +125,6 @@ def apply(deal: Deal, move: Move) -> None:
 def choose(seen: Seen, rng: random.Random, budget: Budget) -> Move:
     """The hard player's Tunge move (see the module docstring)."""
     from games.players.tunge import choose as normal_choose
-    from games.search.hard import preferred
 
     normal = normal_choose(seen, rng)
     if len(seen.legal) == 1:

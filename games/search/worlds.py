@@ -38,10 +38,11 @@ class NoWorld(Exception):
     """No deal consistent with the seat's knowledge was found (or the game is not modelled)."""
 
 
-def game_class(name: str) -> type[Game]:
-    from games.registry import all_games
-
-    return all_games()[name]
+def game_class(seen: Seen) -> type[Game]:
+    """The rules ``seen`` was handed (the hard level is always handed them)."""
+    if seen.game is None:
+        raise NoWorld("no rules to deal worlds with")
+    return seen.game
 
 
 def _options_key(options: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
@@ -49,9 +50,9 @@ def _options_key(options: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
 
 
 @cache
-def _shape(name: str, options: tuple[tuple[str, Any], ...], dealer: int) -> tuple[Any, ...]:
+def _shape(rules: type[Game], options: tuple[tuple[str, Any], ...], dealer: int) -> tuple[Any, ...]:
     """The deck and each seat's share of a deal (and the stock's) for this table."""
-    deal = game_class(name).new(dict(options), seed=7, first_dealer=dealer).deals[0]
+    deal = rules.new(dict(options), seed=7, first_dealer=dealer).deals[0]
     deck = frozenset(card for hand in deal.hands for card in hand) | frozenset(deal.stock)
     return deck, tuple(len(hand) for hand in deal.hands), len(deal.stock)
 
@@ -86,7 +87,7 @@ class Knowledge:
         view = seen.view
         players = view.players
         dealer = view.dealer
-        deck, sizes, stock = _shape(seen.game, _options_key(seen.options), dealer)
+        deck, sizes, stock = _shape(game_class(seen), _options_key(seen.options), dealer)
         fixed: list[list[str]] = [[] for _ in range(players)]
         for mover, move in seen.history:
             if move is None:
@@ -161,9 +162,7 @@ def world(
     deal = knowledge.sample(rng)
     if deal is None:
         return None
-    world = game_class(seen.game).new(
-        dict(seen.options), deals=[deal], first_dealer=knowledge.dealer
-    )
+    world = game_class(seen).new(dict(seen.options), deals=[deal], first_dealer=knowledge.dealer)
     for mover, move in seen.history:
         if meter is not None:
             meter.moves += 1
@@ -226,7 +225,7 @@ def repaired_world(seen: Seen, rng: random.Random, meter: Meter | None = None) -
     view = seen.view
     players = len(view.hand_sizes)
     dealer = view.dealer
-    deck, sizes, _stock = _shape(seen.game, _options_key(seen.options), dealer)
+    deck, sizes, _stock = _shape(game_class(seen), _options_key(seen.options), dealer)
     mine = list(view.hand or ())
     rest = sorted(deck - set(mine))
     rng.shuffle(rest)
@@ -258,7 +257,7 @@ def repaired_world(seen: Seen, rng: random.Random, meter: Meter | None = None) -
             hands.append(tuple(places[start : start + size]))
             start += size
         deal = Deal(tuple(hands), tuple(places[start:]))
-        sample = game_class(seen.game).new(dict(seen.options), deals=[deal], first_dealer=dealer)
+        sample = game_class(seen).new(dict(seen.options), deals=[deal], first_dealer=dealer)
         repaired = False
         for mover, move in seen.history:
             if meter is not None:

@@ -19,7 +19,7 @@ from operator import itemgetter
 from typing import Any, ClassVar, Self
 
 from games.base import Deal, DealError, Event, IllegalMove, Move, NotYourTurn, deal_rng
-from games.registry import register
+from games.facts import GameFacts, team_points, teams_score, three
 from games.thunee.auction import auction_table
 from games.thunee.deck import (
     DECK_SET,
@@ -101,7 +101,14 @@ def _table_constants(opts: Mapping[str, Any]) -> _Table:
 NEW_DEALS: dict[tuple[int, int, int], tuple[Event, str]] = {}
 
 
-@register
+def card_points(result: Mapping[str, Any], players: int) -> list[float] | None:
+    """The hand's card points, only for an ordinary contract (a Thunee, Royals or blind call
+    ends or turns the hand, so its card points say nothing about the play)."""
+    if result.get("contract") != "normal":
+        return None
+    return teams_score(result["points"], players)
+
+
 class Thunee(View):
     """Thunee (Thuni) for 4 (default), 2 or 6 players; see the package docstring."""
 
@@ -111,6 +118,16 @@ class Thunee(View):
     summary_text = SUMMARY_TEXT
     OPTIONS = OPTIONS
     player_module = "games.players.thunee"
+    facts = GameFacts(
+        # 6 / 12 / 18 balls: half and one and a half times the standard 12
+        presets=three("balls_to_win", (6, 12, 18), "balls"),
+        hand_score=team_points("balls"),
+        card_points=card_points,
+        card_margin=60,
+        search_steps={2: 2.0, 4: 2.0, 6: 2.0},
+        search_worlds={2: 60, 4: 60, 6: 60},  # ordinary hands play out on the fast path
+        endgame_solver=False,
+    )
 
     # Per option set given: the validated options and the table's constants, worked out once
     # (a 2-player game is about 24 moves, so ``new`` weighs). The options are shared by the

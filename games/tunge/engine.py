@@ -30,7 +30,7 @@ from games.base import (
     shuffle,
 )
 from games.cards import display
-from games.registry import register
+from games.facts import GameFacts, Preset
 from games.seats import next_seat, seat_ref
 from games.tunge import reasons, view
 from games.tunge.grammar import (
@@ -219,12 +219,31 @@ def _empty_deal(turn: int, players: int) -> DealState:
     )
 
 
-@register
+def hand_score(result: Mapping[str, Any], players: int) -> list[float]:
+    """Each seat's score of one deal: its points, negated (fewer points are better)."""
+    return [-float(points) for points in result["points"]]
+
+
 class Tunge(Game):
     name = "tunge"
     title = "Tunge"
     teams = False
     player_module = "games.players.tunge"
+    facts = GameFacts(
+        # one deal is a game by default, so it is the short one; the rules' example match
+        # target is 100
+        presets=(
+            Preset("short", {"match_target": 0}, "one deal"),
+            Preset("standard", {"match_target": 50}, "deals until a total reaches 50"),
+            Preset("long", {"match_target": 100}, "deals until a total reaches 100"),
+        ),
+        hand_score=hand_score,
+        card_points=None,
+        card_margin=None,
+        search_steps={2: 0.35, 3: 0.3, 4: 0.25},
+        search_worlds={},
+        endgame_solver=False,
+    )
     OPTIONS = (
         Option("players", 4, "Number of players (2-4).", minimum=2, maximum=4),
         Option(

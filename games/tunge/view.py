@@ -7,19 +7,35 @@ When the game is finished every hand is shown; the stock stays hidden.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol
 
 from games.base import Move
 from games.cards import display
 from games.seats import seat_ref
-from games.tunge.grammar import DECK, PHANTOM, RANK_INDEX, SUIT_INDEX, describe
+from games.tunge.grammar import DECK, PHANTOM, RANK_INDEX, SUIT_INDEX, Reference, describe
 from games.tunge.scoring import hand_value
 from games.tunge.state import TungeState
 from games.views import ReferenceView, TungePhase, TungeView
 
-if TYPE_CHECKING:
-    from games.tunge.engine import Tunge
+
+class Table(Protocol):
+    """What the view reads of a Tunge game (the engine is one), so that this module needs no
+    import of the engine, which imports it."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def state(self) -> TungeState: ...
+    @property
+    def options(self) -> Mapping[str, Any]: ...
+
+    def to_act(self) -> tuple[int, ...]: ...
+
+    def reference(self) -> Reference: ...
+
 
 #: display order: aces first, then 2..K; suits S H D C within a rank
 SORT_KEY = {card: (((RANK_INDEX[card[0]] + 1) % 13) * 4 + SUIT_INDEX[card[1]]) for card in DECK}
@@ -30,7 +46,7 @@ def sort_cards(cards: Iterable[str]) -> list[str]:
     return sorted(cards, key=SORT_KEY.__getitem__)
 
 
-def build_view(game: Tunge, seat: int | None) -> TungeView:
+def build_view(game: Table, seat: int | None) -> TungeView:
     """The view of ``seat`` (``None``: public). Reads the game, never changes its state."""
     state = game.state
     deal = state.deal

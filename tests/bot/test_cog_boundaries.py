@@ -38,3 +38,41 @@ def test_the_check_sees_an_offence(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert len(offences(bad)) == 3
+
+
+BOT = COGS.parent / "bot"
+
+
+def cog_imports(path: Path) -> list[str]:
+    """Imports of ``cogs`` (top-level or inside a function): the shell sits below its faces."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names = (
+            [alias.name for alias in node.names]
+            if isinstance(node, ast.Import)
+            else [node.module or ""]
+            if isinstance(node, ast.ImportFrom) and not node.level
+            else []
+        )
+        found += [
+            f"{path.name}:{node.lineno} imports {name}"
+            for name in names
+            if name == "cogs" or name.startswith("cogs.")
+        ]
+    return found
+
+
+def test_the_bot_never_imports_the_cogs() -> None:
+    """The cogs import the bot's session manager; the bot loads the cogs by name only."""
+    files = sorted(BOT.glob("*.py"))
+    assert files, "the bot folder was found"
+    assert [line for path in files for line in cog_imports(path)] == []
+
+
+def test_the_bot_check_sees_a_cog_import(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text(
+        "import cogs.play\nfrom cogs.render import x\ndef f():\n    from cogs import help\n",
+        encoding="utf-8",
+    )
+    assert len(cog_imports(bad)) == 3

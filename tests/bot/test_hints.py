@@ -13,7 +13,7 @@ import tests.games.tiny_game  # noqa: F401  (registers the reference game)
 from bot.config import Secret, Settings
 from bot.sessions import LiveTable, SessionManager, UserError
 from bot.store import Store
-from games.players import choose_move
+from games.levels import choose_move
 from tests.bot.faults import until
 
 HOST, GUEST, STRANGER = 101, 202, 303

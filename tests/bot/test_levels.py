@@ -26,7 +26,7 @@ HOST, GUEST = 101, 202
 
 
 class Spy:
-    """Stands in for ``games.players.choose_move`` in the session manager: records the seat
+    """Stands in for ``games.levels.choose_move`` in the session manager: records the seat
     and level of each decision (from the executor's thread), then decides as it would."""
 
     def __init__(self) -> None:

@@ -21,7 +21,8 @@ from bot.sessions import LiveTable, SessionManager
 from bot.store import Store
 from bot.thinking import WORKER_NICENESS, Thinker, register_level
 from games.base import Game, Move
-from games.players import Seen, choose_move
+from games.levels import choose_move
+from games.players import Seen
 from games.registry import all_games
 from tests.bot.faults import until
 

@@ -23,15 +23,10 @@ from cogs.hand_watch import STALE_NOTE
 from cogs.play import hand_message
 from cogs.render import sequence_ranks
 from games.base import Option, OptionError
-from games.registry import GAME_MODULES, all_games
+from games.registry import GAMES as OFFERED
 from tests.fakediscord.limits import check_message
 
-GAMES = {  # the games the bot offers (not a test's own)
-    name: cls
-    for name, cls in all_games().items()
-    if cls.__module__.startswith(tuple(f"{module}." for module in GAME_MODULES))
-    or cls.__module__ in GAME_MODULES
-}
+GAMES = {cls.name: cls for cls in OFFERED}  # the games the bot offers (not a test's own)
 MAX_DECISIONS = 90  # per example: enough to reach play (and a short game's end), and fast
 TABLE_ID = 9_999_999  # a long table number, for the longest custom ids
 NAME = "W" * 32  # Discord's longest display name, of wide letters

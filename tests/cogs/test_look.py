@@ -10,7 +10,8 @@ import pytest
 from bot.card_art import emoji_name, emoji_names, emoji_png
 from cogs.card_faces import FACES, card_face
 from cogs.render import LeakError, guard_public, table_embed, trick_text
-from cogs.words import MENTIONS, FirstMentions
+from cogs.words import GLOSSARY, MENTIONS, FirstMentions
+from games.registry import GAMES
 from tests.cogs.test_render import played
 
 
@@ -95,3 +96,10 @@ def test_engine_texts_take_the_teams_words() -> None:
     table, _ = played("norwegian_whist/N4_game_to_13")
     assert "Team A wins the game." in " ".join(table.recent)
     assert "Team a" not in " ".join(table.recent) and "Team b" not in " ".join(table.recent)
+
+
+def test_every_game_has_its_glossary_entry() -> None:
+    """Each of the bot's games has its line in the words glossary, empty where its table shows
+    no word to explain: a new game cannot be left out of it silently."""
+    ours = {game.name for game in GAMES}
+    assert ours and ours == set(GLOSSARY)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import tests.games.tiny_game  # noqa: F401  (registers the reference game in this process)
-from games.players import choose_move
+from games.levels import choose_move
 from tests.bot.faults import until
 from tests.discord.table_driver import (
     fill_with_computers,

@@ -35,7 +35,7 @@ REFUSED = "Choose one of the levels offered."
 
 
 class Spy:
-    """Stands in for ``games.players.choose_move`` in the session manager: records each
+    """Stands in for ``games.levels.choose_move`` in the session manager: records each
     decision's seat and level (from the executor's thread), then decides as it would."""
 
     def __init__(self) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from games.base import Deal, Game, Move
-from games.registry import GAME_MODULES, all_games, get_game
+from games.registry import GAMES, get_game
 from tests.conftest import BotProcess
 from tests.discord.table_driver import (
     act,
@@ -28,7 +28,7 @@ from tests.discord.test_restart import wait_identified
 from tests.fakediscord import FakeDiscord
 
 CALM = ("play;", "pass")  # no Thunee or blind calls: they can end a game in two hands
-REAL_GAMES = [name for name, cls in all_games().items() if cls.__module__ in GAME_MODULES]
+REAL_GAMES = [game.name for game in GAMES]
 
 
 def stored_moves(path: Path, table_id: int) -> int:

@@ -13,7 +13,8 @@ import pytest
 
 import tests.games.tiny_game  # noqa: F401  (registers the reference game: every game is covered)
 from games.base import NotYourTurn
-from games.players import Seen, choose_move, player_for
+from games.levels import choose_move
+from games.players import Seen, player_for
 from games.players.hints import GENERIC, hint, hint_for
 from games.registry import all_games
 

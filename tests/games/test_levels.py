@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 import games.players as players
 import tests.games.tiny_game  # noqa: F401  (registers the reference game: every game is covered)
 from games.base import Game, Move
-from games.players import AVAILABLE_LEVELS, Seen, UnknownLevel, choose_move, player_for
+from games.levels import UnknownLevel, choose_move
+from games.players import AVAILABLE_LEVELS, Seen, player_for
 from games.registry import all_games
 from games.search import hard
 from tests.examples import examples
@@ -88,7 +89,7 @@ def test_normal_is_what_the_game_plays_and_easy_departs_from_it(name: str) -> No
         if game.status != "in_progress":
             break
         seat = order.choice(game.to_act())
-        normal = game.choose_move(seat, random.Random(1))
+        normal = choose_move(game, seat, random.Random(1))
         assert choose_move(game, seat, random.Random(1), "normal") == normal
         if len(game.legal_moves(seat)) > 1:
             departures += choose_move(game, seat, random.Random(order.random()), "easy") != normal

@@ -14,7 +14,7 @@ import random
 import pytest
 
 from games.base import Deal, Game
-from games.players import choose_move
+from games.levels import choose_move
 from games.players import tarneeb as tarneeb_player
 from games.registry import all_games
 from games.search import hard
@@ -97,7 +97,7 @@ def test_the_same_seed_draws_the_same_worlds(name: str) -> None:
 
 
 def test_only_the_modelled_games_infer() -> None:
-    assert set(MODELS) <= {"tarneeb", "tarneeb_egyptian"}
+    assert set(MODELS) <= {"games.players.tarneeb"}
     game, seat = positions("tarneeb_egyptian", range(1), in_play=True)[0]
     seen = seen_of(game, seat)
     other = GAMES["tuppi"].new(seed=1)

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from games.levels import choose_move
 from games.registry import all_games
 from games.search.thunee_fast import (
     INDEX,
@@ -50,7 +51,7 @@ def test_the_fast_play_follows_the_engine_card_by_card(options: dict[str, Any]) 
             if fast is not None and seat == fast.turn:
                 assert set(names_of(fast.legal())) == cards
             # the normal player calls (random calls are nearly all blind contracts), cards random
-            move = rng.choice(legal) if game.phase == "play" else game.choose_move(seat, rng)
+            move = rng.choice(legal) if game.phase == "play" else choose_move(game, seat, rng)
             events = game.apply(seat, move)
             if fast is None or move.action != "play":
                 continue

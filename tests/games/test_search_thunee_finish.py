@@ -11,6 +11,7 @@ from games.players.outcome import seat_value
 from games.registry import all_games
 from games.search.playout import normal_move
 from games.search.thunee_finish import can_finish, finish
+from games.thunee import Thunee
 from tests.examples import examples
 
 THUNEE = all_games()["thunee"]
@@ -83,7 +84,7 @@ def test_with_jodhi_the_finish_scores_close_to_the_engine() -> None:
         mine, _ = finish(world)
         theirs, _ = engine_result(world.clone(), random.Random(0))
         assert mine["points"] == theirs["points"]
-        differ += seat_value("thunee", mine, 4, 0) != seat_value("thunee", theirs, 4, 0)
+        differ += seat_value(Thunee, mine, 4, 0) != seat_value(Thunee, theirs, 4, 0)
     assert len(worlds) > 100
     assert differ < len(worlds) // 10
 

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from games.levels import choose_move
 from games.registry import all_games
 from games.search.tricks import (
     TrickPlay,
@@ -63,7 +64,7 @@ def test_a_random_playout_plays_every_card() -> None:
     game = GAMES["tarneeb"].new(seed=1)
     while (state := from_world(game)) is None:
         seat = game.to_act()[0]
-        game.apply(seat, game.choose_move(seat, random.Random(0)))
+        game.apply(seat, choose_move(game, seat, random.Random(0)))
     assert random_playout(state, random.Random(2)) == 52
     assert sum(state.won) == 13 and state.over
 

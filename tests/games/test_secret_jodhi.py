@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from games.base import Game, Move
+from games.levels import choose_move
 from games.registry import all_games
 from games.search.worlds import Knowledge, world
 from tests.games.test_search import seen_of
@@ -24,7 +25,7 @@ def after_a_claim(options: dict[str, Any], seeds: range) -> Iterator[tuple[Game,
             seat = rng.choice(game.to_act())
             legal = game.legal_moves(seat)
             claims = [m for m in legal if m.action == "jodhi"]
-            move = claims[0] if claims else game.choose_move(seat, rng)
+            move = claims[0] if claims else choose_move(game, seat, rng)
             game.apply(seat, move)
             if claims and game.status == "in_progress":
                 yield game, seat

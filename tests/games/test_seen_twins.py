@@ -32,7 +32,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.base import Deal, Event, Game, IllegalMove, Move, OptionError
-from games.players import choose_move, seen_for
+from games.levels import choose_move
+from games.players import seen_for
 from games.registry import all_games
 from games.search import hard
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from games.base import Deal, DealError, IllegalMove, Move, OptionError, deal_rng
 from games.cards import make_deck
+from games.levels import choose_move
 from games.tarneeb import (
     RANK_VALUE,
     Tarneeb,
@@ -381,7 +382,7 @@ def run_property_game(game: _TarneebBase, seed: int) -> None:
                 with pytest.raises(IllegalMove):
                     game.apply((seat + 1) % 4, move)
             assert snapshot(game) == before
-        move = game.choose_move(seat, rng) if rng.random() < 0.3 else rng.choice(legal)
+        move = choose_move(game, seat, rng) if rng.random() < 0.3 else rng.choice(legal)
         assert move in legal
         deal_before = game.deal_no
         calls_before = len(game.calls)
@@ -469,7 +470,7 @@ def test_computer_players_make_most_contracts(cls: type[_TarneebBase]) -> None:
         rng = random.Random(seed)
         while game.status == "in_progress":
             seat = game.to_act()[0]
-            move = game.choose_move(seat, rng)
+            move = choose_move(game, seat, rng)
             assert move in game.legal_moves(seat)
             game.apply(seat, move)
         for record in game.records:
@@ -486,7 +487,7 @@ def test_events_name_trick_counts_and_scores() -> None:
     kinds: set[str] = set()
     while game.status == "in_progress" and "hand_scored" not in kinds:
         seat = game.to_act()[0]
-        for event in game.apply(seat, game.choose_move(seat, rng)):
+        for event in game.apply(seat, choose_move(game, seat, rng)):
             kinds.add(event.kind)
             if event.kind == "trick_won":
                 assert set(event.data) >= {"winner", "tricks", "contract", "declaring_team"}

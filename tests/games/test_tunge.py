@@ -22,6 +22,7 @@ from games.base import (
     OptionError,
 )
 from games.cards import display, make_deck
+from games.levels import choose_move
 from games.players import Seen
 from games.tunge import (
     HAND_SIZE,
@@ -325,7 +326,7 @@ def test_third_repetition_blocks_the_deal(seed: int) -> None:
     while game.status == "in_progress":
         assert worst < 3
         seat = game.state.deal.turn
-        game.apply(seat, game.choose_move(seat, rng))
+        game.apply(seat, choose_move(game, seat, rng))
         key = exact()
         seen[key] = seen.get(key, 0) + 1
         worst = max(worst, seen[key])
@@ -397,7 +398,7 @@ def test_match_to_a_target(players: int) -> None:
     rng = random.Random(players)
     while game.status == "in_progress":
         seat = game.to_act()[0]
-        game.apply(seat, game.choose_move(seat, rng))
+        game.apply(seat, choose_move(game, seat, rng))
     summary = game.summary()
     totals = [0] * players
     for deal in summary["deals"]:
@@ -560,7 +561,7 @@ def test_random_deals(options: dict[str, Any], seed: int, ai: bool) -> None:
             if viewer is not None:
                 assert set(game.view(viewer).hand or ()) == set(game.state.deal.hands[viewer])
         stock_before = list(game.state.deal.stock)
-        move = game.choose_move(seat, rng) if ai else rng.choice(legal)
+        move = choose_move(game, seat, rng) if ai else rng.choice(legal)
         assert game.is_legal(seat, move)
         events = game.apply(seat, move)
         if move.action == "play" and game.summary()["deals"]:
@@ -590,10 +591,10 @@ def test_random_deals(options: dict[str, Any], seed: int, ai: bool) -> None:
 
 def test_computer_player_sheds_high_cards() -> None:
     game = position([["2S", "3H", "KS", "KH", "9D"], ["4C", "7C"]], turn=0)
-    move = game.choose_move(0, random.Random(1))
+    move = choose_move(game, 0, random.Random(1))
     assert ranks_of(move) == "KK"
     winning = position([["2S", "3H"], ["4C", "7C"]], turn=0)
-    assert ranks_of(winning.choose_move(0, random.Random(1))) in ("23", "32")
+    assert ranks_of(choose_move(winning, 0, random.Random(1))) in ("23", "32")
 
 
 def test_view_shapes() -> None:
@@ -795,7 +796,7 @@ def test_computer_player_sees_only_its_seat(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(player, "choose", spy)
     game = Tunge.new({"players": 3}, seed=2)
     seat = game.to_act()[0]
-    move = game.choose_move(seat, random.Random(2))
+    move = choose_move(game, seat, random.Random(2))
     assert move in game.legal_moves(seat)
     (seen,) = handed
     assert isinstance(seen, Seen) and seen.seat == seat
@@ -815,6 +816,6 @@ def test_computer_player_decides_as_before(players: int, turns: int, score: list
     taken = 0
     while game.status == "in_progress":
         seat = game.to_act()[0]
-        game.apply(seat, game.choose_move(seat, rng))
+        game.apply(seat, choose_move(game, seat, rng))
         taken += 1
     assert (taken, game.summary()["score"]) == (turns, score)

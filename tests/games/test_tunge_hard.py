@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from games.players import Seen, choose_move
+from games.levels import choose_move
+from games.players import Seen
 from games.registry import all_games
 from games.search import hard, tunge_hard
 from games.search.tunge_fast import CARD_NAMES
@@ -36,7 +37,7 @@ def seen_of(game: Any, seat: int) -> Seen:
         seat,
         game.view(seat),
         tuple(game.legal_moves(seat)),
-        game.name,
+        type(game),
         game.options,
         game.public_history(seat),
     )

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from games.base import Deal, Event, IllegalMove, Move, OptionError
 from games.cards import make_deck
+from games.levels import choose_move
 from games.registry import get_game
 from tests.examples import examples
 from tests.games.probes import leaked, snapshot
@@ -334,14 +335,14 @@ def test_computer_player_bids_by_strength() -> None:
         deals=[Deal((tuple(strong), tuple(rest[:13]), tuple(rest[13:26]), tuple(rest[26:])))],
         first_dealer=3,
     )
-    assert game.choose_move(0, random.Random(0)).get("value") == "rami"
+    assert choose_move(game, 0, random.Random(0)).get("value") == "rami"
     weak = cards("2S 3S 4S 5S 2H 3H 4H 6H 2D 3D 4D 2C 3C")
     rest = [c for c in make_deck() if c not in weak]
     game = Tuppi.new(
         deals=[Deal((tuple(weak), tuple(rest[:13]), tuple(rest[13:26]), tuple(rest[26:])))],
         first_dealer=3,
     )
-    assert game.choose_move(0, random.Random(0)).get("value") == "nolo"
+    assert choose_move(game, 0, random.Random(0)).get("value") == "nolo"
 
 
 def test_computer_players_finish_games() -> None:
@@ -351,5 +352,5 @@ def test_computer_players_finish_games() -> None:
             rng = random.Random(seed)
             while game.status == "in_progress":
                 seat = rng.choice(game.to_act())
-                game.apply(seat, game.choose_move(seat, rng))
+                game.apply(seat, choose_move(game, seat, rng))
             assert game.outcome() is not None

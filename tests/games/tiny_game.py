@@ -30,6 +30,7 @@ from games.base import (
     deal_rng,
 )
 from games.cards import SUIT_NAMES, display
+from games.facts import GameFacts
 from games.registry import register
 from games.seats import next_seat, seat_ref
 from games.tricks import PLAY, TrickRecord, play_problem, playable, strength_table, trick_winner
@@ -56,6 +57,15 @@ class TinyGame(Game):
     teams = False
     OPTIONS = (Option("players", 2, "Number of players.", choices=(2,)),)
     summary_text = "Follow suit; high card wins the trick; most tricks wins."
+    facts = GameFacts(  # no match lengths, and no hand score: its hard level plays normal
+        presets=(),
+        hand_score=None,
+        card_points=None,
+        card_margin=None,
+        search_steps={},
+        search_worlds={},
+        endgame_solver=False,
+    )
 
     seed: int | None
     dealer: int

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot.picture import WIDTH, picture, pieces, showcase
+from bench.picture import WIDTH, picture, pieces, showcase
 from cogs.card_faces import FACES
 
 

@@ -1,6 +1,6 @@
 """A screenshot-like picture of a table and a hand, drawn from the bot's own renderer.
 
-    python -m bot.picture docs/table.png
+    python -m bench.picture docs/table.png
 
 A real game (Tarneeb, computer players from a fixed seed) is played to a moment worth showing:
 a trick on the table and a hand that must follow suit. The table message and the hand are the
@@ -30,7 +30,7 @@ from bot.store import SeatRow, TableRow
 from cogs.card_faces import FACES
 from cogs.play import hand_view
 from cogs.render import hand_embed, table_embed
-from games.players import choose_move
+from games.levels import choose_move
 from games.registry import get_game
 
 WIDTH = 760
@@ -325,7 +325,7 @@ def picture(path: Path) -> Path:
 
 def main(argv: list[str]) -> int:
     if len(argv) != 1:
-        print("usage: python -m bot.picture OUT.png", file=sys.stderr)
+        print("usage: python -m bench.picture OUT.png", file=sys.stderr)
         return 2
     print(picture(Path(argv[0])))
     return 0
