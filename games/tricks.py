@@ -20,7 +20,6 @@ from typing import Any, Literal
 
 from games.base import Deal, Move
 from games.cards import SUITS, make_deck
-from games.state import read_only
 
 Trick = Sequence[tuple[int, str]]
 """A trick in progress: ``(seat, card)`` in order of play."""
@@ -128,14 +127,9 @@ def sort_hand(cards: Iterable[str], suit_order: str, strength: Mapping[str, int]
     return sorted(cards, key=lambda card: (suit_order.index(card[1]), -strength[card]))
 
 
-@read_only
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class TrickRecord:
-    """A finished trick: who led, the cards in order of play, who won (and its card points).
-
-    Read-only by convention, not ``frozen``, like :class:`~games.base.Event`: every trick builds
-    one, and a frozen dataclass sets each field through ``object.__setattr__`` (about 3% of a
-    random two-player Thunee action). Clones share it (:func:`~games.state.read_only`)."""
+    """A finished trick: who led, the cards in order of play, who won (and its card points)."""
 
     leader: int
     cards: tuple[str, ...]
