@@ -138,8 +138,7 @@ class Auction(Play):
         return (self.high_seat if self.high_seat is not None else self.trumpman) % 2
 
     def _auction_moves(self, seat: int) -> list[Move]:
-        """The seat's moves in the calling (a shared list: never change it; to_act inlines
-        this)."""
+        """The seat's moves in the calling (a shared list: never change it)."""
         return self._auction_table[-1 if seat % 2 == self._holding_team() else self.call]
 
     def _auction_auto(self, events: list[Event]) -> None:
