@@ -48,11 +48,7 @@ def playable(hand: Sequence[str], trick: Trick) -> Sequence[str]:
     if not trick:
         return hand
     led = trick[0][1][1]
-    follow = []
-    for card in hand:  # a loop, not a comprehension: no frame of its own (Python 3.11)
-        if card[1] == led:
-            follow.append(card)
-    return follow or hand
+    return [card for card in hand if card[1] == led] or hand
 
 
 def play_moves(hand: Sequence[str], trick: Trick) -> list[Move]:

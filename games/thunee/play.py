@@ -10,23 +10,23 @@ caller picks up his set-aside cards after as many tricks as his first packet had
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import itemgetter
 
 from games.base import Event
 from games.cards import SUIT_NAMES, display
+from games.seats import team_of
 from games.thunee.claims import Claims
 from games.thunee.deck import (
     DECK,
     DISPLAY,
-    POINT_OF,
     SEAT_REFS,
     SUIT_CARDS,
     SUIT_ORDER,
+    card_points,
     seat_ref,
     strength_for,
     winner_of,
 )
-from games.tricks import TrickRecord, playable, trick_winner
+from games.tricks import TrickRecord, playable
 
 # The events of a play that depend only on the seat and the card, built once and shared by every
 # game (events are read-only): a new Event per play costs more than the rest of the play.
@@ -45,13 +45,6 @@ TRUMP_BY_LEAD: dict[tuple[int, str], Event] = {
     )
     for seat in range(6)
     for suit in SUIT_ORDER
-}
-
-
-CARD_OF = itemgetter(1)  # the card of a (seat, card) play, as a C call
-# The seats of a full trick by (players, leader): every seat plays, in turn from the leader.
-TRICK_SEATS: dict[tuple[int, int], tuple[int, ...]] = {
-    (n, lead): tuple((lead + i) % n for i in range(n)) for n in (2, 4, 6) for lead in range(n)
 }
 
 
@@ -134,16 +127,14 @@ class Play(Claims):
 
     def _finish_trick(self, events: list[Event]) -> None:
         trick = self.trick
-        winner = trick_winner(trick, self.trump, strength_for(self.contract))  # two calls, not four
-        seats = TRICK_SEATS[self.players, trick[0][0]]  # a table, not a zip with its strict=
-        cards = tuple(map(CARD_OF, trick))
-        pts = sum(map(POINT_OF, cards))  # card_points(cards), without its call
-        team = winner % 2
+        winner = winner_of(trick, self.trump, self.contract)
+        pts = card_points([card for _seat, card in trick])
+        team = team_of(winner)
         self.points[team] += pts
         self.tricks_done += 1
         self.winners.append(winner)
         self.team_won[team] += 1
-        record = TrickRecord(seats[0], cards, winner, seats, pts)
+        record = TrickRecord.of(trick, winner, pts)
         self.records[-1].tricks.append(record)
         self.last_trick = record
         self.trick = []

@@ -350,7 +350,7 @@ CARD_RANK = {card: RANK_INDEX[card[0]] for card in DECK}
 RANK_BIT = {card: 1 << rank for card, rank in CARD_RANK.items()}
 ACE_BIT = 1 << ACE
 SUIT_OF = {card: SUIT_INDEX[card[1]] for card in DECK}.__getitem__
-_first = itemgetter(0)  # a list's first item, mapped in C (a comprehension is a Python frame)
+_first = itemgetter(0)  # a list's first item
 
 
 def _segments(mask: int) -> tuple[tuple[int, int, tuple[str, ...]], ...]:
