@@ -46,7 +46,7 @@ from games.base import (
     shuffle,
 )
 from games.cards import RANK_NAMES, SUIT_NAMES, display, make_deck
-from games.seats import seat_ref, team_seats
+from games.seats import next_seat, seat_ref, seats_from, team_of, team_seats
 from games.tricks import (
     PLAY,
     HandRecord,
@@ -86,7 +86,7 @@ BID_COMMITTED = tuple(
     Event("bid_committed", f"{seat_ref(seat)} has committed a bid.", {"seat": seat})
     for seat in SEATS
 )
-ORDERS = tuple(tuple((leader + step) % 4 for step in SEATS) for leader in SEATS)  # from a leader
+ORDERS = tuple(tuple(seats_from(leader, 4)) for leader in SEATS)  # from a leader
 TRICK_WON_TEXT = tuple(f"{seat_ref(seat)} wins the trick." for seat in SEATS)
 # (game name, options) -> the bid table of BidCardGame._find_bid_table
 _BID_TABLES: dict[tuple[str, tuple[tuple[str, Any], ...]], dict[str, tuple[Move, bool]]] = {}
@@ -254,7 +254,7 @@ class BidCardGame(Game):
             assert self.seed is not None
             deck = DECK[:]
             shuffle(deal_rng(self.seed, self.deal_index), deck)
-            deal = deal_round(deck, 4, (self.dealer + 1) % 4)
+            deal = deal_round(deck, 4, next_seat(self.dealer, 4))
             self.deals.append(deal)
         self.deal_index += 1
         self._start_deal(deal)
@@ -525,7 +525,7 @@ class BidCardGame(Game):
             self.turn = self.order[len(trick)]
             return
         winner = trick_winner(trick, None, self.strength)
-        self.won[winner % 2] += 1
+        self.won[team_of(winner)] += 1
         self.seat_won[winner] += 1
         record = TrickRecord.of(trick, winner)
         self.records[-1].tricks.append(record)
@@ -593,7 +593,7 @@ class BidCardGame(Game):
                 )
             )
             return
-        self.dealer = (self.dealer + 1) % 4
+        self.dealer = next_seat(self.dealer, 4)
         events.append(
             Event(
                 "new_deal", f"{seat_ref(self.dealer)} deals the next hand.", {"dealer": self.dealer}

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Self
 
 from games.base import Deal, DealError, Event, IllegalMove, Move, NotYourTurn, deal_rng
 from games.registry import register
-from games.seats import other_team, team_of, team_seats
+from games.seats import next_seat, other_team, team_of, team_seats
 from games.thunee.auction import auction_table
 from games.thunee.deck import (
     DECK_SET,
@@ -221,7 +221,7 @@ class Thunee(View):
         n = self.players
         self.phase = self.status = "awaiting_deal"  # hands: _start_hand deals them
         self.received = 0
-        self.trumpman = (self.dealer + 1) % n
+        self.trumpman = next_seat(self.dealer, n)
         self.trumper = None
         self.call = 0
         self.high_seat = None

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from games.base import Event
 from games.cards import SUIT_NAMES, display
-from games.seats import team_of
+from games.seats import next_seat, other_team, team_of, team_seats
 from games.thunee.claims import Claims
 from games.thunee.deck import (
     DECK,
@@ -112,7 +112,7 @@ class Play(Claims):
                 self.lines.append(event.text)
                 if self.options["no_trump_annul"]:
                     trumps = SUIT_CARDS[card[1]]
-                    for s in range((seat % 2 + 1) % 2, self.players, 2):  # the opponents
+                    for s in team_seats(other_team(team_of(seat)), self.players):  # the opponents
                         if not trumps.isdisjoint(self.hands[s]):
                             break
                     else:
@@ -123,7 +123,7 @@ class Play(Claims):
         if size == self.players:
             self._finish_trick(events)
         else:
-            self.turn = (seat + 1) % self.players
+            self.turn = next_seat(seat, self.players)
 
     def _finish_trick(self, events: list[Event]) -> None:
         trick = self.trick
@@ -157,9 +157,9 @@ class Play(Claims):
             if self.options["thunee_must_win"] == "caller":
                 failed = winner != caller
             else:
-                failed = team != caller % 2
+                failed = team != team_of(caller)
             if failed:
-                self._score_contract(False, team == caller % 2, events)
+                self._score_contract(False, team == team_of(caller), events)
             elif self.tricks_done == self.half_tricks:
                 self._score_contract(True, False, events)
             elif (
@@ -222,7 +222,7 @@ class Play(Claims):
         self.team_won = [0, 0]
         self.jodhi_team = None
         events.append(Event("second_half", "The second half is dealt.", {}))
-        counting = (self.trumper + 1) % 2
+        counting = other_team(team_of(self.trumper))
         if self.options["no_trump_annul"] and not any(
             c[1] == self.trump for c in self.cur.hands[counting]
         ):
