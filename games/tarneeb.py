@@ -315,7 +315,7 @@ class _TarneebBase(Game):
         return move in self.legal_moves(seat)
 
     def _is_legal_call(self, seat: int, move: Move) -> bool:
-        """The direct test of ``move in self._auction_moves(seat)`` (the auction's hot path)."""
+        """Whether ``move`` is one of :meth:`_auction_moves` (an engine may test it directly)."""
         return move in self._auction_moves(seat)
 
     def not_your_turn(self, seat: int) -> IllegalMove:

@@ -77,7 +77,7 @@ def play_problem(hand: Sequence[str], trick: Trick, card: str) -> PlayProblem | 
 def is_legal_play(move: Move, hand: Sequence[str], trick: Trick) -> bool:
     """Whether ``move`` is exactly a ``play`` of a card that :func:`playable` allows.
 
-    One call on the hot path of every engine's ``is_legal`` (it agrees with :func:`play_moves`).
+    Agrees with :func:`play_moves`; type-strict, so a malformed field is never taken for a card.
     """
     fields = move.fields
     if move.action != "play" or len(fields) != 1 or fields[0][0] != "card":

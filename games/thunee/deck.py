@@ -38,7 +38,7 @@ ROYAL_STRENGTH: dict[str, int] = {c: 1 + RANK_ORDER.index(c[0]) for c in DECK}
 SORT_KEY: dict[str, tuple[int, int]] = {
     c: (SUIT_ORDER.index(c[1]), RANK_ORDER.index(c[0])) for c in DECK
 }
-SUIT_OF = itemgetter(1)  # a card's suit, as a C call
+SUIT_OF = itemgetter(1)  # a card's suit
 # The cards of each suit.
 SUIT_CARDS: dict[str, frozenset[str]] = {
     s: frozenset(c for c in DECK if c[1] == s) for s in SUIT_ORDER
@@ -105,7 +105,7 @@ def deal_shuffled(
 
 
 # A deal plan: a getter of the dealt positions' items, seat after seat, each seat's in the order
-# dealt, and a getter that cuts that into the seats' hands (tuple slices): two C calls per deal.
+# dealt, and a getter that cuts that into the seats' hands (tuple slices).
 _DealPlan = tuple[Callable[[Sequence[Any]], tuple[Any, ...]], Callable[[Sequence[str]], Any]]
 _DEAL_PLANS: dict[tuple[int, int, int | None], _DealPlan] = {}
 

@@ -116,7 +116,7 @@ class Thunee(View):
     def _table(cls, options: Mapping[str, Any] | None) -> tuple[dict[str, Any], _Table]:
         """The validated options and :func:`_table_constants`, cached per option set."""
         given = options or {}
-        try:  # by C calls: names are unique, so the types and values are never compared
+        try:  # names are unique, so the types and values are never compared
             key = tuple(sorted(zip(given, map(type, given.values()), given.values(), strict=True)))
             table = cls._tables.get(key)
         except TypeError:  # an unhashable value: a bad option, which validation explains
@@ -388,7 +388,7 @@ class Thunee(View):
         events: list[Event] = []
         action = move.action
         # A legal move equals one of the constants of games.thunee.moves, so its fields (sorted by
-        # name) are known: read them by position, the hot path of every game.
+        # name) are known and read by position.
         if action == "play":
             self._do_play(seat, move.fields[0][1], events)  # type: ignore[arg-type]
         elif action == "pass":
