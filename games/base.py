@@ -26,7 +26,6 @@ from typing import Any, ClassVar, Literal, Self
 from games.cards import CardError, parse_card, parse_cards
 from games.facts import GameFacts
 from games.state import clone as clone_state
-from games.state import read_only
 from games.views import TableView
 
 Status = Literal["in_progress", "finished", "awaiting_deal"]
@@ -173,7 +172,7 @@ class Move:
         return self.code
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     """Something the table shows: ``to`` is ``None`` for public, else the seats that may see it.
 
@@ -182,10 +181,8 @@ class Event:
     game results, ball awards, annulled hands, totals reset, exposed hands); the others only
     update the table message.
 
-    Read-only by convention, not ``frozen``: every move builds one or more, and a frozen
-    dataclass costs twice as much to build (each field goes through ``object.__setattr__``).
-    Never change an event or its ``data``: engines share prebuilt ones between moves and games
-    (Thunee's plays and calls, Tunge's draws and passes; ``tests/shared_events.py`` finds them).
+    Engines share prebuilt events between moves and games (Thunee's plays and calls, Tunge's
+    draws and passes), so never change an event's ``data`` in place.
     """
 
     kind: str
@@ -202,15 +199,9 @@ class Event:
         return self.to is None or (seat is not None and seat in self.to)
 
 
-@read_only
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Deal:
-    """One dealing: each seat's cards in the order dealt, and the undealt stock, top first.
-
-    Read-only by convention, not ``frozen``, like :class:`Event`: a seeded game makes one per
-    hand, and a frozen dataclass sets each field through ``object.__setattr__`` (about 0.6% of a
-    random two-player Thunee action). Hashable by its fields, and shared by clones
-    (:func:`~games.state.read_only`), as a frozen one is."""
+    """One dealing: each seat's cards in the order dealt, and the undealt stock, top first."""
 
     hands: tuple[tuple[str, ...], ...]
     stock: tuple[str, ...] = ()

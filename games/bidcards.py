@@ -46,7 +46,7 @@ from games.base import (
     shuffle,
 )
 from games.cards import RANK_NAMES, SUIT_NAMES, display, make_deck
-from games.seats import seat_ref, team_seats
+from games.seats import next_seat, seat_ref, seats_from, team_of, team_seats
 from games.tricks import (
     PLAY,
     HandRecord,
@@ -86,7 +86,7 @@ BID_COMMITTED = tuple(
     Event("bid_committed", f"{seat_ref(seat)} has committed a bid.", {"seat": seat})
     for seat in SEATS
 )
-ORDERS = tuple(tuple((leader + step) % 4 for step in SEATS) for leader in SEATS)  # from a leader
+ORDERS = tuple(tuple(seats_from(leader, 4)) for leader in SEATS)  # from a leader
 TRICK_WON_TEXT = tuple(f"{seat_ref(seat)} wins the trick." for seat in SEATS)
 # (game name, options) -> the bid table of BidCardGame._find_bid_table
 _BID_TABLES: dict[tuple[str, tuple[tuple[str, Any], ...]], dict[str, tuple[Move, bool]]] = {}
@@ -254,7 +254,7 @@ class BidCardGame(Game):
             assert self.seed is not None
             deck = DECK[:]
             shuffle(deal_rng(self.seed, self.deal_index), deck)
-            deal = deal_round(deck, 4, (self.dealer + 1) % 4)
+            deal = deal_round(deck, 4, next_seat(self.dealer, 4))
             self.deals.append(deal)
         self.deal_index += 1
         self._start_deal(deal)
@@ -296,40 +296,35 @@ class BidCardGame(Game):
 
     # ------------------------------------------------------------------ whose turn, what is legal
     def to_act(self) -> tuple[int, ...]:
-        if self._legal is None:
-            self._find_legal()
+        self._legal_all()
         return self._acting
 
     def legal_moves(self, seat: int) -> list[Move]:
         if seat not in SEATS:
             return []
-        legal = self._legal
-        if legal is None:
-            legal = self._find_legal()
-        return list(legal[seat])
+        return list(self._legal_all()[seat])
 
-    def _find_legal(self) -> Sequence[Sequence[Move]]:
-        """Every seat's legal moves now, kept in ``_legal`` (and the seats with one in
-        ``_acting``) until ``apply`` or ``add_deal`` changes the game."""
+    def _legal_all(self) -> Sequence[Sequence[Move]]:
+        """Every seat's legal moves now, the single source of truth for ``to_act``,
+        ``legal_moves`` and ``is_legal``: worked out after a change (with the seats that have
+        one, in ``_acting``) and kept until ``apply`` or ``add_deal`` changes the game."""
+        if self._legal is None:
+            self._legal = self._find_legal()
+            self._acting = tuple(seat for seat in SEATS if self._legal[seat])
+        return self._legal
+
+    def _find_legal(self) -> list[Sequence[Move]]:
         phase = self.phase
-        legal: list[Sequence[Move]]
         if phase == "tricks":
-            turn = self.turn
-            legal = [NO_MOVES, NO_MOVES, NO_MOVES, NO_MOVES]
-            legal[turn] = play_moves(self.hands[turn], self.trick)
-            self._acting = (turn,)
-        else:
-            if phase == "bids":
-                commits = self.commits
-                legal = [
-                    before if commits[seat] is None else after
-                    for seat, (before, after) in enumerate(self._bid_choices)
-                ]
-            else:
-                legal = [self._other_moves(seat) for seat in SEATS]
-            self._acting = tuple(seat for seat in SEATS if legal[seat])
-        self._legal = legal
-        return legal
+            legal: list[Sequence[Move]] = [NO_MOVES, NO_MOVES, NO_MOVES, NO_MOVES]
+            legal[self.turn] = play_moves(self.hands[self.turn], self.trick)
+            return legal
+        if phase == "bids":
+            return [
+                before if commit is None else after
+                for commit, (before, after) in zip(self.commits, self._bid_choices, strict=True)
+            ]
+        return [self._other_moves(seat) for seat in SEATS]
 
     def _other_moves(self, seat: int) -> list[Move]:
         """The moves outside the bids and the tricks (Tuppi's sooli window and exchange)."""
@@ -530,7 +525,7 @@ class BidCardGame(Game):
             self.turn = self.order[len(trick)]
             return
         winner = trick_winner(trick, None, self.strength)
-        self.won[winner % 2] += 1
+        self.won[team_of(winner)] += 1
         self.seat_won[winner] += 1
         record = TrickRecord.of(trick, winner)
         self.records[-1].tricks.append(record)
@@ -598,7 +593,7 @@ class BidCardGame(Game):
                 )
             )
             return
-        self.dealer = (self.dealer + 1) % 4
+        self.dealer = next_seat(self.dealer, 4)
         events.append(
             Event(
                 "new_deal", f"{seat_ref(self.dealer)} deals the next hand.", {"dealer": self.dealer}
@@ -620,18 +615,9 @@ class BidCardGame(Game):
 
     # ------------------------------------------------------------------ check / apply
     def is_legal(self, seat: int, move: Move) -> bool:
-        if seat not in SEATS:
-            return False
-        return move in (self._legal or self._find_legal())[seat]
-
-    def check(self, seat: int, move: Move) -> None:
-        """:meth:`Game.check` with a fast path for a move taken from the seat's legal list (a
-        button, a computer player): the same answer without the general lookups."""
-        if seat in SEATS:
-            for candidate in (self._legal or self._find_legal())[seat]:
-                if candidate is move:
-                    return
-        super().check(seat, move)
+        """The one legality check (``check`` and so ``apply`` ask it): one of the seat's legal
+        moves now."""
+        return seat in SEATS and move in self._legal_all()[seat]
 
     def not_your_turn(self, seat: int) -> IllegalMove:
         """The refusal for a seat that has nothing to decide now, in this phase's words."""
@@ -673,15 +659,7 @@ class BidCardGame(Game):
         return malformed(f"That is not a move in {self.title}.")
 
     def apply(self, seat: int, move: Move) -> list[Event]:
-        # check, inlined (a call costs more than its work): the move itself in the seat's list
-        listed: Sequence[Move] = ()
-        if seat in SEATS:
-            listed = (self._legal or self._find_legal())[seat]
-        for candidate in listed:
-            if candidate is move:
-                break
-        else:
-            super().check(seat, move)
+        self.check(seat, move)
         self._legal = None
         events: list[Event] = []
         action = move.action

@@ -39,7 +39,7 @@ from games.base import Event, IllegalMove, Move, Option
 from games.bidcards import BidCardGame, against, malformed, team_title
 from games.cards import display
 from games.facts import GameFacts, team_points, three
-from games.seats import seat_ref
+from games.seats import next_seat, other_team, seat_ref, team_of
 from games.views import NorwegianWhistView
 
 EXPOSE_MOVE = Move.of("expose")
@@ -101,7 +101,7 @@ class NorwegianWhist(BidCardGame):
 
     def _reveal_order(self) -> list[int]:
         steps = (3, 4, 5, 6) if self.options["reveal_from"] == "dealer_right" else (1, 2, 3, 4)
-        return [(self.dealer + step) % 4 for step in steps]
+        return [next_seat(self.dealer, 4, step) for step in steps]
 
     def _after_reveal(self, events: list[Event]) -> None:
         if self.declarer is None:
@@ -112,7 +112,7 @@ class NorwegianWhist(BidCardGame):
                     {"hand": "nullo", "declarer": None},
                 )
             )
-            self._start_tricks((self.dealer + 1) % 4, events)
+            self._start_tricks(next_seat(self.dealer, 4), events)
             return
         events.append(
             Event(
@@ -121,7 +121,7 @@ class NorwegianWhist(BidCardGame):
                 {"hand": "grand", "declarer": self.declarer},
             )
         )
-        self._start_tricks((self.declarer + 3) % 4, events)
+        self._start_tricks(next_seat(self.declarer, 4, 3), events)
 
     # ------------------------------------------------------------------ one-colour hands
     def _one_colour(self, seat: int) -> bool:
@@ -175,13 +175,13 @@ class NorwegianWhist(BidCardGame):
         won = self.won
         major = 0 if won[0] > won[1] else 1
         over = won[major] - 6
-        grand_team = None if self.declarer is None else self.declarer % 2
+        grand_team = None if self.declarer is None else team_of(self.declarer)
         if self.options["scoring"] == "pagat":
             team, change = major, over if self.hand_type == "grand" else -over
         elif self.hand_type == "grand":
             team, change = major, over if major == grand_team else 2 * over
         else:
-            team = (major + 1) % 2
+            team = other_team(major)
             change = 7 - won[team]
         self.score[team] += change
         changes = [0, 0]
@@ -215,5 +215,5 @@ class NorwegianWhist(BidCardGame):
     def _view_extra(self, seat: int | None) -> dict[str, Any]:
         return {
             "target": self.options["target"],
-            "granding_team": None if self.declarer is None else self.declarer % 2,
+            "granding_team": None if self.declarer is None else team_of(self.declarer),
         }

@@ -7,7 +7,7 @@ attributes (a dataclass, ``@dataclass(init=False, eq=False, repr=False)`` for a 
 :func:`clone` copies each attribute by its annotation:
 
 - immutable values are shared: ``int``, ``str``, ``bool``, ``float``, ``None``, enums, literals,
-  ``frozenset``, frozen dataclasses, classes marked :func:`read_only`, and tuples of those;
+  ``frozenset``, frozen dataclasses, and tuples of those;
 - read-only interfaces are shared too: an attribute annotated ``Mapping``, ``Sequence`` or
   ``AbstractSet`` is a promise that it is never changed in place (it is replaced instead);
 - ``list``, ``dict``, ``set`` and tuples holding mutable values are copied, element by element as
@@ -46,18 +46,6 @@ _SHARED_ORIGINS: tuple[Any, ...] = (
     Callable,
 )
 _cloners: dict[type, Callable[[Any], Any]] = {}
-_read_only: set[type] = set()
-
-
-def read_only(kind: type[T]) -> type[T]:
-    """Mark a class whose instances are never changed once built, so a clone shares them.
-
-    For hot value types that are read-only by convention rather than ``frozen`` (a frozen
-    dataclass sets each field through ``object.__setattr__``, which costs more than the rest of
-    building one): the engine promises never to change them; the clone trusts the promise.
-    """
-    _read_only.add(kind)
-    return kind
 
 
 def clone(value: T) -> T:
@@ -99,7 +87,7 @@ def _immutable(hint: Any) -> bool:
     origin = get_origin(hint)
     if origin is None:
         if isinstance(hint, type):
-            return issubclass(hint, enum.Enum) or _is_frozen_dataclass(hint) or hint in _read_only
+            return issubclass(hint, enum.Enum) or _is_frozen_dataclass(hint)
         return False
     if origin in _SHARED_ORIGINS:
         return True

@@ -83,7 +83,7 @@ from games.base import (
 )
 from games.cards import SUIT_NAMES, SUIT_SYMBOLS, display, make_deck
 from games.facts import GameFacts, team_points, three
-from games.seats import seat_ref
+from games.seats import next_seat, other_team, seat_ref, team_of
 from games.tricks import (
     PLAY,
     HandRecord,
@@ -239,14 +239,14 @@ class _TarneebBase(Game):
         elif self.seed is not None:
             cards = list(DECK)
             shuffle(deal_rng(self.seed, self.deal_no), cards)
-            deal = deal_round(cards, 4, (self.dealer + 1) % 4)
+            deal = deal_round(cards, 4, next_seat(self.dealer, 4))
             self.deals.append(deal)
         else:
             self.phase = "awaiting_deal"
             return []
         self.hands = [list(hand) for hand in deal.hands]
         self.phase = "auction"
-        self.turn = (self.dealer + 1) % 4
+        self.turn = next_seat(self.dealer, 4)
         self.records.append(HandRecord(dealer=self.dealer))
         return [
             Event(
@@ -315,7 +315,7 @@ class _TarneebBase(Game):
         return move in self.legal_moves(seat)
 
     def _is_legal_call(self, seat: int, move: Move) -> bool:
-        """The direct test of ``move in self._auction_moves(seat)`` (the auction's hot path)."""
+        """Whether ``move`` is one of :meth:`_auction_moves` (an engine may test it directly)."""
         return move in self._auction_moves(seat)
 
     def not_your_turn(self, seat: int) -> IllegalMove:
@@ -405,7 +405,7 @@ class _TarneebBase(Game):
         self.records[-1].finish({"throw_in": True, "points": [0, 0]}, self.score)
         self.deal_no += 1
         if self.options["all_pass"] == "redeal_next_dealer":
-            self.dealer = (self.dealer + 1) % 4
+            self.dealer = next_seat(self.dealer, 4)
         events.extend(self._start_deal())
         return events
 
@@ -414,7 +414,7 @@ class _TarneebBase(Game):
         self.declarer = seat
         self.contract = contract
         self.turn = seat
-        team = seat % 2
+        team = team_of(seat)
         data: dict[str, Any] = {
             "declarer": seat,
             "team": team,
@@ -487,18 +487,18 @@ class _TarneebBase(Game):
                 )
             )
         if len(trick) < 4:
-            self.turn = (seat + 1) % 4
+            self.turn = next_seat(seat, 4)
             return events
         winner = trick_winner(trick, self.trump, RANK_VALUE)
-        team = winner % 2
+        team = team_of(winner)
         self.team_tricks[team] += 1
         record = TrickRecord.of(trick, winner)
         self.tricks.append(record)
         self.records[-1].tricks.append(record)
         self.trick = []
         self.turn = winner
-        declaring = self.declarer % 2
-        defending = (declaring + 1) % 2
+        declaring = team_of(self.declarer)
+        defending = other_team(declaring)
         counts = self.team_tricks
         events.append(
             Event(
@@ -522,7 +522,7 @@ class _TarneebBase(Game):
         return events
 
     def _score_hand(self) -> list[Event]:
-        declaring = self.declarer % 2
+        declaring = team_of(self.declarer)
         tricks = self.team_tricks[declaring]
         if self.egyptian:
             kaboot = bool(self.options["kaboot_scoring"])
@@ -536,7 +536,7 @@ class _TarneebBase(Game):
         )
         points = [0, 0]
         points[declaring] = mine
-        points[(declaring + 1) % 2] = theirs
+        points[other_team(declaring)] = theirs
         self.score[0] += points[0]
         self.score[1] += points[1]
         instant = False
@@ -590,7 +590,7 @@ class _TarneebBase(Game):
             )
             return events
         self.deal_no += 1
-        self.dealer = (self.dealer + 1) % 4
+        self.dealer = next_seat(self.dealer, 4)
         events.extend(self._start_deal())
         return events
 
@@ -868,7 +868,7 @@ class Tarneeb(_TarneebBase):
             events.append(Event("pass", f"{seat_ref(seat)} passes.", {"seat": seat}))
         if not self._open():
             if len(self.calls) < 4:
-                self.turn = (seat + 1) % 4
+                self.turn = next_seat(seat, 4)
                 return events
             if self.high_bidder < 0:
                 return events + self._throw_in()
@@ -880,8 +880,8 @@ class Tarneeb(_TarneebBase):
         bidder = self.high_bidder
         if bidder >= 0 and (self.high == 13 or all(passed[s] for s in range(4) if s != bidder)):
             return events + self._won_auction(bidder, self.high, None)
-        nxt = (seat + 1) % 4
+        nxt = next_seat(seat, 4)
         while passed[nxt] or nxt == bidder:
-            nxt = (nxt + 1) % 4
+            nxt = next_seat(nxt, 4)
         self.turn = nxt
         return events

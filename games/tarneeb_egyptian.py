@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from games.base import Event, IllegalMove, Move, Option
 from games.facts import GameFacts, team_points, three
-from games.seats import seat_ref
+from games.seats import next_seat, seat_ref, team_of
 from games.tarneeb import (
     COMMON_OPTIONS,
     DOUBLE,
@@ -87,7 +87,7 @@ class EgyptianTarneeb(_TarneebBase):
             return "There is no bid to double."
         if self.high_bidder == seat:
             return "You cannot double your own bid."
-        if self.high_bidder % 2 == seat % 2:
+        if team_of(self.high_bidder) == team_of(seat):
             return "You cannot double your partner's bid."
         if self.doubled:
             return "That bid is already doubled."
@@ -187,5 +187,5 @@ class EgyptianTarneeb(_TarneebBase):
             if self.high_bidder < 0:
                 return events + self._throw_in()
             return events + self._won_auction(self.high_bidder, self.high // 5, self.high_strain)
-        self.turn = (seat + 1) % 4
+        self.turn = next_seat(seat, 4)
         return events

@@ -20,7 +20,6 @@ from typing import Any, Literal
 
 from games.base import Deal, Move
 from games.cards import SUITS, make_deck
-from games.state import read_only
 
 Trick = Sequence[tuple[int, str]]
 """A trick in progress: ``(seat, card)`` in order of play."""
@@ -49,11 +48,7 @@ def playable(hand: Sequence[str], trick: Trick) -> Sequence[str]:
     if not trick:
         return hand
     led = trick[0][1][1]
-    follow = []
-    for card in hand:  # a loop, not a comprehension: no frame of its own (Python 3.11)
-        if card[1] == led:
-            follow.append(card)
-    return follow or hand
+    return [card for card in hand if card[1] == led] or hand
 
 
 def play_moves(hand: Sequence[str], trick: Trick) -> list[Move]:
@@ -82,7 +77,7 @@ def play_problem(hand: Sequence[str], trick: Trick, card: str) -> PlayProblem | 
 def is_legal_play(move: Move, hand: Sequence[str], trick: Trick) -> bool:
     """Whether ``move`` is exactly a ``play`` of a card that :func:`playable` allows.
 
-    One call on the hot path of every engine's ``is_legal`` (it agrees with :func:`play_moves`).
+    Agrees with :func:`play_moves`; type-strict, so a malformed field is never taken for a card.
     """
     fields = move.fields
     if move.action != "play" or len(fields) != 1 or fields[0][0] != "card":
@@ -128,14 +123,9 @@ def sort_hand(cards: Iterable[str], suit_order: str, strength: Mapping[str, int]
     return sorted(cards, key=lambda card: (suit_order.index(card[1]), -strength[card]))
 
 
-@read_only
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class TrickRecord:
-    """A finished trick: who led, the cards in order of play, who won (and its card points).
-
-    Read-only by convention, not ``frozen``, like :class:`~games.base.Event`: every trick builds
-    one, and a frozen dataclass sets each field through ``object.__setattr__`` (about 3% of a
-    random two-player Thunee action). Clones share it (:func:`~games.state.read_only`)."""
+    """A finished trick: who led, the cards in order of play, who won (and its card points)."""
 
     leader: int
     cards: tuple[str, ...]

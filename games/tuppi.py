@@ -66,7 +66,7 @@ from games.bidcards import (
 )
 from games.cards import display
 from games.facts import GameFacts, Preset, teams_score
-from games.seats import seat_ref
+from games.seats import next_seat, other_team, partner, seat_ref, seats_from, team_of
 from games.tricks import strength_table
 from games.views import TuppiView
 
@@ -216,7 +216,7 @@ class Tuppi(BidCardGame):
         return f"You have an allowed {colour} card, so you cannot bid {value} verbally."
 
     def _reveal_order(self) -> list[int]:
-        return [(self.dealer + step) % 4 for step in (1, 2, 3, 4)]
+        return [next_seat(self.dealer, 4, step) for step in (1, 2, 3, 4)]
 
     def _after_reveal(self, events: list[Event]) -> None:
         if self.hand_type == "nolo":
@@ -227,7 +227,7 @@ class Tuppi(BidCardGame):
                     {"hand": "nolo", "declarer": None},
                 )
             )
-            self._start_tricks((self.dealer + 1) % 4, events)
+            self._start_tricks(next_seat(self.dealer, 4), events)
             return
         declarer = self.declarer
         assert declarer is not None
@@ -240,7 +240,7 @@ class Tuppi(BidCardGame):
         )
         if self.options["sooli"]:
             self.phase = "sooli"
-            self.turn = (declarer + 1) % 4
+            self.turn = next_seat(declarer, 4)
             self.sooli_asked = 1
             events.append(
                 Event(
@@ -248,7 +248,7 @@ class Tuppi(BidCardGame):
                 )
             )
         else:
-            self._start_tricks((declarer + 3) % 4, events)
+            self._start_tricks(next_seat(declarer, 4, 3), events)
 
     # ------------------------------------------------------------------ sooli and exchange
     def _other_moves(self, seat: int) -> list[Move]:
@@ -271,10 +271,10 @@ class Tuppi(BidCardGame):
             soloist = self.soloist
             assert soloist is not None
             if self.given is None:
-                partner = (soloist + 2) % 4
+                mate = partner(soloist, 4)
                 return NotYourTurn(
-                    f"First {seat_ref(partner)} gives a card to the soloist.",
-                    params={"turn": partner},
+                    f"First {seat_ref(mate)} gives a card to the soloist.",
+                    params={"turn": mate},
                 )
             return NotYourTurn(
                 f"Now the soloist {seat_ref(soloist)} returns a card.", params={"turn": soloist}
@@ -317,33 +317,33 @@ class Tuppi(BidCardGame):
             self.soloist = seat
             self.hand_type = "sooli"
             self.strength = ACE_LOW_STRENGTH
-            partner = (seat + 2) % 4
+            mate = partner(seat, 4)
             events.append(
                 Event(
                     "sooli",
-                    f"{seat_ref(seat)} declares sooli; {seat_ref(partner)} sits out.",
-                    {"soloist": seat, "sitting_out": partner},
+                    f"{seat_ref(seat)} declares sooli; {seat_ref(mate)} sits out.",
+                    {"soloist": seat, "sitting_out": mate},
                 )
             )
             if self.options["sooli_exchange"]:
                 self.phase = "exchange"
-                self.turn = partner
+                self.turn = mate
                 events.append(
                     Event(
                         "exchange",
-                        f"{seat_ref(partner)} passes a card to {seat_ref(seat)}.",
-                        {"seat": partner},
+                        f"{seat_ref(mate)} passes a card to {seat_ref(seat)}.",
+                        {"seat": mate},
                     )
                 )
             else:
-                self._start_tricks((seat + 1) % 4, events)
+                self._start_tricks(next_seat(seat, 4), events)
         elif action == "pass":
             events.append(Event("sooli_pass", f"{seat_ref(seat)} passes.", {"seat": seat}))
             declarer = self.declarer
             assert declarer is not None
             if self.sooli_asked == 1:
                 self.sooli_asked = 2
-                self.turn = (declarer + 3) % 4
+                self.turn = next_seat(declarer, 4, 3)
                 events.append(
                     Event(
                         "sooli_window",
@@ -352,7 +352,7 @@ class Tuppi(BidCardGame):
                     )
                 )
             else:
-                self._start_tricks((declarer + 3) % 4, events)
+                self._start_tricks(next_seat(declarer, 4, 3), events)
         elif action == "give":
             card: str = move.get("card")
             soloist = self.soloist
@@ -378,35 +378,35 @@ class Tuppi(BidCardGame):
             self.turn = soloist
         elif action == "return":
             card = move.get("card")
-            partner = (seat + 2) % 4
+            mate = partner(seat, 4)
             self.hands[seat].remove(card)
-            self.hands[partner].append(card)
+            self.hands[mate].append(card)
             self.known[seat].add(card)
-            self.known[partner].discard(card)
-            pair = frozenset({seat, partner})
+            self.known[mate].discard(card)
+            pair = frozenset({seat, mate})
             events.append(
                 Event(
                     "card_returned",
-                    f"{seat_ref(seat)} passes a card back to {seat_ref(partner)}.",
+                    f"{seat_ref(seat)} passes a card back to {seat_ref(mate)}.",
                     {"seat": seat},
                 )
             )
             events.append(
                 Event(
                     "card_returned_private",
-                    f"{seat_ref(seat)} passes {display(card)} back to {seat_ref(partner)}.",
+                    f"{seat_ref(seat)} passes {display(card)} back to {seat_ref(mate)}.",
                     {"seat": seat, "card": card},
                     pair,
                 )
             )
-            self._start_tricks((seat + 1) % 4, events)
+            self._start_tricks(next_seat(seat, 4), events)
 
     def secret_move(self, seat: int, mover: int, move: Move) -> bool:
         """The cards of the exchange are told to the soloist and his partner only: a defender
         does not learn which card was passed, even once it is played."""
         if move.action in ("give", "return"):
             soloist = self.soloist
-            return soloist is None or seat not in (soloist, (soloist + 2) % 4)
+            return soloist is None or seat not in (soloist, partner(soloist, 4))
         return super().secret_move(seat, mover, move)
 
     # ------------------------------------------------------------------ tricks
@@ -414,11 +414,15 @@ class Tuppi(BidCardGame):
         soloist = self.soloist
         if soloist is None:
             return ORDERS[leader]
-        out = (soloist + 2) % 4
+        out = partner(soloist, 4)
         if self.options["sooli_soloist_last"]:
-            other = (soloist + 1) % 4 if leader == (soloist + 3) % 4 else (soloist + 3) % 4
+            other = (
+                next_seat(soloist, 4)
+                if leader == next_seat(soloist, 4, 3)
+                else next_seat(soloist, 4, 3)
+            )
             return [leader, other, soloist]
-        return [s for s in ((leader + i) % 4 for i in range(4)) if s != out]
+        return [s for s in seats_from(leader, 4) if s != out]
 
     def _hand_over(self) -> bool:
         if self.soloist is not None:
@@ -430,7 +434,7 @@ class Tuppi(BidCardGame):
             return True
         if self.options["stop_when_decided"] and max(self.won) >= 7:
             scorer = self._scoring_team()
-            if self.score[scorer] == 0 and self.score[1 - scorer] > 0:
+            if self.score[scorer] == 0 and self.score[other_team(scorer)] > 0:
                 self.stopped_early = True
                 return True
         return False
@@ -439,8 +443,8 @@ class Tuppi(BidCardGame):
         """Which team scores, from the tricks so far (one team has 7, or all 13 are played)."""
         if self.hand_type == "rami":
             assert self.declarer is not None
-            side = self.declarer % 2
-            return side if self.won[side] >= 7 else (side + 1) % 2
+            side = team_of(self.declarer)
+            return side if self.won[side] >= 7 else other_team(side)
         return 0 if self.won[0] < self.won[1] else 1
 
     # ------------------------------------------------------------------ scoring
@@ -453,22 +457,22 @@ class Tuppi(BidCardGame):
             "tricks": list(self.won),
         }
         if self.soloist is not None:
-            soloist_team = self.soloist % 2
+            soloist_team = team_of(self.soloist)
             took = self.seat_won[self.soloist]
-            team = soloist_team if took == 0 else (soloist_team + 1) % 2
+            team = soloist_team if took == 0 else other_team(soloist_team)
             points = SOOLI_POINTS
             result["soloist_tricks"] = took
         else:
             team = self._scoring_team()
             if self.hand_type == "rami":
                 assert self.declarer is not None
-                if team == self.declarer % 2:
+                if team == team_of(self.declarer):
                     points = 4 * (self.won[team] - 6)
                 else:
                     points = int(self.options["rami_defender_points"]) * (self.won[team] - 6)
             else:
                 points = int(self.options["nolo_points"]) * (7 - self.won[team])
-        other = (team + 1) % 2
+        other = other_team(team)
         reset = self.score[other] > 0
         if reset:
             self.score = [0, 0]
@@ -552,7 +556,7 @@ class Tuppi(BidCardGame):
     def _hand_line(self) -> str:
         if self.soloist is not None:
             return (
-                f"Sooli by {seat_ref(self.soloist)}; {seat_ref((self.soloist + 2) % 4)} "
+                f"Sooli by {seat_ref(self.soloist)}; {seat_ref(partner(self.soloist, 4))} "
                 "sits out; aces are low."
             )
         return super()._hand_line()
@@ -573,7 +577,7 @@ class Tuppi(BidCardGame):
         soloist = self.soloist
         data: dict[str, Any] = {
             "soloist": soloist,
-            "sitting_out": None if soloist is None else (soloist + 2) % 4,
+            "sitting_out": None if soloist is None else partner(soloist, 4),
             "nousussa": (0 if self.score[0] else 1) if any(self.score) else None,
             "peaks": tuple(self.peaks),
             "target": self.options["target"],
@@ -585,7 +589,7 @@ class Tuppi(BidCardGame):
             and self.phase == "exchange"
             and soloist is not None
             and self.given is not None
-            and seat in (soloist, (soloist + 2) % 4)
+            and seat in (soloist, partner(soloist, 4))
         ):
             data["exchange_card"] = self.given
         return data

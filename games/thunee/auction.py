@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from games.base import Event, Move
 from games.cards import SUIT_NAMES, display
+from games.seats import next_seat, other_team, team_of, team_seats
 from games.thunee.deck import DECK, DISPLAY, SEAT_REFS, SUIT_CARDS, SUIT_OF, seat_ref
 from games.thunee.moves import (
     BLIND_ROYALS,
@@ -130,17 +131,16 @@ class Auction(Play):
 
     def _begin_auction(self, events: list[Event]) -> None:
         self.phase = "auction"
-        self.atturn = (self.dealer + 2) % self.players
+        self.atturn = next_seat(self.dealer, self.players, 2)
         self.passes = 0
         self._auction_auto(events)
 
     def _holding_team(self) -> int:
-        return (self.high_seat if self.high_seat is not None else self.trumpman) % 2
+        return team_of(self.high_seat if self.high_seat is not None else self.trumpman)
 
     def _auction_moves(self, seat: int) -> list[Move]:
-        """The seat's moves in the calling (a shared list: never change it; to_act inlines
-        this)."""
-        return self._auction_table[-1 if seat % 2 == self._holding_team() else self.call]
+        """The seat's moves in the calling (a shared list: never change it)."""
+        return self._auction_table[-1 if team_of(seat) == self._holding_team() else self.call]
 
     def _auction_auto(self, events: list[Event]) -> None:
         if len(self._auction_table[-1]) > 1:
@@ -155,7 +155,7 @@ class Auction(Play):
         if (self.high_seat is not None and self.passes >= n - 1) or self.passes >= n:
             self._end_auction(events)
             return
-        self.atturn = (self.atturn + 1) % n
+        self.atturn = next_seat(self.atturn, n)
 
     def _end_auction(self, events: list[Event]) -> None:
         t = self.high_seat if self.high_seat is not None else self.trumpman
@@ -231,22 +231,22 @@ class Auction(Play):
         if self.passes >= self.players:
             self._end_window(events)
         else:
-            self.atturn = (self.atturn + 1) % self.players
+            self.atturn = next_seat(self.atturn, self.players)
 
     def _end_window(self, events: list[Event]) -> None:
         assert self.trumper is not None
-        counting = (self.trumper + 1) % 2
+        counting = other_team(team_of(self.trumper))
         if self.players != 2 and self.options["no_trump_annul"]:
             assert self.trump is not None
             trumps = SUIT_CARDS[self.trump]
-            for s in range(counting, self.players, 2):
+            for s in team_seats(counting, self.players):
                 if not trumps.isdisjoint(self.hands[s]):
                     break
             else:
                 self._annul("no_trump", events, counting)
                 return
         self.phase = "play"
-        self.turn = (self.trumper + 1) % self.players
+        self.turn = next_seat(self.trumper, self.players)
 
     def _do_redeal(self, seat: int, demand: bool, events: list[Event]) -> None:
         if demand:

@@ -13,6 +13,7 @@ from typing import Any
 
 from games.base import Event, Move
 from games.cards import SUIT_NAMES
+from games.seats import team_of
 from games.thunee.deck import SUIT_ORDER, seat_ref
 from games.thunee.moves import JODHI
 from games.thunee.scoring import Scoring
@@ -68,9 +69,9 @@ class Claims(Scoring):
             return f"Declare {word} on your own turn in the last trick, before you play."
         if self.declaration is not None:
             return "Only one Double or Khanaak may be declared in a hand."
-        team = seat % 2
+        team = team_of(seat)
         if kind == "double":
-            if any(w % 2 != team for w in self.winners):
+            if any(team_of(w) != team for w in self.winners):
                 return "Only a team that won every trick so far may Double."
             if self._corner_blocks_double(team):
                 if (
@@ -80,15 +81,17 @@ class Claims(Scoring):
                     return "A team is at corner house, so nobody may Double."
                 return "Your team is at corner house and may not Double."
             return None
-        if not any(c.seat % 2 == team and not c.cancelled for c in self.claims):
+        if not any(team_of(c.seat) == team and not c.cancelled for c in self.claims):
             return "Khanaak needs a Jodhi claimed by your team in this hand."
-        if self.options["khanaak_requires_lost_trick"] and all(w % 2 == team for w in self.winners):
+        if self.options["khanaak_requires_lost_trick"] and all(
+            team_of(w) == team for w in self.winners
+        ):
             return "Khanaak needs your team to have lost one of the earlier tricks."
         return None
 
     def _do_jodhi(self, seat: int, suit: str, events: list[Event]) -> None:
         value, valid = self._jodhi_value(seat, suit)
-        team = seat % 2
+        team = team_of(seat)
         self.claims.append(JodhiClaim(seat, suit, value, valid))
         self.claimed.add((seat, suit))
         self.jodhi_tot[team] += value
@@ -125,7 +128,7 @@ class Claims(Scoring):
 
     def _do_challenge(self, seat: int, target: int, events: list[Event]) -> None:
         guilty = target in self.illegal
-        team = seat % 2 if guilty else target % 2
+        team = team_of(seat) if guilty else team_of(target)
         text = f"{seat_ref(seat)} challenges {seat_ref(target)}: " + (
             "an illegal play is proven." if guilty else "no illegal play was made."
         )
@@ -148,7 +151,7 @@ class Claims(Scoring):
                 claim.murial = True
                 if not claim.valid:
                     claim.cancelled = True
-                    self.jodhi_tot[target % 2] -= claim.value
+                    self.jodhi_tot[team_of(target)] -= claim.value
                     text = (
                         f"{seat_ref(seat)} calls Murial: {seat_ref(target)}'s Jodhi is cancelled."
                     )

@@ -38,8 +38,8 @@ ROYAL_STRENGTH: dict[str, int] = {c: 1 + RANK_ORDER.index(c[0]) for c in DECK}
 SORT_KEY: dict[str, tuple[int, int]] = {
     c: (SUIT_ORDER.index(c[1]), RANK_ORDER.index(c[0])) for c in DECK
 }
-SUIT_OF = itemgetter(1)  # a card's suit, as a C call
-# The cards of each suit: C-level suit tests of a hand (no comprehension frame).
+SUIT_OF = itemgetter(1)  # a card's suit
+# The cards of each suit.
 SUIT_CARDS: dict[str, frozenset[str]] = {
     s: frozenset(c for c in DECK if c[1] == s) for s in SUIT_ORDER
 }
@@ -69,8 +69,6 @@ _DECK_INDICES = range(len(DECK))
 def _shuffled_order(rng: random.Random) -> list[int]:
     """The deck indices of the shuffled deck's cards, top first: one key per card, drawn in deck
     order, and the indices sorted by them (ties keep deck order)."""
-    # The keys drawn into a list and looked up by C calls (no Python frame per card): a list
-    # indexed by position is cheaper to build and to read than a dict keyed by card.
     keys = list(starmap(rng.random, repeat((), len(DECK))))
     return sorted(_DECK_INDICES, key=keys.__getitem__)
 
@@ -107,7 +105,7 @@ def deal_shuffled(
 
 
 # A deal plan: a getter of the dealt positions' items, seat after seat, each seat's in the order
-# dealt, and a getter that cuts that into the seats' hands (tuple slices): two C calls per deal.
+# dealt, and a getter that cuts that into the seats' hands (tuple slices).
 _DealPlan = tuple[Callable[[Sequence[Any]], tuple[Any, ...]], Callable[[Sequence[str]], Any]]
 _DEAL_PLANS: dict[tuple[int, int, int | None], _DealPlan] = {}
 

@@ -15,16 +15,16 @@ moves of other seats; in challenge mode every seat may challenge while cards are
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from operator import itemgetter
 from typing import Any, ClassVar, Self
 
 from games.base import Deal, DealError, Event, IllegalMove, Move, NotYourTurn, deal_rng
 from games.facts import GameFacts, team_points, teams_score, three
+from games.seats import next_seat, other_team, team_of, team_seats
 from games.thunee.auction import auction_table
 from games.thunee.deck import (
     DECK_SET,
-    POINT_OF,
     SEAT_REFS,
+    card_points,
     deal_shuffled,
     packet_sizes,
 )
@@ -44,15 +44,6 @@ from games.thunee.view import View
 from games.tricks import HandRecord
 
 NO_MOVES: list[Move] = []
-# Every seat without a move, by table size: to_act copies the row (a list repeated by ``*`` costs
-# twice as much: the number is converted and the one-item list built first).
-NO_ROWS: tuple[list[list[Move]], ...] = tuple([NO_MOVES] * n for n in range(7))
-# to_act's answer when one seat acts (most moves), shared: no tuple built per move.
-ALONE: tuple[tuple[int], ...] = tuple((seat,) for seat in range(6))
-# A seat's first packet from its dealt cards, by packet size: one getter per size, not per hand.
-FIRST_PACKET = {size: itemgetter(slice(size)) for size in (2, 3, 4)}
-PLAY_MOVE = PLAY.__getitem__  # bound once, not per move
-TRUMP_MOVE = TRUMP.__getitem__
 
 # A table's constants, in the order ``new`` sets them: players, seats, pk1, pk2, hand_len,
 # half_tricks, total_tricks, count_target, _challenge, _undercut, _single_step, _auction_table,
@@ -101,7 +92,7 @@ def _table_constants(opts: Mapping[str, Any]) -> _Table:
 NEW_DEALS: dict[tuple[int, int, int], tuple[Event, str]] = {}
 
 
-def card_points(result: Mapping[str, Any], players: int) -> list[float] | None:
+def hand_card_points(result: Mapping[str, Any], players: int) -> list[float] | None:
     """The hand's card points, only for an ordinary contract (a Thunee, Royals or blind call
     ends or turns the hand, so its card points say nothing about the play)."""
     if result.get("contract") != "normal":
@@ -122,7 +113,7 @@ class Thunee(View):
         # 6 / 12 / 18 balls: half and one and a half times the standard 12
         presets=three("balls_to_win", (6, 12, 18), "balls"),
         hand_score=team_points("balls"),
-        card_points=card_points,
+        card_points=hand_card_points,
         card_margin=60,
         search_steps={2: 2.0, 4: 2.0, 6: 2.0},
         search_worlds={2: 60, 4: 60, 6: 60},  # ordinary hands play out on the fast path
@@ -142,7 +133,7 @@ class Thunee(View):
     def _table(cls, options: Mapping[str, Any] | None) -> tuple[dict[str, Any], _Table]:
         """The validated options and :func:`_table_constants`, cached per option set."""
         given = options or {}
-        try:  # by C calls: names are unique, so the types and values are never compared
+        try:  # names are unique, so the types and values are never compared
             key = tuple(sorted(zip(given, map(type, given.values()), given.values(), strict=True)))
             table = cls._tables.get(key)
         except TypeError:  # an unhashable value: a bad option, which validation explains
@@ -247,7 +238,7 @@ class Thunee(View):
         n = self.players
         self.phase = self.status = "awaiting_deal"  # hands: _start_hand deals them
         self.received = 0
-        self.trumpman = (self.dealer + 1) % n
+        self.trumpman = next_seat(self.dealer, n)
         self.trumper = None
         self.call = 0
         self.high_seat = None
@@ -296,7 +287,7 @@ class Thunee(View):
         self.status = "in_progress"
         self.deal_no += 1
         self.cur = deal
-        self.hands = list(map(list, map(FIRST_PACKET[self.pk1], deal.hands)))  # no listcomp frame
+        self.hands = [list(hand[: self.pk1]) for hand in deal.hands]
         self.received = self.pk1
         self.records.append(HandRecord())
         key = (self.dealer, len(self.records), self.trumpman)
@@ -314,27 +305,34 @@ class Thunee(View):
         events.append(shared[0])
         self.lines.append(shared[1])
         first = self.hands[self.trumpman]
-        # card_points(first) inline: no call per hand
-        if self.options["trumpman_weak_redeal"] and sum(map(POINT_OF, first)) <= 10:
+        if self.options["trumpman_weak_redeal"] and card_points(first) <= 10:
             self.phase = "redeal"
             return
         self._begin_auction(events)
 
     def to_act(self) -> tuple[int, ...]:
-        """The seats with a legal move. After a change it first works out every seat's legal
-        moves into ``_legal``, the single source of truth for ``to_act``, ``legal_moves`` and
-        ``check`` (here, not in a helper: a play loop asks ``to_act`` first, and a call costs)."""
-        if self._legal is not None:
-            return self._acting
+        self._legal_all()
+        return self._acting
+
+    def _legal_all(self) -> Sequence[Sequence[Move]]:
+        """Every seat's legal moves now, the single source of truth for ``to_act``,
+        ``legal_moves`` and ``is_legal``: worked out after a change (with the seats that have
+        one, in ``_acting``) and kept until the next."""
+        if self._legal is None:
+            self._legal = self._find_legal()
+            self._acting = tuple(seat for seat, moves in enumerate(self._legal) if moves)
+        return self._legal
+
+    def _find_legal(self) -> list[list[Move]]:
         n = self.players
-        res: list[list[Move]] = [*NO_ROWS[n]]  # the shared empty list: never mutated
+        res: list[list[Move]] = [NO_MOVES] * n  # the shared empty list: never mutated
         phase = self.phase
         if phase == "play":
             t = self.turn
             challenge = self._challenge
-            # Any card may lead (no call to ask the rules); challenge mode accepts any card held.
+            # Any card may lead; challenge mode accepts any card held.
             cards = self.hands[t] if challenge or not self.trick else self._strict_cards(t)
-            moves = [*map(PLAY_MOVE, cards)]  # unpacked: no call of list
+            moves = [PLAY[card] for card in cards]
             if (
                 self.tricks_done == self.total_tricks - 1
                 and n != 2
@@ -346,66 +344,33 @@ class Thunee(View):
                 if self._declaration_ok(t, "khanaak") is None:
                     moves.append(KHANAAK)
             res[t] = moves
-            self._legal = res
-            self._acting = ALONE[t] if moves else ()
-            if self.jodhi_team is None and not challenge:
-                return self._acting
             if self.jodhi_team is not None:
-                for s in range(self.jodhi_team, n, 2):
-                    claims = self._jodhi_moves(s)
-                    if claims:
-                        res[s] = res[s] + claims
+                for s in team_seats(self.jodhi_team, n):
+                    res[s] = res[s] + self._jodhi_moves(s)
             if challenge:
                 for s in range(n):
-                    res[s] = res[s] + [CHALLENGE[o] for o in range((s + 1) % 2, n, 2)]
+                    res[s] = res[s] + [CHALLENGE[o] for o in team_seats(other_team(team_of(s)), n)]
                 for index in self.pending:
                     claim = self.claims[index]
                     if claim.cancelled or claim.murial:
                         continue
                     target = claim.seat
-                    for s in range((target + 1) % 2, n, 2):
+                    for s in team_seats(other_team(team_of(target)), n):
                         res[s] = [*res[s], MURIAL[target, claim.suit]]
-            self._acting = tuple(s for s in range(n) if res[s])
-            return self._acting
         elif phase == "auction":
-            seat = self.atturn
-            # self._auction_moves(seat), inlined: the calling's hot path
-            holder = self.high_seat if self.high_seat is not None else self.trumpman
-            res[seat] = self._auction_table[-1 if seat % 2 == holder % 2 else self.call]
-            self._legal = res
-            self._acting = ALONE[seat]
-            return self._acting
-        # One seat acts in each of the other phases, and always has a move (a window's pass, a
-        # first packet's cards): its tuple is built without a generator over the seats.
-        acting: tuple[int, ...] = ()
-        if phase == "window":
-            seat = self.atturn
-            res[seat] = self._window_moves(seat)
-            acting = ALONE[seat]
+            res[self.atturn] = self._auction_moves(self.atturn)
+        elif phase == "window":
+            res[self.atturn] = self._window_moves(self.atturn)
         elif phase == "trump":
             tr = self.trumper
             assert tr is not None
-            moves = list(map(TRUMP_MOVE, self.hands[tr]))
+            moves = [TRUMP[card] for card in self.hands[tr]]
             if self._last_card_allowed(tr):
                 moves.append(LAST_CARD)
             res[tr] = moves
-            acting = ALONE[tr]
         elif phase == "redeal":
             res[self.trumpman] = [DEMAND, DECLINE]
-            acting = ALONE[self.trumpman]
-        self._legal = res
-        self._acting = acting
-        return acting
-
-    def _legal_all(self) -> Sequence[Sequence[Move]]:
-        """Every seat's legal moves now (worked out by ``to_act``, cached until the next
-        change)."""
-        legal = self._legal
-        if legal is None:
-            self.to_act()
-            legal = self._legal
-            assert legal is not None
-        return legal
+        return res
 
     def waiting_for(self) -> tuple[int, ...]:
         """The seat the game waits on; Jodhi claims and challenges are optional for others."""
@@ -416,28 +381,17 @@ class Thunee(View):
         return acting
 
     def legal_moves(self, seat: int) -> list[Move]:
-        if type(seat) is not int or seat not in self._seats:
+        if not self._is_seat(seat):
             return []
-        return [*(self._legal or self._legal_all())[seat]]  # a copy, unpacked: no call of list
+        return list(self._legal_all()[seat])
+
+    def _is_seat(self, seat: int) -> bool:
+        return type(seat) is int and seat in self._seats
 
     def is_legal(self, seat: int, move: Move) -> bool:
-        if type(seat) is not int or seat not in self._seats:
-            return False
-        legal = (self._legal if self._legal is not None else self._legal_all())[seat]
-        for candidate in legal:
-            if candidate is move:
-                return True
-        return move in legal
-
-    def check(self, seat: int, move: Move) -> None:
-        """:meth:`Game.check` with a fast path for a move taken from the seat's legal list (a
-        button, a computer player): a seat with a legal move is a seat to act, so it is the same
-        answer without the general lookups."""
-        if type(seat) is int and seat in self._seats:
-            for candidate in (self._legal or self._legal_all())[seat]:
-                if candidate is move:
-                    return
-        super().check(seat, move)
+        """The one legality check (``check`` and so ``apply`` ask it): one of the seat's legal
+        moves now."""
+        return self._is_seat(seat) and move in self._legal_all()[seat]
 
     def out_of_turn(self, seat: int, move: Move) -> IllegalMove:
         """A seat that is not to act is told the rule's reason where the contract names one (a
@@ -446,20 +400,12 @@ class Thunee(View):
         return self.refusal(seat, move)
 
     def apply(self, seat: int, move: Move) -> list[Event]:
-        # check, inlined (a call costs more than its work): the move itself in the seat's list
-        listed: Sequence[Move] = ()
-        if type(seat) is int and seat in self._seats:
-            listed = (self._legal or self._legal_all())[seat]
-        for candidate in listed:
-            if candidate is move:
-                break
-        else:
-            super().check(seat, move)
+        self.check(seat, move)
         self._legal = None
         events: list[Event] = []
         action = move.action
         # A legal move equals one of the constants of games.thunee.moves, so its fields (sorted by
-        # name) are known: read them by position, the hot path of every game.
+        # name) are known and read by position.
         if action == "play":
             self._do_play(seat, move.fields[0][1], events)  # type: ignore[arg-type]
         elif action == "pass":

@@ -10,23 +10,23 @@ caller picks up his set-aside cards after as many tricks as his first packet had
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import itemgetter
 
 from games.base import Event
 from games.cards import SUIT_NAMES, display
+from games.seats import next_seat, other_team, team_of, team_seats
 from games.thunee.claims import Claims
 from games.thunee.deck import (
     DECK,
     DISPLAY,
-    POINT_OF,
     SEAT_REFS,
     SUIT_CARDS,
     SUIT_ORDER,
+    card_points,
     seat_ref,
     strength_for,
     winner_of,
 )
-from games.tricks import TrickRecord, playable, trick_winner
+from games.tricks import TrickRecord, playable
 
 # The events of a play that depend only on the seat and the card, built once and shared by every
 # game (events are read-only): a new Event per play costs more than the rest of the play.
@@ -45,13 +45,6 @@ TRUMP_BY_LEAD: dict[tuple[int, str], Event] = {
     )
     for seat in range(6)
     for suit in SUIT_ORDER
-}
-
-
-CARD_OF = itemgetter(1)  # the card of a (seat, card) play, as a C call
-# The seats of a full trick by (players, leader): every seat plays, in turn from the leader.
-TRICK_SEATS: dict[tuple[int, int], tuple[int, ...]] = {
-    (n, lead): tuple((lead + i) % n for i in range(n)) for n in (2, 4, 6) for lead in range(n)
 }
 
 
@@ -119,7 +112,7 @@ class Play(Claims):
                 self.lines.append(event.text)
                 if self.options["no_trump_annul"]:
                     trumps = SUIT_CARDS[card[1]]
-                    for s in range((seat % 2 + 1) % 2, self.players, 2):  # the opponents
+                    for s in team_seats(other_team(team_of(seat)), self.players):  # the opponents
                         if not trumps.isdisjoint(self.hands[s]):
                             break
                     else:
@@ -130,20 +123,18 @@ class Play(Claims):
         if size == self.players:
             self._finish_trick(events)
         else:
-            self.turn = (seat + 1) % self.players
+            self.turn = next_seat(seat, self.players)
 
     def _finish_trick(self, events: list[Event]) -> None:
         trick = self.trick
-        winner = trick_winner(trick, self.trump, strength_for(self.contract))  # two calls, not four
-        seats = TRICK_SEATS[self.players, trick[0][0]]  # a table, not a zip with its strict=
-        cards = tuple(map(CARD_OF, trick))
-        pts = sum(map(POINT_OF, cards))  # card_points(cards), without its call
-        team = winner % 2
+        winner = winner_of(trick, self.trump, self.contract)
+        pts = card_points([card for _seat, card in trick])
+        team = team_of(winner)
         self.points[team] += pts
         self.tricks_done += 1
         self.winners.append(winner)
         self.team_won[team] += 1
-        record = TrickRecord(seats[0], cards, winner, seats, pts)
+        record = TrickRecord.of(trick, winner, pts)
         self.records[-1].tricks.append(record)
         self.last_trick = record
         self.trick = []
@@ -166,9 +157,9 @@ class Play(Claims):
             if self.options["thunee_must_win"] == "caller":
                 failed = winner != caller
             else:
-                failed = team != caller % 2
+                failed = team != team_of(caller)
             if failed:
-                self._score_contract(False, team == caller % 2, events)
+                self._score_contract(False, team == team_of(caller), events)
             elif self.tricks_done == self.half_tricks:
                 self._score_contract(True, False, events)
             elif (
@@ -231,7 +222,7 @@ class Play(Claims):
         self.team_won = [0, 0]
         self.jodhi_team = None
         events.append(Event("second_half", "The second half is dealt.", {}))
-        counting = (self.trumper + 1) % 2
+        counting = other_team(team_of(self.trumper))
         if self.options["no_trump_annul"] and not any(
             c[1] == self.trump for c in self.cur.hands[counting]
         ):

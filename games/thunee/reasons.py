@@ -14,6 +14,7 @@ from typing import Any
 
 from games.base import AgainstRules, IllegalMove, Malformed, Move, NotYourTurn
 from games.cards import SUIT_NAMES
+from games.seats import team_of
 from games.thunee.auction import Auction
 from games.thunee.deck import seat_ref
 from games.thunee.moves import CALL, JODHI, KNOWN_ACTIONS
@@ -93,7 +94,7 @@ class Reasons(Auction):
             return malformed(
                 "bad_call", "A call is 10, 20, … up to 100, or 104 over a call of 100."
             )
-        if seat % 2 == self._holding_team():
+        if team_of(seat) == self._holding_team():
             if self.high_seat is None:
                 return rule("dealer_team_opens", "Only the dealer's team may open the calling.")
             if self.high_seat == seat:
@@ -186,7 +187,7 @@ class Reasons(Auction):
             return rule("jodhi_in_play", "Jodhi may only be claimed while the cards are played.")
         if self.contract != "normal":
             return rule("jodhi_normal_only", "Jodhi is not used in Thunee, Royals or blind hands.")
-        if self.jodhi_team is None or seat % 2 != self.jodhi_team:
+        if self.jodhi_team is None or team_of(seat) != self.jodhi_team:
             timing = self.options["jodhi_timing"]
             if timing == "team_first_or_third":
                 text = "Your team may claim Jodhi only right after its first or third trick."
@@ -234,7 +235,7 @@ class Reasons(Auction):
         target = move.get("target")
         if type(target) is not int or not 0 <= target < self.players:
             return malformed("bad_target", "Name the seat you challenge.")
-        if target % 2 == seat % 2:
+        if team_of(target) == team_of(seat):
             return rule("challenge_opponent", "You may only challenge an opponent.")
         return None
 
@@ -245,7 +246,7 @@ class Reasons(Auction):
         suit = move.get("suit")
         if type(target) is not int or not 0 <= target < self.players:
             return malformed("bad_target", "Name the seat whose Jodhi you answer.")
-        if target % 2 == seat % 2:
+        if team_of(target) == team_of(seat):
             return rule("murial_opponent", "You may only answer an opponent's Jodhi.")
         for index in self.pending:
             claim = self.claims[index]

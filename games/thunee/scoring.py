@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Event
+from games.seats import next_seat, other_team, team_of
 from games.thunee.deck import SEAT_REFS, seat_ref
 from games.thunee.moves import CONTRACT_NAMES
 from games.thunee.state import ThuneeState
@@ -54,7 +55,7 @@ class Scoring(ThuneeState):
         return {
             "kind": kind,
             "contract": self.contract,
-            "counting_team": (self.trumper + 1) % 2
+            "counting_team": other_team(team_of(self.trumper))
             if normal and self.trumper is not None
             else None,
             "trumper": self.trumper if self.contract == "normal" else None,
@@ -98,17 +99,17 @@ class Scoring(ThuneeState):
         result["success"] = success  # set one by one: no dict built to update from
         result["partner_catch"] = partner_catch
         if success:
-            self._award(caller % 2, base, result, events)
+            self._award(team_of(caller), base, result, events)
         else:
             extra = int(self.options["partner_catch_extra"]) if partner_catch else 0
-            self._award((caller + 1) % 2, base + extra, result, events)
+            self._award(other_team(team_of(caller)), base + extra, result, events)
 
     def _score_normal(self, events: list[Event]) -> None:
         assert self.trumper is not None
-        counting = (self.trumper + 1) % 2
-        trumping = self.trumper % 2
+        counting = other_team(team_of(self.trumper))
+        trumping = team_of(self.trumper)
         last = self.winners[-1]
-        if last % 2 == counting:
+        if team_of(last) == counting:
             bonus = 10
         else:
             bonus = -10 if self.options["last_trick"] == "transfer" else 0
@@ -126,8 +127,8 @@ class Scoring(ThuneeState):
         result["target"] = target
         if self.declaration is not None and self.declarer is not None:
             declarer = self.declarer
-            team = declarer % 2
-            other = (team + 1) % 2
+            team = team_of(declarer)
+            other = other_team(team)
             backside = team == counting and (
                 self.call > 0 or not self.options["backside_requires_call"]
             )
@@ -136,14 +137,18 @@ class Scoring(ThuneeState):
                 if self.options["double_winner"] == "declarer":
                     won = last == declarer
                 else:
-                    won = last % 2 == team
+                    won = team_of(last) == team
                 result["success"] = won
                 if won:
                     self._award(team, 4 if backside else 2, result, events)
                 else:
                     self._award(other, 4, result, events)
                 return
-            won = last % 2 == team if self.options["khanaak_winner"] == "team" else last == declarer
+            won = (
+                team_of(last) == team
+                if self.options["khanaak_winner"] == "team"
+                else last == declarer
+            )
             against = self.points[other]
             if self.options["khanaak_formula"] == "strict":
                 against += self.jodhi_tot[other]
@@ -167,7 +172,7 @@ class Scoring(ThuneeState):
         self.pending = []
         if result["total"] is not None:
             two = self.players == 2
-            counting = _team_name((result["trumper"] + 1) % 2, two)
+            counting = _team_name(other_team(team_of(result["trumper"])), two)
             side = "side" if two else "team"
             text = (
                 f"Hand over: {counting}, the counting {side}, made {result['total']} "
@@ -187,7 +192,7 @@ class Scoring(ThuneeState):
         target = result["game_target"]  # self._target(), as _base_result found it
         clear = self.options["two_to_clear"]
         need_two = clear == "always" or (clear == "after_khanaak" and self.khanaak_called)
-        lead = self.balls[team] - self.balls[(team + 1) % 2]
+        lead = self.balls[team] - self.balls[other_team(team)]
         if self.balls[team] >= target and (not need_two or lead >= 2):
             self.winner_team = team
             self.phase = "over"
@@ -202,12 +207,12 @@ class Scoring(ThuneeState):
                 )
             )
             return
-        dealer_team = self.dealer % 2
+        dealer_team = team_of(self.dealer)
         if (
             self.options["dealer_rotation"] == "every_hand"
-            or self.balls[dealer_team] >= self.balls[(dealer_team + 1) % 2]
+            or self.balls[dealer_team] >= self.balls[other_team(dealer_team)]
         ):
-            self.dealer = (self.dealer + 1) % self.players
+            self.dealer = next_seat(self.dealer, self.players)
         self._next_hand(events)
 
     def _next_hand(self, events: list[Event]) -> None:

@@ -35,9 +35,7 @@ class JodhiClaim:
 class ThuneeState(Game):
     """The attributes of a Thunee game; the layers above add the rules that change them.
 
-    Slots, not instance-dict entries: CPython 3.11 keeps an instance's attributes inline (and
-    specialises attribute and method loads on them) only up to 30 names, and a game has about
-    60, so every ``self.x`` and ``self.method()`` took the slow path. The layers above add no
+    Slots, not instance-dict entries (a game has about 60 attributes). The layers above add no
     attributes of their own."""
 
     # --- constants per table ---

@@ -17,6 +17,7 @@ from typing import Any
 
 from games.base import Move, Outcome
 from games.cards import SUIT_SYMBOLS, display
+from games.seats import other_team, team_of, team_seats
 from games.thunee.deck import SORT_KEY, SUIT_ORDER, seat_ref
 from games.thunee.reasons import Reasons
 from games.views import (
@@ -119,12 +120,12 @@ class View(Reasons):
             caller=self.caller if self.caller is not None else self.high_seat,
             contract=self.contract,
             counting_team=(
-                (self.trumper + 1) % 2
+                other_team(team_of(self.trumper))
                 if self.trumper is not None and self.contract == "normal"
                 else None
             ),
             counting_target=self.count_target,
-            tricks_won=tuple(sum(1 for w in self.winners if w % 2 == t) for t in (0, 1)),
+            tricks_won=tuple(sum(1 for w in self.winners if team_of(w) == t) for t in (0, 1)),
             card_points=tuple(self.points),
             jodhi=tuple(self.jodhi_tot),
             jodhi_claims=tuple(
@@ -153,7 +154,7 @@ class View(Reasons):
 
         Only then: the value (40 in trump) would tell the trump suit before it is known.
         """
-        if self.jodhi_team != seat % 2 or self._known_trump(seat) != self.trump:
+        if self.jodhi_team != team_of(seat) or self._known_trump(seat) != self.trump:
             return {}
         values = {}
         for suit in SUIT_ORDER:
@@ -256,7 +257,7 @@ class View(Reasons):
     def outcome(self) -> Outcome | None:
         if self.winner_team is None:
             return None
-        return Outcome(tuple(range(self.winner_team, self.players, 2)), tuple(self.balls))
+        return Outcome(tuple(team_seats(self.winner_team, self.players)), tuple(self.balls))
 
     def summary(self) -> dict[str, Any]:
         return {

@@ -11,8 +11,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import repeat
-from operator import is_
 from typing import Any, ClassVar, Self
 
 from games.base import (
@@ -34,13 +32,8 @@ from games.facts import GameFacts, Preset
 from games.seats import next_seat, seat_ref
 from games.tunge import reasons, view
 from games.tunge.grammar import (
-    CARD_RANK,
     DECK,
     FULL_DECK,
-    NO_PLAY,
-    RANK_BIT,
-    RANK_REFS,
-    SUIT_OF,
     Lvs,
     RankIndex,
     Reference,
@@ -58,7 +51,6 @@ PASS = Move("pass")
 SHOW = {card: display(card) for card in DECK}
 SEAT = [seat_ref(seat) for seat in range(4)]
 ONLY = [frozenset({seat}) for seat in range(4)]  # an event only this seat sees
-TO_ACT = [(seat,) for seat in range(4)]  # to_act's answers, made once
 # The events of draws and passes, made once and shared by every game (events are never
 # changed: see Event): a draw's public event per seat, or per card and seat from the pile; the
 # card drawn from the stock, told to the drawer, per card and seat.
@@ -131,28 +123,16 @@ _BLOCKED_WHY = {
 }
 
 
-# Move's slots, set directly: a frozen dataclass's __init__ sets them through object.__setattr__,
-# which costs twice as much, and the legal lists make a new Move for most plays of a new hand.
-_SET_ACTION = Move.__dict__["action"].__set__
-_SET_FIELDS = Move.__dict__["fields"].__set__
-_new_object = object.__new__
-
-
 class _PlayMoves(dict[tuple[str, ...], Move]):
     """One Move object per canonical play, made when first asked for: the legal lists of
-    successive positions share them, and a list is mapped through the table in C (only a new
-    play calls back into Python). Past ``_PLAY_MOVES_LIMIT`` moves, a new deal forgets them."""
+    successive positions share them. Past ``_PLAY_MOVES_LIMIT`` moves, a new deal forgets them."""
 
     def __missing__(self, cards: tuple[str, ...]) -> Move:
-        move = _new_object(Move)
-        _SET_ACTION(move, "play")
-        _SET_FIELDS(move, (("cards", cards),))
-        self[cards] = move
+        move = self[cards] = Move("play", (("cards", cards),))
         return move
 
 
 _PLAY_MOVES = _PlayMoves()
-_play_moves = _PLAY_MOVES.__getitem__
 
 
 def play_move(cards: tuple[str, ...]) -> Move:
@@ -185,13 +165,6 @@ class Rules:
             match_target=int(options["match_target"]),
             turn_limit=int(options["turn_limit"]),
         )
-
-
-def _listed(moves: list[Move], move: Move) -> bool:
-    """Whether ``move`` is one of the listed moves itself (not merely an equal one): listed moves
-    are interned, so a move taken from the list is found by identity (a short scan costs less
-    than building a lookup table for every position, most of which see one move)."""
-    return any(map(is_, moves, repeat(move)))
 
 
 def _play_of(moves: list[Move], cards: object) -> Move | None:
@@ -498,7 +471,7 @@ class Tunge(Game):
 
     # ------------------------------------------------------------------ reads
     def to_act(self) -> tuple[int, ...]:
-        return TO_ACT[self.state.deal.turn] if self.status == "in_progress" else ()
+        return (self.state.deal.turn,) if self.status == "in_progress" else ()
 
     def reference(self) -> Reference:
         """The reference sequence now (before the next play), with the cards it is made of (the
@@ -509,44 +482,23 @@ class Tunge(Game):
         return Reference.of_pile(deal.pile, self.rules.contains)
 
     def _legal_now(self) -> list[Move]:
-        """The legal moves of the seat to act (kept until the state changes)."""
-        legal = self._legal
-        if legal is None:
-            self.legal_moves(self.state.deal.turn)
-            legal = self._legal
-            assert legal is not None
-        return legal
+        """The legal moves of the seat to act, the single source of truth for ``legal_moves``
+        and ``is_legal``: found when the position is new, kept in ``_legal`` until it changes."""
+        if self._legal is None:
+            deal = self.state.deal
+            plays = plays_of(deal.ranked[deal.turn], deal.ref)
+            if plays:
+                self._legal = [_PLAY_MOVES[cards] for cards in plays]
+                if deal.stock or deal.pile:
+                    self._legal.append(DRAW)
+            else:
+                self._legal = ONLY_DRAW if deal.stock or deal.pile else ONLY_PASS
+        return self._legal
 
     def legal_moves(self, seat: int) -> list[Move]:
-        """The seat's moves. Found here, not in a helper, when the position is new (every move
-        of a random game asks once, and a call costs); kept in ``_legal`` until the next move."""
-        deal = self.state.deal
-        if seat != deal.turn or self.status != "in_progress":
+        if seat not in self.to_act():
             return []
-        legal = self._legal
-        if legal is None:
-            index = deal.ranked[seat]
-            # plays_of's first test, here: a hand without a group, a run or an ace has no play
-            plays = plays_of(index, deal.ref) if index.multi or not NO_PLAY[index.mask] else None
-            if plays:
-                legal = list(map(_play_moves, plays))
-                if deal.stock or deal.pile:
-                    legal.append(DRAW)
-            else:
-                legal = ONLY_DRAW if deal.stock or deal.pile else ONLY_PASS
-            self._legal = legal
-        return list(legal)
-
-    def check(self, seat: int, move: Move) -> None:
-        """:meth:`Game.check` with a fast path for a move taken from the legal list (the usual
-        case: a button, a computer player): the same answers, without the general lookups."""
-        if (
-            seat == self.state.deal.turn
-            and self.status == "in_progress"
-            and _listed(self._legal or self._legal_now(), move)
-        ):
-            return
-        super().check(seat, move)
+        return list(self._legal_now())
 
     def normalise(self, seat: int, move: Move) -> Move:
         """A play as its listed form: the same ranks in the same order, with the canonical cards
@@ -558,9 +510,7 @@ class Tunge(Game):
         if len(fields) != 1 or fields[0][0] != "cards":
             return move
         cards = fields[0][1]
-        legal = self._legal or self._legal_now()
-        if _listed(legal, move):
-            return move
+        legal = self._legal_now()
         listed = _play_of(legal, cards)
         if listed is not None:
             return listed
@@ -574,17 +524,10 @@ class Tunge(Game):
     def is_legal(self, seat: int, move: Move) -> bool:
         """Whether ``move`` is accepted: it is listed, or it plays held cards whose ranks, in the
         same order, a listed play has (any suits)."""
-        if seat != self.state.deal.turn or self.status != "in_progress":
+        if seat not in self.to_act():
             return False
-        legal = self._legal or self._legal_now()
-        if move.action != "play":
-            last = legal[-1]  # the draw or the pass, when legal, is listed last
-            return move is last or move == last
-        if len(move.fields) != 1:
-            return False
-        if _listed(legal, move):
-            return True  # a listed play (the usual case: normalise returned it)
-        return _listed(legal, self.normalise(seat, move))
+        legal = self._legal_now()
+        return move in legal or self.normalise(seat, move) in legal
 
     def not_your_turn(self, seat: int) -> IllegalMove:
         state = self.state
@@ -603,74 +546,20 @@ class Tunge(Game):
 
     # ------------------------------------------------------------------ moves
     def apply(self, seat: int, move: Move) -> list[Event]:
-        state = self.state
-        deal = state.deal
-        legal = self._legal
-        # check's fast path, inline (one call fewer per move): a listed move of the seat to act
-        # (the list is kept only for a deal in progress: every change of status forgets it)
-        if not (
-            legal is not None
-            and seat == deal.turn
-            and (legal[-1] is move or any(map(is_, legal, repeat(move))))  # a draw is last
-        ):
-            self.check(seat, move)
+        self.check(seat, move)
         self._legal = None  # the position changes
-        stock = deal.stock
+        deal = self.state.deal
         action = move.action
-        # Each kind of move checks only the endings it can bring: only a play empties a hand,
-        # only a pass makes every seat pass, only a stock draw or a play's pick-up empties the
-        # stock.
-        if action == "draw":  # the most frequent move, written out here (a frame fewer)
-            if stock:
-                card = stock.pop()
-                events = [STOCK_DRAWN[seat], YOU_DRAW[card][seat]]
-                row = STOCK_DRAW_ROW[seat]
-                if not stock:  # the end game begins: its reference, and the hash it keeps
-                    events.append(END_GAME)
-                    self._find_reference()
-                    deal.zobrist = self._rehash() ^ HAND_KEYS[card][seat]  # card not in hand yet
-            else:
-                pile = deal.pile
-                card = pile.pop()
-                events = [PILE_DRAWN[card][seat]]
-                row = PILE_DRAW_ROW[card][seat]
-                deal.zobrist ^= MOVE_KEYS[card][seat][len(pile)]
-                refs = deal.refs
-                refs.pop()
-                deal.ref = refs[-1]
-                deal.known[seat].add(card)
-            deal.hands[seat].append(card)
-            index = deal.ranked[seat]  # RankIndex.add(card), written out (a frame fewer)
-            cards = index.by[CARD_RANK[card]]
-            cards.append(card)
-            if len(cards) == 1:
-                index.mask |= RANK_BIT[card]
-            else:
-                index.multi |= RANK_BIT[card]
-                cards.sort(key=SUIT_OF)
-            deal.passes = 0
-            turn = deal.turn = (seat + 1) % self.players
-            turns = deal.turns_taken = deal.turns_taken + 1
-            state.records[-1].rows.append(row)
-            if turns >= self.rules.turn_limit:
-                reason = "turn_limit"
-            elif stock:
-                return events
-            else:  # the end game: count the position (see _record_position), written out here
-                seen = deal.positions[turn]
-                zobrist = deal.zobrist
-                count = seen[zobrist] = seen.get(zobrist, 0) + 1
-                if count < 3:
-                    return events
-                reason = "repetition"
+        if action == "draw":
+            events = self._draw(seat)
         else:
-            was_end_game = not stock
+            was_end_game = not deal.stock
             events = (
                 self._play(seat, move.fields[0][1])  # type: ignore[arg-type]
                 if action == "play"
                 else self._pass(seat)
             )
-            if not was_end_game and not stock:
+            if not was_end_game and not deal.stock:
                 self._find_reference()
                 deal.zobrist = self._rehash()
                 events.append(END_GAME)
@@ -686,19 +575,14 @@ class Tunge(Game):
                 )
                 events.extend(self._end_deal(seat, None))
                 return events
-            if deal.passes >= self.players:
-                reason = "all_passed"
-            elif deal.turns_taken >= self.rules.turn_limit:
-                reason = "turn_limit"
-            elif stock:
-                return events
-            else:  # the end game: count the position, as for a draw
-                seen = deal.positions[deal.turn]
-                zobrist = deal.zobrist
-                count = seen[zobrist] = seen.get(zobrist, 0) + 1
-                if count < 3:
-                    return events
-                reason = "repetition"
+        if deal.passes >= self.players:
+            reason = "all_passed"
+        elif deal.turns_taken >= self.rules.turn_limit:
+            reason = "turn_limit"
+        elif self._record_position() < 3:
+            return events
+        else:
+            reason = "repetition"
         why = _BLOCKED_WHY.get(reason) or f"{deal.turns_taken} turns were played"
         events.append(
             Event(
@@ -712,6 +596,33 @@ class Tunge(Game):
         events.extend(self._end_deal(None, reason))
         return events
 
+    def _draw(self, seat: int) -> list[Event]:
+        """Draw the stock's top card, or in the end game the pile's."""
+        deal = self.state.deal
+        if deal.stock:
+            card = deal.stock.pop()
+            events = [STOCK_DRAWN[seat], YOU_DRAW[card][seat]]
+            row = STOCK_DRAW_ROW[seat]
+            if not deal.stock:  # the end game begins: its reference, and the hash it keeps
+                events.append(END_GAME)
+                self._find_reference()
+                deal.zobrist = self._rehash() ^ HAND_KEYS[card][seat]  # card not in hand yet
+        else:
+            card = deal.pile.pop()
+            events = [PILE_DRAWN[card][seat]]
+            row = PILE_DRAW_ROW[card][seat]
+            deal.zobrist ^= MOVE_KEYS[card][seat][len(deal.pile)]
+            deal.refs.pop()
+            deal.ref = deal.refs[-1]
+            deal.known[seat].add(card)
+        deal.hands[seat].append(card)
+        deal.ranked[seat].add(card)
+        deal.passes = 0
+        deal.turn = next_seat(seat, self.players)
+        deal.turns_taken += 1
+        self.state.records[-1].rows.append(row)
+        return events
+
     def _play(self, seat: int, cards: tuple[str, ...]) -> list[Event]:
         state = self.state
         deal = state.deal
@@ -720,27 +631,15 @@ class Tunge(Game):
         ranks = "".join(cards)[::2]  # the cards' rank letters
         matches = count_matches(ranks, ref.ranks, rules.distinct) if ref.ranks else 0
         hand = deal.hands[seat]
-        index = deal.ranked[seat]  # RankIndex.remove per card, written out (a frame fewer)
-        by = index.by
-        mask = index.mask
-        multi = index.multi
         for card in cards:
             hand.remove(card)
-            same = by[CARD_RANK[card]]
-            same.remove(card)
-            left = len(same)
-            if left == 0:
-                mask &= ~RANK_BIT[card]
-            elif left == 1:
-                multi &= ~RANK_BIT[card]
-        index.mask = mask
-        index.multi = multi
+            deal.ranked[seat].remove(card)
         known = deal.known[seat]
         if known:
             known.difference_update(cards)
         pile = deal.pile
-        if deal.stock:  # Reference.of_ranks, its usual case inline (a frame fewer)
-            deal.ref = RANK_REFS.get(ranks) or Reference.of_ranks(ranks)
+        if deal.stock:
+            deal.ref = Reference.of_ranks(ranks)
         else:  # the end game: the reference of the pile after each card, and the Zobrist hash
             refs = deal.refs
             top = ref
@@ -770,12 +669,12 @@ class Tunge(Game):
                 },
             )
         ]
-        after = (seat + 1) % self.players
+        after = next_seat(seat, self.players)
         pickup = None
         if matches:
             pickup = self._forced_pickup(after, matches, events)
             if rules.ends_turn:
-                after = (after + 1) % self.players
+                after = next_seat(after, self.players)
         deal.turn = after
         deal.turns_taken += 1
         state.records[-1].rows.append((seat, "play", cards, ref.shown, matches, pickup, "", ""))
@@ -784,7 +683,7 @@ class Tunge(Game):
     def _pass(self, seat: int) -> list[Event]:
         deal = self.state.deal
         deal.passes += 1
-        deal.turn = (seat + 1) % self.players
+        deal.turn = next_seat(seat, self.players)
         deal.turns_taken += 1
         self.state.records[-1].rows.append(PASS_ROW[seat])
         return [PASSED[seat]]

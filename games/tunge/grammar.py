@@ -350,7 +350,7 @@ CARD_RANK = {card: RANK_INDEX[card[0]] for card in DECK}
 RANK_BIT = {card: 1 << rank for card, rank in CARD_RANK.items()}
 ACE_BIT = 1 << ACE
 SUIT_OF = {card: SUIT_INDEX[card[1]] for card in DECK}.__getitem__
-_first = itemgetter(0)  # a list's first item, mapped in C (a comprehension is a Python frame)
+_first = itemgetter(0)  # a list's first item
 
 
 def _segments(mask: int) -> tuple[tuple[int, int, tuple[str, ...]], ...]:
@@ -390,7 +390,7 @@ def _run_slices(length: int) -> tuple[slice, ...]:
 #: per mask of number ranks held (bit i: rank index i), its maximal runs
 SEGMENTS = [_segments(mask) for mask in range(4096)]
 #: per mask of ranks held (aces too), whether a hand with one card of each makes no play (no ace,
-#: no run): the usual end-game hand, which the engine tells apart before it calls plays_of
+#: no run): the usual end-game hand
 NO_PLAY = [mask < ACE_BIT and not SEGMENTS[mask] for mask in range(1 << 13)]
 #: per mask of number ranks, the rank indexes it holds, ascending
 BITS = [tuple(r for r in range(12) if mask >> r & 1) for mask in range(4096)]
@@ -413,9 +413,7 @@ class RankIndex:
     ``by[r]`` holds the hand's cards of rank index ``r`` in suit order (S, H, D, C), ``mask`` has
     bit ``r`` for a rank held and ``multi`` for one held twice or more. The engine keeps one per
     seat beside the hand, so that listing a position's plays does not first sort the hand out
-    again (most positions of a deal list the plays of a hand that changed by one card). The
-    engine writes :meth:`add` out for a draw and the removal for a play (a call per card costs):
-    a change here changes them too (a test compares the kept index with a fresh one).
+    again (most positions of a deal list the plays of a hand that changed by one card).
     """
 
     __slots__ = ("by", "mask", "multi")
@@ -443,6 +441,14 @@ class RankIndex:
         else:
             self.multi |= RANK_BIT[card]
             cards.sort(key=SUIT_OF)
+
+    def remove(self, card: str) -> None:
+        cards = self.by[CARD_RANK[card]]
+        cards.remove(card)
+        if not cards:
+            self.mask &= ~RANK_BIT[card]
+        elif len(cards) == 1:
+            self.multi &= ~RANK_BIT[card]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, RankIndex):

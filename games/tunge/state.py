@@ -11,18 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from games.state import read_only
 from games.tunge.grammar import NO_REFERENCE, Lvs, RankIndex, Reference
 
 
-@read_only
-@dataclass(slots=True, unsafe_hash=True)
+@dataclass(frozen=True, slots=True)
 class Pickup:
-    """A forced pick-up: who took how many cards from where; the rest was forgiven.
-
-    Read-only by convention, not ``frozen`` (a frozen dataclass sets each field through
-    ``object.__setattr__``, several times the cost, and every pick-up makes one); hashable by
-    its fields and shared by clones (:func:`~games.state.read_only`), as a frozen one is."""
+    """A forced pick-up: who took how many cards from where; the rest was forgiven."""
 
     seat: int
     count: int

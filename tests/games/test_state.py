@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from games.base import Deal
-from games.state import clone, copy_any, read_only, state_fields, untyped_attributes
+from games.state import clone, copy_any, state_fields, untyped_attributes
 from games.tricks import HandRecord, TrickRecord
 
 
@@ -26,17 +26,9 @@ class Inner:
     values: list[int] = field(default_factory=list)
 
 
-@read_only
-@dataclass(slots=True)
-class Settled:
-    """Read-only by convention: never changed once built, though its list could be."""
-
-    cards: list[str]
-
-
 @dataclass(init=False, eq=False)
 class Holder:
-    settled: list[Settled]
+    settled: list[Frozen]
     inners: list[Inner]
 
 
@@ -115,11 +107,11 @@ def test_clone_shares_what_never_changes() -> None:
     assert type(copy) is State and copy.KIND == "base"
 
 
-def test_clone_shares_read_only_values_and_copies_the_rest() -> None:
-    """A class marked read_only is shared like a frozen one (so are the engines' Deal and
-    TrickRecord, which are not frozen for speed); an unmarked dataclass is copied."""
+def test_clone_shares_frozen_values_and_copies_the_rest() -> None:
+    """Frozen dataclasses in a list are shared (so are the engines' Deal and TrickRecord); a
+    plain dataclass is copied."""
     holder = Holder()
-    holder.settled = [Settled(["AS"])]
+    holder.settled = [Frozen(("AS",))]
     holder.inners = [Inner([1])]
     copy = clone(holder)
     assert copy.settled is not holder.settled and copy.settled[0] is holder.settled[0]
