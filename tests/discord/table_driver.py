@@ -183,3 +183,41 @@ def hand_text(message: Message) -> str:
 async def settle(fake: FakeDiscord) -> None:
     await fake.quiet(idle=0.05, timeout=5.0)
     await asyncio.sleep(0)
+
+
+async def play_humans_to_the_end(
+    fake: FakeDiscord, bot: Any, table_id: int, users: list[FakeUser]
+) -> None:
+    """Each person moves when their hand offers a move, until the game is over."""
+    rng = random.Random(table_id)
+    for _ in range(400):
+        table = bot.sessions.tables.get(table_id)
+        if table is None:
+            return
+        for user in users:
+            seat = table.seat_of(user.id)
+            if seat is not None and seat in table.waiting_for():
+                hand = await show_hand(user, table_id)
+                await act(user, hand, rng)
+                break
+        else:
+            await fake.wait_for(lambda t=table: someone_to_act(bot, t, users), timeout=5)
+    raise AssertionError("the game did not end")
+
+
+def someone_to_act(bot: Any, table: Any, users: list[FakeUser]) -> bool:
+    """The game is over, or waits on one of ``users``."""
+    if bot.sessions.tables.get(table.id) is not table:
+        return True
+    return any(table.seat_of(u.id) in table.waiting_for() for u in users)
+
+
+async def two_play_a_tiny_game(fake: FakeDiscord, bot: Any, host: FakeUser, guest: FakeUser) -> int:
+    """``host`` opens a table of the reference game, ``guest`` joins, and the two play it to
+    the end; the table's number."""
+    table_id = await open_table(fake, host, "tiny")
+    ok(await guest.click(table_message(guest, table_id), "Join"))
+    await wait_for_table(host, table_id, guest.name.capitalize())
+    await start(fake, host, table_id)
+    await play_humans_to_the_end(fake, bot, table_id, [host, guest])
+    return table_id

@@ -5,49 +5,23 @@ and leaving, through the real client against the fake Discord, by users who clic
 from __future__ import annotations
 
 import asyncio
-import random
 from typing import Any
 
 import tests.games.tiny_game  # noqa: F401  (registers the reference game)
 from bot.store import StoreUnavailable
 from tests.discord.table_driver import (
-    act,
     ok,
     open_table,
+    play_humans_to_the_end,
     show_hand,
+    someone_to_act,
     start,
     table_message,
     table_messages,
+    two_play_a_tiny_game,
     wait_for_table,
 )
 from tests.fakediscord import FakeDiscord, FakeUser, Message
-
-
-async def play_humans_to_the_end(
-    fake: FakeDiscord, bot: Any, table_id: int, users: list[FakeUser]
-) -> None:
-    """Each person moves when their hand offers a move, until the game is over."""
-    rng = random.Random(table_id)
-    for _ in range(400):
-        table = bot.sessions.tables.get(table_id)
-        if table is None:
-            return
-        for user in users:
-            seat = table.seat_of(user.id)
-            if seat is not None and seat in table.waiting_for():
-                hand = await show_hand(user, table_id)
-                await act(user, hand, rng)
-                break
-        else:
-            await fake.wait_for(lambda t=table: someone_to_act(bot, t, users), timeout=5)
-    raise AssertionError("the game did not end")
-
-
-def someone_to_act(bot: Any, table: Any, users: list[FakeUser]) -> bool:
-    """The game is over, or waits on one of ``users``."""
-    if bot.sessions.tables.get(table.id) is not table:
-        return True
-    return any(table.seat_of(u.id) in table.waiting_for() for u in users)
 
 
 def newest_with(user: FakeUser, text: str) -> Message:
@@ -151,11 +125,7 @@ async def test_two_rematch_clicks_while_discord_is_slow_post_one_lobby(
     fake_discord: FakeDiscord, running_bot: Any
 ) -> None:
     alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
-    table_id = await open_table(fake_discord, alice, "tiny")
-    ok(await bob.click(table_message(bob, table_id), "Join"))
-    await wait_for_table(alice, table_id, "Bob")
-    await start(fake_discord, alice, table_id)
-    await play_humans_to_the_end(fake_discord, running_bot, table_id, [alice, bob])
+    table_id = await two_play_a_tiny_game(fake_discord, running_bot, alice, bob)
     final = await wait_for_table(alice, table_id, "Rematch", button=True)
     await fake_discord.quiet()
 

@@ -14,9 +14,9 @@ from tests.discord.table_driver import (
     start,
     table_message,
     table_messages,
+    two_play_a_tiny_game,
     wait_for_table,
 )
-from tests.discord.test_lobby_e2e import play_humans_to_the_end
 from tests.fakediscord import FakeDiscord
 
 
@@ -60,11 +60,7 @@ async def test_the_rematch_lobby_names_the_table_it_follows(
     fake_discord: FakeDiscord, running_bot: Any
 ) -> None:
     alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
-    table_id = await open_table(fake_discord, alice, "tiny")
-    ok(await bob.click(table_message(bob, table_id), "Join"))
-    await wait_for_table(alice, table_id, "Bob")
-    await start(fake_discord, alice, table_id)
-    await play_humans_to_the_end(fake_discord, running_bot, table_id, [alice, bob])
+    table_id = await two_play_a_tiny_game(fake_discord, running_bot, alice, bob)
     final = await wait_for_table(alice, table_id, "Rematch", button=True)
     ok(await alice.click(final, "Rematch"))
     await fake_discord.quiet()
