@@ -1,10 +1,12 @@
-"""The lobby's extras and the ways back into a game: fill the seats with computers,
-choose the match length, play again (Rematch), and sit in for a computer mid-game.
+"""The lobby's components and the ways back into a game: join, sit, remove, the computers' level
+and hints, fill the seats with computers, choose the match length, play again (Rematch), and
+sit in for a computer mid-game.
 
 Every component is a :class:`discord.ui.DynamicItem` whose ``custom_id`` carries all it needs;
 the session manager decides (who may, whether the seat is still a computer's, whether the
 rematch is open already) and a refusal is a short ephemeral answer that changes nothing.
-:mod:`cogs.tables` puts these items on the lobby and the table message.
+:func:`lobby_view` lays out the lobby's message; :mod:`cogs.board` puts the ways back into a
+game on the table message.
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ import discord
 from bot.sessions import LiveTable, UserError
 from cogs.errors import answer, guarded, patiently
 from cogs.items import ByTable
-from cogs.render import jump_url, shown_line, shown_name
+from cogs.play import chosen_value
+from cogs.render import LEVEL_TEXT, jump_url, shown_line, shown_name
+from games.players import AVAILABLE_LEVELS
 from games.presets import LENGTHS, current_preset, presets_for
 
 if TYPE_CHECKING:
@@ -384,4 +388,254 @@ class SitInAnswer(
             await interaction.response.edit_message(content=shown, view=None)
 
 
-DYNAMIC_ITEMS = (FillButton, LengthButton, RematchButton, SitInButton, SitInSeat, SitInAnswer)
+def _is_admin(interaction: discord.Interaction) -> bool:
+    return bool(interaction.permissions.manage_guild)
+
+
+LOBBY_ACTIONS = {
+    "join": "Join",
+    "leave": "Leave",
+    "cpu": "Add computer player",
+    "start": "Start",
+    "cancel": "Cancel",
+}
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"ct:l:(?P<table>\d+):(?P<action>[a-z]+)(?P<seat>\d*)",
+):
+    def __init__(
+        self,
+        table_id: int,
+        action: str,
+        seat: int | None = None,
+        label: str = "·",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ) -> None:
+        self.table_id, self.action, self.seat = table_id, action, seat
+        suffix = "" if seat is None else str(seat)
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, row=row, custom_id=f"ct:l:{table_id}:{action}{suffix}"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+        /,
+    ) -> LobbyButton:
+        seat = int(match["seat"]) if match["seat"] else None
+        return cls(int(match["table"]), match["action"], seat)
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await patiently(interaction, self._act(interaction))
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+
+    async def _act(self, interaction: discord.Interaction) -> None:
+        sessions = _bot(interaction).sessions
+        user = interaction.user
+        if self.action == "join":
+            await sessions.join(self.table_id, user.id, user.display_name)
+        elif self.action == "sit" and self.seat is not None:
+            await sessions.sit(self.table_id, user.id, user.display_name, self.seat)
+        elif self.action == "leave":
+            await sessions.leave(self.table_id, user.id)
+        elif self.action == "cpu":
+            await sessions.add_computer(self.table_id, user.id)
+        elif self.action == "start":
+            await sessions.start(self.table_id, user.id)
+        elif self.action == "cancel":
+            await sessions.cancel(self.table_id, user.id, _is_admin(interaction))
+        else:
+            raise UserError("That button does nothing any more.")
+
+
+class RemoveSelect(
+    ByTable,
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=r"ct:lr:(?P<table>\d+)",
+):
+    """The host's (or a server manager's) way to clear a seat in the lobby."""
+
+    def __init__(self, table_id: int, seats: list[tuple[int, str]] | None = None) -> None:
+        self.table_id = table_id
+        options = [
+            discord.SelectOption(label=f"Seat {seat + 1}: {name}"[:100], value=str(seat))
+            for seat, name in seats or []
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ct:lr:{table_id}",
+                placeholder="Remove a player (host)",
+                row=3,
+                options=options or [discord.SelectOption(label="·", value="none")],
+            )
+        )
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        value = chosen_value(interaction)  # only a seat this select offered (never the host's)
+        table = _bot(interaction).sessions.find(self.table_id)
+        host_seat = table.seat_of(table.row.host_id) if table is not None else None
+        if value is None or not value.isdigit() or int(value) == host_seat:
+            await answer(interaction, "Choose one of the seats offered.")
+            return
+        await patiently(
+            interaction,
+            _bot(interaction).sessions.remove(
+                self.table_id, interaction.user.id, int(value), _is_admin(interaction)
+            ),
+        )
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+
+
+class LevelSelect(
+    ByTable,
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=r"ct:lv:(?P<table>\d+)",
+):
+    """The host's choice of the computer players' level, in the lobby."""
+
+    def __init__(self, table_id: int, current: str = "normal") -> None:
+        self.table_id = table_id
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ct:lv:{table_id}",
+                placeholder="Computer players' level (host)",
+                row=4,
+                options=[
+                    discord.SelectOption(
+                        label=f"Computer level: {level}",
+                        value=level,
+                        description=LEVEL_TEXT[level][:100],
+                        default=level == current,
+                    )
+                    for level in AVAILABLE_LEVELS
+                ],
+            )
+        )
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        value = chosen_value(interaction)  # only a level this select offered
+        if value is None or value not in AVAILABLE_LEVELS:
+            await answer(interaction, "Choose one of the levels offered.")
+            return
+        await patiently(
+            interaction,
+            _bot(interaction).sessions.set_computer_level(
+                self.table_id, interaction.user.id, value
+            ),
+        )
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+
+
+class HintsToggle(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"ct:lh:(?P<table>\d+):(?P<on>[01])",
+):
+    """The host turns hints on or off in the lobby; the custom id carries the state it sets, so a
+    double or stale click sets the same state again."""
+
+    def __init__(self, table_id: int, on: bool) -> None:
+        self.table_id, self.on = table_id, on
+        super().__init__(
+            discord.ui.Button(
+                label="Turn hints on (unrated)" if on else "Turn hints off",
+                emoji="💡",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ct:lh:{table_id}:{int(on)}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[discord.ui.View],
+        match: re.Match[str],
+        /,
+    ) -> HintsToggle:
+        return cls(int(match["table"]), match["on"] == "1")
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await patiently(
+            interaction,
+            _bot(interaction).sessions.set_hints(self.table_id, interaction.user.id, self.on),
+        )
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+
+
+def lobby_view(table: LiveTable) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    styles = {
+        "join": discord.ButtonStyle.success,
+        "start": discord.ButtonStyle.primary,
+        "cancel": discord.ButtonStyle.danger,
+    }
+    for action, label in LOBBY_ACTIONS.items():
+        if action == "cpu" and not table.row.computers:  # the server allowed none: not offered
+            continue
+        view.add_item(
+            LobbyButton(
+                table.id,
+                action,
+                None,
+                label,
+                styles.get(action, discord.ButtonStyle.secondary),
+                row=0,
+            )
+        )
+    game_class = table.game_class
+    # Only free seats: a taken one cannot be sat at, and the host's seat always leaves at most
+    # five, so they fit one row and the biggest lobby keeps room for every control.
+    for index, seat in enumerate(table.free_seats()):
+        team = f" (team {'AB'[seat % 2]})" if game_class.teams else ""
+        view.add_item(
+            LobbyButton(
+                table.id,
+                "sit",
+                seat,
+                f"Sit at seat {seat + 1}{team}",
+                discord.ButtonStyle.secondary,
+                row=1 + index // 5,
+            )
+        )
+    add_lobby_controls(view, table)  # fill and length, in the rows with room
+    guests = [
+        (seat.seat, seat.name)
+        for seat in sorted(table.seats.values(), key=lambda s: s.seat)
+        if seat.user_id != table.row.host_id
+    ]
+    if guests:
+        view.add_item(RemoveSelect(table.id, guests))
+    if table.row.computers:  # the level of computer seats, which a table without them lacks
+        view.add_item(LevelSelect(table.id, table.row.computer_level))
+    view.add_item(HintsToggle(table.id, not table.row.hints))  # in the first row with room
+    return view
+
+
+DYNAMIC_ITEMS = (
+    LobbyButton,
+    RemoveSelect,
+    LevelSelect,
+    HintsToggle,
+    FillButton,
+    LengthButton,
+    RematchButton,
+    SitInButton,
+    SitInSeat,
+    SitInAnswer,
+)

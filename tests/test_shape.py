@@ -10,9 +10,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 MAX_CLASS = 400
 MAX_MODULE = 800
-# Modules over the limit today that are being split on their own branches; an entry goes when
-# its module is split.
-NOT_SPLIT_YET = {"cogs/tables.py", "games/bidcards.py", "games/tarneeb.py", "games/tunge/engine.py"}
+# Modules over the limit today, still to split; an entry goes when its module is split.
+NOT_SPLIT_YET = {"games/bidcards.py", "games/tarneeb.py", "games/tunge/engine.py"}
 HISTORY = re.compile(r"issue [0-9]|\(issue|helper", re.IGNORECASE)
 
 

@@ -13,9 +13,8 @@ import pytest
 import tests.games.tiny_game  # noqa: F401  (registers the reference game)
 from bot.sessions import LiveTable
 from bot.store import SeatRow, TableRow
-from cogs.lobby import FillButton, LengthButton, describe_lobby
+from cogs.lobby import FillButton, LengthButton, LevelSelect, describe_lobby, lobby_view
 from cogs.render import lobby_embed
-from cogs.tables import LevelSelect, lobby_view
 from games.registry import get_game
 
 CASES = [

@@ -8,8 +8,8 @@ import pytest
 import tests.games.tiny_game  # noqa: F401  (registers the reference game)
 from bot.sessions import LiveTable
 from bot.store import SeatRow, TableRow
+from cogs.lobby import LevelSelect, lobby_view
 from cogs.render import LEVEL_TEXT, lobby_embed
-from cogs.tables import LevelSelect, lobby_view
 from games.players import AVAILABLE_LEVELS, LEVELS
 
 

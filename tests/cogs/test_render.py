@@ -113,7 +113,7 @@ def test_the_board_names_who_acted_then_and_escapes_every_name() -> None:
 
 def test_a_result_posted_late_names_who_held_the_seat_then() -> None:
     """After a restart, a result is posted with the names of its move's time, not today's."""
-    from cogs.tables import Board
+    from cogs.board import Board
 
     table = make_table()
     table.holders = [SeatHolder(0, 0, 10, "Alice"), SeatHolder(1, 0, None, "🤖 Ada")]
