@@ -46,7 +46,7 @@ PAUSED = "The table is paused; your move was not saved, try again in a moment."
 BROKEN = "Something went wrong; the game is unchanged. (error `{id}`)"
 NOTHING = "That button does nothing any more."
 DM_ONLY_SERVERS = "Card tables live in servers: use this command in a server channel."
-CUSTOM_ID = re.compile(r"ct:[a-z]+:(?P<table>\d+)(?::(?P<seq>\d+))?")
+CUSTOM_ID = re.compile(r"ct:[a-z]+:(?P<table>[0-9]+)(?::(?P<seq>[0-9]+))?")
 
 # Marks an interaction a guarded callback has taken charge of (the watchdog leaves it alone).
 # Kept on the interaction itself: discord.py loads an extension as a fresh module, so a module

@@ -54,7 +54,7 @@ async def _acted(interaction: discord.Interaction) -> None:
 
 
 # --- the lobby: fill and length -----------------------------------------------------------------
-class FillButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:lf:(?P<table>\d+)"):
+class FillButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:lf:(?P<table>[0-9]+)"):
     """The host's one click that seats computers in every empty seat."""
 
     def __init__(self, table_id: int) -> None:
@@ -78,7 +78,7 @@ class FillButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:lf:(?P<t
 
 
 class LengthButton(
-    discord.ui.DynamicItem[Button], template=r"ct:ln:(?P<table>\d+):(?P<length>[a-z]+)"
+    discord.ui.DynamicItem[Button], template=r"ct:ln:(?P<table>[0-9]+):(?P<length>[a-z]+)"
 ):
     """One of the host's match length presets (short, standard, long)."""
 
@@ -152,7 +152,7 @@ def describe_lobby(embed: discord.Embed, table: LiveTable) -> discord.Embed:
 
 
 # --- play again ---------------------------------------------------------------------------------
-class RematchButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:rm:(?P<table>\d+)"):
+class RematchButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:rm:(?P<table>[0-9]+)"):
     """On a finished game's board: open the rematch lobby, or confirm one's seat in it."""
 
     def __init__(self, table_id: int) -> None:
@@ -244,7 +244,7 @@ async def _post_rematch(bot: CardTableBot, board: Shows, table: LiveTable, old_i
 
 
 # --- sitting in for a computer ------------------------------------------------------------------
-class SitInButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:sn:(?P<table>\d+)"):
+class SitInButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:sn:(?P<table>[0-9]+)"):
     """On a running table with a computer seat: a newcomer asks to play it."""
 
     def __init__(self, table_id: int) -> None:
@@ -281,7 +281,9 @@ class SitInButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:sn:(?P<
         )
 
 
-class SitInSeat(discord.ui.DynamicItem[Button], template=r"ct:sc:(?P<table>\d+):(?P<seat>\d+)"):
+class SitInSeat(
+    discord.ui.DynamicItem[Button], template=r"ct:sc:(?P<table>[0-9]+):(?P<seat>[0-9]+)"
+):
     """The newcomer's choice of a computer seat."""
 
     def __init__(self, table_id: int, seat: int, label: str = "·") -> None:
@@ -346,7 +348,7 @@ async def ask_to_sit_in(interaction: discord.Interaction, table_id: int, seat: i
 
 class SitInAnswer(
     discord.ui.DynamicItem[Button],
-    template=r"ct:sa:(?P<table>\d+):(?P<seat>\d+):(?P<user>\d+):(?P<agree>[yn])",
+    template=r"ct:sa:(?P<table>[0-9]+):(?P<seat>[0-9]+):(?P<user>[0-9]+):(?P<agree>[yn])",
 ):
     """The host's answer to a request to sit in (only the host's click counts)."""
 
@@ -403,7 +405,7 @@ LOBBY_ACTIONS = {
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"ct:l:(?P<table>\d+):(?P<action>[a-z]+)(?P<seat>\d*)",
+    template=r"ct:l:(?P<table>[0-9]+):(?P<action>[a-z]+)(?P<seat>[0-9]*)",
 ):
     def __init__(
         self,
@@ -461,7 +463,7 @@ class LobbyButton(
 class RemoveSelect(
     ByTable,
     discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-    template=r"ct:lr:(?P<table>\d+)",
+    template=r"ct:lr:(?P<table>[0-9]+)",
 ):
     """The host's (or a server manager's) way to clear a seat in the lobby."""
 
@@ -501,7 +503,7 @@ class RemoveSelect(
 class LevelSelect(
     ByTable,
     discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-    template=r"ct:lv:(?P<table>\d+)",
+    template=r"ct:lv:(?P<table>[0-9]+)",
 ):
     """The host's choice of the computer players' level, in the lobby."""
 
@@ -542,7 +544,7 @@ class LevelSelect(
 
 class HintsToggle(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"ct:lh:(?P<table>\d+):(?P<on>[01])",
+    template=r"ct:lh:(?P<table>[0-9]+):(?P<on>[01])",
 ):
     """The host turns hints on or off in the lobby; the custom id carries the state it sets, so a
     double or stale click sets the same state again."""

@@ -48,7 +48,7 @@ def options_message(
 
 class OptionsPage(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"ct:op:(?P<game>[a-z_]+):(?P<page>\d+)",
+    template=r"ct:op:(?P<game>[a-z_]+):(?P<page>[0-9]+)",
 ):
     def __init__(self, game: str, page: int, label: str = "·", disabled: bool = False) -> None:
         self.game, self.page = game, page

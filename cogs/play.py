@@ -277,7 +277,7 @@ async def play_move(
 
 class MoveButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"ct:m:(?P<table>\d+):(?P<seq>\d+):(?P<code>.+)",
+    template=r"ct:m:(?P<table>[0-9]+):(?P<seq>[0-9]+):(?P<code>.+)",
 ):
     def __init__(
         self,
@@ -330,7 +330,7 @@ def pin_row(
 
 class MoveSelect(
     discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-    template=r"ct:s:(?P<table>\d+):(?P<seq>\d+):(?P<index>\d+)",
+    template=r"ct:s:(?P<table>[0-9]+):(?P<seq>[0-9]+):(?P<index>[0-9]+)",
 ):
     def __init__(
         self,
@@ -409,7 +409,7 @@ async def build_sequence(
 
 class SequenceSelect(
     discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-    template=r"ct:q:(?P<table>\d+):(?P<seq>\d+):(?P<prefix>[2-9TJQKA]*)",
+    template=r"ct:q:(?P<table>[0-9]+):(?P<seq>[0-9]+):(?P<prefix>[2-9TJQKA]*)",
 ):
     def __init__(
         self, table_id: int, seq: int, prefix: str, next_ranks: dict[str, str] | None = None
@@ -454,7 +454,7 @@ class SequenceSelect(
 
 class SequenceRestart(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"ct:qr:(?P<table>\d+):(?P<seq>\d+)",
+    template=r"ct:qr:(?P<table>[0-9]+):(?P<seq>[0-9]+)",
 ):
     def __init__(self, table_id: int, seq: int) -> None:
         self.table_id, self.seq = table_id, seq
@@ -485,7 +485,7 @@ class SequenceRestart(
 class ShowHand(
     ByTable,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"ct:h:(?P<table>\d+)",
+    template=r"ct:h:(?P<table>[0-9]+)",
 ):
     def __init__(self, table_id: int) -> None:
         self.table_id = table_id
@@ -515,7 +515,7 @@ class ShowHand(
 class ImBack(
     ByTable,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"ct:b:(?P<table>\d+)",
+    template=r"ct:b:(?P<table>[0-9]+)",
 ):
     def __init__(self, table_id: int) -> None:
         self.table_id = table_id
@@ -553,7 +553,7 @@ def add_hint_button(view: discord.ui.View, table: LiveTable) -> None:
 class HintButton(
     ByTable,
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"ct:hint:(?P<table>\d+)",
+    template=r"ct:hint:(?P<table>[0-9]+)",
 ):
     """What the normal computer player would do now, and why: answered to the player alone."""
 

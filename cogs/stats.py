@@ -77,7 +77,7 @@ def ladder_embed(game: str, period: str, page: int, ladder: LadderPage) -> disco
 class LadderButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"ct:lb:(?P<game>[a-z_]+):(?P<period>all|month):(?P<computers>[01]):"
-    r"(?P<page>\d{1,6}):(?P<way>[pn])",
+    r"(?P<page>[0-9]{1,6}):(?P<way>[pn])",
 ):
     """Previous (``p``) or Next (``n``): shows ``page`` of the ladder the custom id names."""
 
