@@ -24,6 +24,7 @@ from discord.ext import commands
 
 from bot.history import GameRecord, HistoryPage, Viewer
 from cogs.errors import answer, data_of, guarded, patiently, quote
+from cogs.interactions import bot_of
 from cogs.tables import game_autocomplete
 from games.registry import all_games, get_game
 
@@ -36,10 +37,6 @@ EXPORT_PLACEHOLDER = "Export a game's transcript"
 NO_GAMES = "No finished games yet."
 NO_MORE = "No more games."
 NOT_A_MEMBER = "Choose a member from the list."
-
-
-def _bot(interaction: discord.Interaction) -> CardTableBot:
-    return interaction.client  # type: ignore[return-value]
 
 
 def viewer_of(interaction: discord.Interaction) -> Viewer:
@@ -197,7 +194,7 @@ class PageButton(
             return
         page = await patiently(
             interaction,
-            _bot(interaction).sessions.history_page(
+            bot_of(interaction).sessions.history_page(
                 interaction.guild_id,
                 self.page,
                 self.user_id,
@@ -251,7 +248,7 @@ class ExportSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], t
             return
         exported = await patiently(
             interaction,
-            _bot(interaction).sessions.export(
+            bot_of(interaction).sessions.export(
                 interaction.guild_id, int(value), viewer_of(interaction)
             ),
             thinking=True,

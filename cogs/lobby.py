@@ -20,6 +20,7 @@ import discord
 
 from bot.sessions import LiveTable, UserError
 from cogs.errors import answer, guarded, patiently
+from cogs.interactions import bot_of, is_admin
 from cogs.items import ByTable
 from cogs.play import chosen_value
 from cogs.render import LEVEL_TEXT, jump_url, shown_line, shown_name
@@ -30,10 +31,6 @@ if TYPE_CHECKING:
     from bot.app import CardTableBot
 
 Button = discord.ui.Button[discord.ui.View]
-
-
-def _bot(interaction: discord.Interaction) -> CardTableBot:
-    return interaction.client  # type: ignore[return-value]
 
 
 @runtime_checkable
@@ -70,7 +67,7 @@ class FillButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:lf:(?P<t
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        sessions = _bot(interaction).sessions
+        sessions = bot_of(interaction).sessions
         await patiently(
             interaction, sessions.fill_with_computers(self.table_id, interaction.user.id)
         )
@@ -107,7 +104,7 @@ class LengthButton(
         if self.length not in LENGTHS:  # a crafted id
             await answer(interaction, "Choose one of the lengths offered.")
             return
-        sessions = _bot(interaction).sessions
+        sessions = bot_of(interaction).sessions
         await patiently(
             interaction, sessions.set_length(self.table_id, interaction.user.id, self.length)
         )
@@ -168,7 +165,7 @@ class RematchButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:rm:(?
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
+        bot = bot_of(interaction)
         # Discord may be slow to take the lobby's message: the click is answered anyway.
         table, created, posted = await patiently(
             interaction, _open_rematch(bot, self.table_id, interaction.user.id), thinking=True
@@ -260,7 +257,7 @@ class SitInButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:sn:(?P<
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        sessions = _bot(interaction).sessions
+        sessions = bot_of(interaction).sessions
         table = sessions.find(self.table_id)
         if table is None:
             await answer(interaction, "There is no computer seat to sit in for here.")
@@ -313,7 +310,7 @@ class SitInSeat(
 
 async def ask_to_sit_in(interaction: discord.Interaction, table_id: int, seat: int) -> None:
     """Keep the request and ask the host in the table's channel, with Yes and No buttons."""
-    bot = _bot(interaction)
+    bot = bot_of(interaction)
     user = interaction.user
     await patiently(
         interaction, bot.sessions.ask_sit_in(table_id, user.id, user.display_name, seat)
@@ -376,7 +373,7 @@ class SitInAnswer(
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        sessions = _bot(interaction).sessions
+        sessions = bot_of(interaction).sessions
         text = await patiently(
             interaction,
             sessions.answer_sit_in(
@@ -388,10 +385,6 @@ class SitInAnswer(
             await interaction.edit_original_response(content=shown, view=None)
         else:
             await interaction.response.edit_message(content=shown, view=None)
-
-
-def _is_admin(interaction: discord.Interaction) -> bool:
-    return bool(interaction.permissions.manage_guild)
 
 
 LOBBY_ACTIONS = {
@@ -442,7 +435,7 @@ class LobbyButton(
             await interaction.response.defer()
 
     async def _act(self, interaction: discord.Interaction) -> None:
-        sessions = _bot(interaction).sessions
+        sessions = bot_of(interaction).sessions
         user = interaction.user
         if self.action == "join":
             await sessions.join(self.table_id, user.id, user.display_name)
@@ -455,7 +448,7 @@ class LobbyButton(
         elif self.action == "start":
             await sessions.start(self.table_id, user.id)
         elif self.action == "cancel":
-            await sessions.cancel(self.table_id, user.id, _is_admin(interaction))
+            await sessions.cancel(self.table_id, user.id, is_admin(interaction))
         else:
             raise UserError("That button does nothing any more.")
 
@@ -485,15 +478,15 @@ class RemoveSelect(
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         value = chosen_value(interaction)  # only a seat this select offered (never the host's)
-        table = _bot(interaction).sessions.find(self.table_id)
+        table = bot_of(interaction).sessions.find(self.table_id)
         host_seat = table.seat_of(table.row.host_id) if table is not None else None
         if value is None or not value.isdigit() or int(value) == host_seat:
             await answer(interaction, "Choose one of the seats offered.")
             return
         await patiently(
             interaction,
-            _bot(interaction).sessions.remove(
-                self.table_id, interaction.user.id, int(value), _is_admin(interaction)
+            bot_of(interaction).sessions.remove(
+                self.table_id, interaction.user.id, int(value), is_admin(interaction)
             ),
         )
         if not interaction.response.is_done():
@@ -534,7 +527,7 @@ class LevelSelect(
             return
         await patiently(
             interaction,
-            _bot(interaction).sessions.set_computer_level(
+            bot_of(interaction).sessions.set_computer_level(
                 self.table_id, interaction.user.id, value
             ),
         )
@@ -574,7 +567,7 @@ class HintsToggle(
     async def callback(self, interaction: discord.Interaction) -> None:
         await patiently(
             interaction,
-            _bot(interaction).sessions.set_hints(self.table_id, interaction.user.id, self.on),
+            bot_of(interaction).sessions.set_hints(self.table_id, interaction.user.id, self.on),
         )
         if not interaction.response.is_done():
             await interaction.response.defer()

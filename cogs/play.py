@@ -18,6 +18,7 @@ from bot.sessions import LiveTable, UserError
 from cogs.card_faces import FACES, start_faces, stop_faces
 from cogs.errors import answer, data_of, guarded, patiently
 from cogs.hand_watch import STALE_NOTE, restart_note, started, stop_all, watch
+from cogs.interactions import bot_of
 from cogs.items import ByTable
 from cogs.render import cards_text, hand_embed, hand_layout, select_placeholder, sequence_step
 from cogs.words import MENTIONS
@@ -32,10 +33,6 @@ log = logging.getLogger(__name__)
 HAND_TOKEN_SECONDS = 14 * 60  # an interaction token lasts 15 minutes; keep a margin
 GAME_OVER = "This game is over (or its table was closed)."
 RED_SUITS = ("H", "D")
-
-
-def _bot(interaction: discord.Interaction) -> CardTableBot:
-    return interaction.client  # type: ignore[return-value]
 
 
 def over(table: LiveTable) -> bool:
@@ -195,7 +192,7 @@ async def send_hand(
         await interaction.followup.send(embed=embed, view=view, ephemeral=True)
     else:
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
-    remember_hand(_bot(interaction), table.id, interaction.user.id, interaction)
+    remember_hand(bot_of(interaction), table.id, interaction.user.id, interaction)
 
 
 async def refresh_hands(bot: CardTableBot, table: LiveTable) -> None:
@@ -247,7 +244,7 @@ async def play_move(
     interaction: discord.Interaction, table_id: int, seq: int, move: Move | None
 ) -> None:
     """The one path of a click: submit, then show the hand as it is now."""
-    bot = _bot(interaction)
+    bot = bot_of(interaction)
     table = bot.sessions.find(table_id)
     if table is None:
         await answer(interaction, GAME_OVER)
@@ -385,7 +382,7 @@ async def build_sequence(
     interaction: discord.Interaction, table_id: int, seq: int, prefix: str
 ) -> None:
     """A step of the sequence builder: no move yet, just the hand shown with the new prefix."""
-    bot = _bot(interaction)
+    bot = bot_of(interaction)
     table = bot.sessions.find(table_id)
     seat = table.seat_of(interaction.user.id) if table else None
     if table is None or table.game is None or seat is None:
@@ -500,7 +497,7 @@ class ShowHand(
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
+        bot = bot_of(interaction)
         table = bot.sessions.find(self.table_id)
         if table is None or table.game is None:
             await answer(interaction, GAME_OVER)
@@ -530,7 +527,7 @@ class ImBack(
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
+        bot = bot_of(interaction)
         await patiently(interaction, bot.sessions.come_back(self.table_id, interaction.user.id))
         table = bot.sessions.get(self.table_id)
         seat = table.seat_of(interaction.user.id)
@@ -571,7 +568,7 @@ class HintButton(
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
+        bot = bot_of(interaction)
         _, move, reason = bot.sessions.hint(self.table_id, interaction.user.id)
         table = bot.sessions.get(self.table_id)
         seat = table.seat_of(interaction.user.id)

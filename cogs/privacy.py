@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.errors import answer, guarded, patiently
+from cogs.interactions import bot_of
 from cogs.render import plural
 
 if TYPE_CHECKING:
@@ -31,10 +32,6 @@ FORGOTTEN = (
 )
 KEPT = "Nothing was changed."
 NOT_YOURS = "These buttons are for the person who asked."
-
-
-def _bot(interaction: discord.Interaction) -> CardTableBot:
-    return interaction.client  # type: ignore[return-value]
 
 
 class ForgetButton(
@@ -69,7 +66,7 @@ class ForgetButton(
         if not self.confirm:
             await interaction.response.edit_message(content=KEPT, view=None)
             return
-        forgotten = await patiently(interaction, _bot(interaction).sessions.forget(self.user_id))
+        forgotten = await patiently(interaction, bot_of(interaction).sessions.forget(self.user_id))
         text = FORGOTTEN.format(
             results=plural(forgotten.results, "result"),
             seats=plural(forgotten.seats, "past table"),

@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.sessions import LiveTable, UserError, check_table_channel, parse_options
 from cogs.board import Board
 from cogs.errors import answer, patiently, quote
+from cogs.interactions import is_admin
 from cogs.lobby import DYNAMIC_ITEMS as LOBBY_ITEMS
 from cogs.lobby import describe_lobby, lobby_view
 from cogs.options import options_message
@@ -30,14 +31,6 @@ if TYPE_CHECKING:
     from bot.app import CardTableBot
 
 log = logging.getLogger(__name__)
-
-
-def _bot(interaction: discord.Interaction) -> CardTableBot:
-    return interaction.client  # type: ignore[return-value]
-
-
-def _is_admin(interaction: discord.Interaction) -> bool:
-    return bool(interaction.permissions.manage_guild)
 
 
 async def game_autocomplete(
@@ -241,7 +234,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
         if live is None:
             await answer(interaction, "There is no open table with that number here.")
             return
-        if live.seat_of(interaction.user.id) is None and not _is_admin(interaction):
+        if live.seat_of(interaction.user.id) is None and not is_admin(interaction):
             await answer(interaction, "Only its players or a server manager can re-post a table.")
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -288,7 +281,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
             return
         resigned = await patiently(
             interaction,
-            self.bot.sessions.cancel(live.id, interaction.user.id, _is_admin(interaction)),
+            self.bot.sessions.cancel(live.id, interaction.user.id, is_admin(interaction)),
         )
         await answer(
             interaction, f"Table #{live.id} is closed." + (f" {resigned}" if resigned else "")
