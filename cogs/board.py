@@ -26,6 +26,7 @@ from cogs.render import (
     event_message,
     jump_url,
     lobby_embed,
+    resignation_message,
     table_embed,
 )
 from cogs.trick_lines import TrickLines
@@ -110,7 +111,8 @@ class Board:
 
     def table_closed(self, table: LiveTable) -> None:
         self._posting.pop(table.id, None)
-        self._enqueue(table, [])
+        line = resignation_message(table)
+        self._enqueue(table, [(table.moves, line)] if line else [])
         self.turn_pings.changed(table)
 
     def _enqueue(self, table: LiveTable, results: list[tuple[int, str]]) -> None:
@@ -265,7 +267,7 @@ class Board:
         embed = table_embed(table)
         if status == "abandoned" and table.resigned is None:  # why it was, if the bot knows
             embed.description = f"{table.note} Not rated." if table.note else ABANDONED
-        if status == "finished":
+        if status == "finished" or table.resigned is not None:  # a resigned game is a result
             view = discord.ui.View(timeout=None)
             view.add_item(RematchButton(table.id))
             return embed, view
@@ -305,7 +307,9 @@ class Board:
             for seq, event in events:
                 if event.public and event.history:
                     by_move.setdefault(seq, []).append(event)
-            self._enqueue(table, self._results(table, sorted(by_move.items())))
+            results = self._results(table, sorted(by_move.items()))
+            line = resignation_message(table)  # a crash between the resignation and its post
+            self._enqueue(table, results + ([(table.moves, line)] if line else []))
 
 
 # --- commands -----------------------------------------------------------------------------------

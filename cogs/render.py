@@ -21,6 +21,7 @@ from cogs.hand_watch import restart_note
 from cogs.words import explain_words
 from games.base import Event, Game, Move, Option, fill_names
 from games.cards import RANKS, SUITS, display
+from games.seats import team_of, team_seats
 from games.views import TableView
 
 TEAM_NAMES = ("A", "B")
@@ -266,8 +267,16 @@ def abandoned_text(table: LiveTable, names: Sequence[str]) -> str:
     seat = table.resigned
     if seat is None or seat >= len(names):
         return ABANDONED
-    side = team_label(table, seat % 2, names) if table.game_class.teams else names[seat]
+    side = team_label(table, team_of(seat), names) if table.game_class.teams else names[seat]
     return f"{names[seat]} left: the game counts as a loss for {side}.{_rating_tail(table)}"
+
+
+def resignation_message(table: LiveTable) -> str | None:
+    """The channel's line for a game its last person left: a result, posted like a game's end
+    (None for any other table)."""
+    if table.resigned is None:
+        return None
+    return _clip(f"**Table #{table.id}** · {abandoned_text(table, shown_names(table.names))}", 1900)
 
 
 def _table_embed(table: LiveTable, names: Sequence[str]) -> discord.Embed:
@@ -362,7 +371,7 @@ _PLURAL = {"makes": "make", "fails": "fail", "wins": "win", "scores": "score"}
 
 def team_label(table: LiveTable, team: int, names: Sequence[str]) -> str:
     """``Team A (Alice & Carol)``, or the player's name when a team is one seat."""
-    members = [names[s] for s in range(table.seat_count) if s % 2 == team]
+    members = [names[s] for s in team_seats(team, table.seat_count)]
     if len(members) == 1:
         return members[0]
     return f"Team {TEAM_NAMES[team]} ({' & '.join(members)})"

@@ -12,7 +12,7 @@ from bot.sessions.state import CHANNEL_DELETED_NOTE, CHANNEL_DELETED_REASON, ret
 from bot.sessions.table import LiveTable
 from bot.store import Result
 from games.base import Game
-from games.seats import resignation_winners
+from games.seats import resignation_winners, team_of
 
 log = logging.getLogger(__name__)
 
@@ -89,6 +89,17 @@ class ClosingPart(SettingsPart):
             and table.game is not None
             and table.game.status == "in_progress"
         )
+
+    def _away_resigner(self, table: LiveTable) -> int | None:
+        """Inside the lock, every person away: the seat whose side a rated game counts as lost
+        when its time runs out (staying away from a game is leaving it), or None — unrated, or
+        the away people are on more than one side, which makes it nobody's loss."""
+        away = sorted(s.seat for s in table.humans())
+        teams = table.game_class.teams
+        sides = {team_of(seat) if teams else seat for seat in away}
+        if not away or len(sides) != 1 or not self._resignable(table):
+            return None
+        return away[0]
 
     async def channel_deleted(self, channel_id: int) -> list[LiveTable]:
         """The channel (or thread) was deleted: no one can reach its tables any more, so each is

@@ -70,23 +70,30 @@ class SeatingPart(LobbyPart):
             message += " The game still counts for your rating, with your seat's result."
         if all(s.away for s in others):
             minutes = round(self.abandon_seconds / 60)
+            ending = (
+                "is abandoned"
+                if self._away_resigner(table) is None
+                else "counts as a loss for their side"
+            )
             table.recent.append(
                 Line(
-                    f"Only away players are left: the game is abandoned within {minutes} minutes "
-                    "unless one of them comes back.",
+                    f"Only away players are left: unless one of them comes back within {minutes} "
+                    f"minutes, the game {ending}.",
                     (),
                 )
             )
             message += (
-                f" Only away players are left: the game is abandoned within {minutes} minutes "
-                "unless one of them presses “I'm back”."
+                f" Only away players are left: unless one of them presses “I'm back” within "
+                f"{minutes} minutes, the game {ending}."
             )
         return message
 
     async def cancel(self, table_id: int, actor_id: int, is_admin: bool) -> str | None:
-        """Cancel a lobby, or abandon a running game (recorded as abandoned). A player (not a
-        server manager) abandoning a rated game under way resigns it if she is the only person
-        seated (the answer says so), and is refused if others are: she may leave instead."""
+        """Cancel a lobby, or abandon a running game (recorded as abandoned). Anyone seated
+        abandoning a rated game under way as its only person resigns it (the answer says so), a
+        server manager too: her power is over other people's games. A player is refused while
+        others are seated (she may leave instead); a manager's abandon then is a moderator's
+        act, unrated."""
         table = self.get(table_id)
         async with table.lock:
             self._open(table)
@@ -96,16 +103,17 @@ class SeatingPart(LobbyPart):
                 await self._close(table, "cancelled")
                 return None
             seat = table.seat_of(actor_id)
-            if not is_admin and seat is not None and self._resignable(table):
-                if any(s.seat != seat for s in table.humans()):
+            if seat is not None and self._resignable(table):
+                if not any(s.seat != seat for s in table.humans()):  # a manager who plays too
+                    await self._close(table, "abandoned", resigned=seat)
+                    return RESIGNED_ALONE_TEXT
+                if not is_admin:
                     raise UserError(NOT_ABANDONED_ALONE)
-                await self._close(table, "abandoned", resigned=seat)
-                return RESIGNED_ALONE_TEXT
             await self._close(table, "abandoned")
             return None
 
     async def rematch(self, table_id: int, user_id: int) -> tuple[LiveTable, bool]:
-        """Open the lobby of a finished game's rematch, or find the one already open.
+        """Open the lobby of a finished (or resigned) game's rematch, or find the one already open.
 
         The same people and computers (same options and level), seats turned by
         :func:`games.seats.rematch_order`, under the server's settings of now (rated, computers
@@ -116,7 +124,12 @@ class SeatingPart(LobbyPart):
         """
         with paused():
             old = await self.store.get_table(table_id)
-        if old is None or old.status != "finished":
+            resigned = (
+                await self.store.resigned_seat(table_id)
+                if old is not None and old.status == "abandoned"
+                else None
+            )
+        if old is None or (old.status != "finished" and resigned is None):
             raise UserError("Only a finished game can be played again.")
         async with self._guild_locks[old.guild_id]:
             with paused():

@@ -155,7 +155,8 @@ class TurnsPart(MovesPart):
             ):
                 return
             if not any(not s.away for s in table.humans()):
-                await self._close(table, "abandoned")
+                resigner = self._away_resigner(table)
+                await self._close(table, "abandoned", resigned=resigner)
                 return
             late = [
                 seat

@@ -204,6 +204,27 @@ async def test_a_cancelled_rematch_frees_the_way_for_another(timed: SessionManag
         await timed.rematch(old.id, HOST)
 
 
+async def test_a_resigned_game_can_be_played_again_an_abandoned_one_cannot(
+    timed: SessionManager,
+) -> None:
+    """Leaving a rated game alone resigns it: a result, so its player may ask for a rematch
+    (the seats as they were); a game abandoned without a result may not be played again."""
+    resigned = await against_a_computer(timed)
+    await timed.leave(resigned.id, HOST)
+    rematch, created = await timed.rematch(resigned.id, HOST)
+    assert created and rematch.row.status == "lobby"
+    assert {s.user_id for s in rematch.seats.values()} == {HOST, None}
+    await timed.cancel(rematch.id, HOST, is_admin=False)
+
+    await timed.change_guild_settings(1, rated=False)
+    abandoned = await against_a_computer(timed)
+    await timed.leave(abandoned.id, HOST)
+    before = await timed.store.rematch_of(abandoned.id)
+    with pytest.raises(UserError, match="Only a finished game can be played again"):
+        await timed.rematch(abandoned.id, HOST)
+    assert before is None and await timed.store.rematch_of(abandoned.id) is None
+
+
 async def test_two_people_take_over_one_seat_at_once(timed: SessionManager) -> None:
     table = await against_a_computer(timed)
     seat = timed.sit_in_seats(table)[0]
@@ -283,7 +304,10 @@ async def test_leaving_with_only_away_players_left_says_when_it_ends(
         table.row = row
         table.seats[changed[0].seat] = changed[0]
     message = await timed.leave(table.id, HOST)
-    assert "abandoned within 10 minutes" in message
+    assert message.endswith(
+        "Only away players are left: unless one of them presses “I'm back” within 10 minutes,"
+        " the game counts as a loss for their side."
+    ), "the guest, away, is the only side left: rated, staying away is leaving"
     assert table.id in timed.tables
 
 

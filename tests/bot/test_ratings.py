@@ -397,6 +397,58 @@ async def test_abandoning_a_rated_game_alone_resigns_it(timed: SessionManager) -
     assert [(t.game, t.games, t.wins) for t in tallies] == [("tiny", 1, 0)], "played and lost"
 
 
+async def test_a_server_manager_playing_alone_resigns_like_anyone(timed: SessionManager) -> None:
+    """Her power is over other people's games: abandoning her own rated game as its only
+    person is leaving alone, her side's loss; with another person seated it stays a
+    moderator's unrated act."""
+    alone = await open_with_computers(timed, "tiny", [11])
+    assert await timed.cancel(alone.id, 11, is_admin=True) == (
+        "You were the only person at the table: the game counts as a loss for your side."
+    )
+    outcome, players = await stored_result(timed.store, alone.id)
+    assert outcome["resigned"] == 0 and players == [(11, 0, 0, 1)]
+
+    together = await open_with_computers(timed, "tarneeb", [11, 12])
+    assert await timed.cancel(together.id, 11, is_admin=True) is None
+    outcome, _ = await stored_result(timed.store, together.id)
+    assert outcome["abandoned"] and "resigned" not in outcome
+    players = await rows(
+        timed.store, "SELECT rated FROM result_players WHERE table_id = ?", together.id
+    )
+    assert players == [(0,), (0,)]
+
+
+@pytest.mark.parametrize("alone", [True, False])
+async def test_staying_away_from_a_rated_game_is_leaving_it(
+    timed: SessionManager, alone: bool
+) -> None:
+    """A person alone against computers who lets her turn time out and never comes back loses
+    the game when the away time runs out, as if she had left (no dodging the rating by going
+    quiet); away people on both sides make it nobody's loss: abandoned, unrated."""
+    people = [11] if alone else [11, 12]
+    table = await open_with_computers(timed, "tiny", people)
+    clock = timed.clock
+    assert isinstance(clock, ManualClock)
+    while any(not s.away for s in table.humans()):
+        await until(lambda: clock.sleepers > 0, "a turn timer")
+        await clock.advance(3600)
+        await until(
+            lambda: table.id not in timed.tables or table.row.turn_deadline is not None,
+            "the next timer",
+        )
+        await until(lambda: any(s.away for s in table.humans()), "someone marked away")
+    await until(lambda: table.id not in timed.tables or clock.sleepers > 0, "the away timer")
+    await clock.advance(timed.abandon_seconds + 1)  # (both away at once: closed already)
+    await until(lambda: table.id not in timed.tables, "the game closed")
+    outcome, players = await stored_result(timed.store, table.id)
+    if alone:
+        assert outcome["resigned"] == table.seat_of(11) and outcome["winners"] == [1]
+        assert players == [(11, 0, 0, 1)]
+    else:
+        assert outcome["abandoned"] and "resigned" not in outcome
+        assert [rated for *_, rated in players] == [0, 0]
+
+
 @pytest.mark.parametrize("how", ["hints", "ratings off", "server manager"])
 async def test_an_unrated_table_or_a_managers_abandon_stays_unrated(
     timed: SessionManager, how: str
@@ -404,8 +456,8 @@ async def test_an_unrated_table_or_a_managers_abandon_stays_unrated(
     if how == "ratings off":
         await timed.change_guild_settings(1, rated=False)
     table = await open_with_computers(timed, "tiny", [11], hints=how == "hints")
-    if how == "server manager":
-        assert await timed.cancel(table.id, 11, is_admin=True) is None
+    if how == "server manager":  # a moderator who does not play at the table
+        assert await timed.cancel(table.id, 99, is_admin=True) is None
     else:
         answer = await timed.leave(table.id, 11)
         assert answer == "You were the last person at the table, so the game is abandoned."

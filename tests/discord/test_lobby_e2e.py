@@ -233,7 +233,8 @@ async def test_leaving_frees_the_leaver_and_the_last_one_out_is_told(
     last = ok(await alice.slash("table leave"))
     assert last.ephemeral and "last person" in last.text and "loss for your side" in last.text
     closed = await wait_for_table(alice, table_id, "Alice left: the game counts as a loss")
-    assert not closed.buttons() and "Not rated" not in closed.text()
+    assert "Not rated" not in closed.text()
+    assert [b.get("label") for b in closed.buttons()] == ["Rematch"], "a resignation is a result"
     stored = await running_bot.store.get_table(table_id)
     assert stored.status == "abandoned"
 

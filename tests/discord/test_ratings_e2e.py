@@ -144,9 +144,22 @@ async def test_a_lone_player_who_leaves_loses_on_the_leaderboard(
             )
             board = await wait_for_table(alice, table_id, "counts as a loss")
             assert "Alice left: the game counts as a loss for Alice. Rated." in board.text()
-            assert "Not rated" not in board.text() and not board.buttons()
+            assert "Not rated" not in board.text()
             await fake.wait_for(lambda: "Alice left" in hand.text(), timeout=5)
             assert not hand.buttons() and "Not rated" not in hand.text()
+            posted = [
+                m.content
+                for m in alice.visible_messages()
+                if not m.is_ephemeral and m.content.startswith(f"**Table #{table_id}**")
+            ]
+            assert posted == [
+                f"**Table #{table_id}** · Alice left: the game counts as a loss for Alice. Rated."
+            ], "a resignation is a result: the channel keeps its line"
+            await fake.quiet()
+            board = table_message(alice, table_id)
+            assert [b.get("label") for b in board.buttons()] == ["Rematch"]
+            again = ok(await alice.click(board, "Rematch"))
+            assert again.ephemeral and "rematch is open" in again.text
 
             expected = expected_ladder(db, fake.default_guild.id)
             assert set(expected) == {str(alice.id), "computer:normal"}
