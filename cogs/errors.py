@@ -29,6 +29,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.sessions import UserError
+from cogs.render import shown_name
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -118,7 +119,7 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, UserError) and not is_database_error(error):
-        await answer(interaction, str(error))
+        await answer(interaction, error.shown(shown_name))
         return
     table_id, seq = ids_of(interaction)
     if table_id is None and interaction.guild_id is not None:  # a command: the user's table

@@ -20,7 +20,14 @@ from cogs.errors import answer, data_of, guarded, patiently
 from cogs.hand_watch import STALE_NOTE, restart_note, started, stop_all, watch
 from cogs.interactions import bot_of
 from cogs.items import ByTable
-from cogs.render import cards_text, hand_embed, hand_layout, select_placeholder, sequence_step
+from cogs.render import (
+    cards_text,
+    hand_embed,
+    hand_layout,
+    select_placeholder,
+    sequence_step,
+    shown_name,
+)
 from cogs.words import MENTIONS
 from games.base import Move
 from games.cards import display
@@ -263,9 +270,9 @@ async def play_move(
             and table_now.game is not None
             and seq != table_now.moves
         ):
-            await send_hand(interaction, table_now, seat, str(error), edit=True)
+            await send_hand(interaction, table_now, seat, error.shown(shown_name), edit=True)
         else:
-            await answer(interaction, str(error))
+            await answer(interaction, error.shown(shown_name))
         return
     seat = table.seat_of(interaction.user.id)
     assert seat is not None

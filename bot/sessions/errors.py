@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 from bot import history
 from bot.store import StoreUnavailable
+from games.base import fill_names
 
 log = logging.getLogger(__name__)
 
@@ -16,7 +17,23 @@ PAUSED_TEXT = "The table is paused: your move was not saved. Try again in a mome
 
 
 class UserError(Exception):
-    """A refusal to show the user as is: short, and free of hidden information."""
+    """A refusal to show the user as is: short, and free of hidden information.
+
+    People's names go in ``names``, the text naming them ``{s0}``, ``{s1}``…, so that the
+    Discord layer escapes them (:meth:`shown`): a display name is whatever its owner typed.
+    ``str()`` is the text with the names as they are (for logs and tests).
+    """
+
+    def __init__(self, text: str = "", *, names: Sequence[str] = ()) -> None:
+        self.template = text
+        self.names = tuple(names)
+        super().__init__(fill_names(text, self.names) if self.names else text)
+
+    def shown(self, escape: Callable[[str], str]) -> str:
+        """The text with every name passed through ``escape``."""
+        if not self.names:
+            return str(self)
+        return fill_names(self.template, [escape(name) for name in self.names])
 
 
 class TablePaused(UserError):

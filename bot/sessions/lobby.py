@@ -259,8 +259,10 @@ class LobbyPart(TurnsPart):
     def _check_confirmed(table: LiveTable) -> None:
         waiting = [s.name for s in table.humans() if not s.confirmed]
         if waiting:
+            who = ", ".join(f"{{s{index}}}" for index in range(len(waiting)))
             raise UserError(
-                f"Waiting for {', '.join(waiting)} to press Join (or remove them to play without)."
+                f"Waiting for {who} to press Join (or remove them to play without).",
+                names=waiting,
             )
 
     async def start(self, table_id: int, user_id: int) -> None:

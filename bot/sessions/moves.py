@@ -9,7 +9,7 @@ from dataclasses import replace
 from bot.player_stats import calls_in
 from bot.sessions.closing import ClosingPart
 from bot.sessions.errors import UserError, paused
-from bot.sessions.table import LiveTable, fill_seats
+from bot.sessions.table import LiveTable
 from bot.store import SeatRow
 from games.base import Event, Game, IllegalMove, Move
 from games.players.hints import hint_for
@@ -33,7 +33,7 @@ class MovesPart(ClosingPart):
             try:
                 table.game.check(seat, move)
             except IllegalMove as error:
-                raise UserError(fill_seats(str(error), table)) from None
+                raise UserError(str(error), names=table.names) from None
             events = await self._commit(table, seat, move, user_id)
         self._after_move(table, events)
         return events

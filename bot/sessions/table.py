@@ -232,10 +232,6 @@ def retell(table: LiveTable, replayed: Sequence[tuple[int, Event]]) -> None:
             table.remember(events[number], names=table.names_after(number - 1))
 
 
-def fill_seats(text: str, table: LiveTable) -> str:
-    return fill_names(text, table.names)
-
-
 def computer_name(table: LiveTable, taken: AbstractSet[str] = frozenset()) -> str:
     """A computer's name not used at the table yet (nor in ``taken``)."""
     used = {s.name for s in table.seats.values()} | taken

@@ -10,6 +10,7 @@ import pytest
 
 from bot.sessions import LiveTable, SessionManager, UserError
 from bot.store import Store
+from cogs.render import shown_name
 from games.base import fill_names
 from games.cards import display
 from tests.bot.conftest import Recorder
@@ -440,3 +441,29 @@ async def test_the_log_keeps_who_acted_through_leaves_sit_ins_and_restarts(
     finally:
         await again.shutdown()
         await store.close()
+
+
+async def test_refusals_name_people_so_that_discord_can_escape_them(
+    timed: SessionManager,
+) -> None:
+    """A display name is whatever its owner typed: a refusal naming someone keeps the name
+    apart, and the Discord layer's escaping reaches it (no markdown formats, no mention pings)."""
+    names = {HOST: "**Ho_st**", GUEST: "_Bob_ @everyone"}
+    table = await timed.create_table(
+        guild_id=1, channel_id=2, host_id=HOST, host_name=names[HOST], game="tarneeb"
+    )
+    await timed.join(table.id, GUEST, names[GUEST])
+    await timed.fill_with_computers(table.id, HOST)
+    await timed.start(table.id, HOST)
+    people = {table.seat_of(HOST): HOST, table.seat_of(GUEST): GUEST}
+    await until(lambda: bool(set(table.waiting_for()) & set(people)), "a person to act")
+    game = table.game
+    assert game is not None
+    [waiting] = table.waiting_for()
+    idle = HOST if people[waiting] == GUEST else GUEST
+    with pytest.raises(UserError) as refused:
+        await timed.submit(table.id, idle, table.moves, game.legal_moves(waiting)[0])
+    assert str(refused.value) == f"It is {names[people[waiting]]}'s turn.", "logs read it as is"
+    shown = refused.value.shown(shown_name)
+    assert shown == f"It is {shown_name(names[people[waiting]])}'s turn."
+    assert "\\_" in shown or "\\*" in shown, shown
