@@ -61,7 +61,7 @@ async def test_a_deleted_channel_closes_its_tables_at_once(
     elsewhere = fake_discord.add_channel("cards")
     new = ok(await alice.slash("table new", channel=elsewhere, game="tiny"))
     assert "already" not in new.text, "the players are free to sit at another table"
-    await fake_discord.quiet(idle=1.0)
+    await fake_discord.quiet(idle=1.0, timeout=30)
     assert requests_to(fake_discord, channel.id) == sent, "nothing is sent into the void"
 
 
@@ -90,7 +90,7 @@ async def test_a_channel_deleted_while_the_bot_was_away_closes_its_table_at_the_
             await stop_bot(bot)
         bot = await start_bot(bot_env)  # the next start owes that channel nothing
         try:
-            await fake_discord.quiet(idle=0.5)
+            await fake_discord.quiet(idle=0.5, timeout=30)
             assert requests_to(fake_discord, channel.id) == before
         finally:
             await stop_bot(bot)
@@ -109,3 +109,33 @@ async def test_a_deleted_thread_closes_the_table_in_it(
     await fake_discord.wait_for(lambda: not running_bot.sessions.tables, timeout=10)
     assert stored(bot_env, table_id)[0] == "abandoned"
     assert fake_discord.find_channel(fake_discord.default_channel.id), "only the thread went"
+
+
+async def test_a_deleted_channel_closes_the_tables_in_its_threads(
+    fake_discord: FakeDiscord, bot_env: dict[str, str]
+) -> None:
+    """Discord sends no THREAD_DELETE for the threads that go with their channel: the bot
+    knows its tables' threads (from its cache, also after a restart) and closes them at once."""
+    admin = fake_discord.user("admin", admin=True)
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    with restored_endpoints():
+        bot = await start_bot(bot_env)
+        try:
+            ok(await admin.slash("settings server", threads=True))
+            table_id = await two_humans_playing(fake_discord, alice, bob)
+        finally:
+            await stop_bot(bot)
+        bot = await start_bot(bot_env)  # the thread is known from the server's own list
+        try:
+            await wait_for_table(alice, table_id, "Show my hand", button=True)
+            thread = table_message(alice, table_id).channel_id
+            assert thread != fake_discord.default_channel.id, "the table is in its own thread"
+            sent = requests_to(fake_discord, thread)
+            await fake_discord.delete_channel(fake_discord.default_channel)
+            await fake_discord.wait_for(lambda: not bot.sessions.tables, timeout=10)
+            status, reason, _ = stored(bot_env, table_id)
+            assert status == "abandoned" and reason is not None and "channel" in reason
+            await fake_discord.quiet(idle=0.5, timeout=30)
+            assert requests_to(fake_discord, thread) == sent, "nothing is sent into the void"
+        finally:
+            await stop_bot(bot)

@@ -382,7 +382,8 @@ class FakeDiscord:
 
     async def delete_channel(self, channel: Channel | int) -> None:
         """A moderator deletes a channel or thread, as on Discord: its threads and messages go
-        with it, the bot hears CHANNEL_DELETE (THREAD_DELETE for a thread), and requests to it
+        with it, the bot hears CHANNEL_DELETE (THREAD_DELETE for a thread deleted itself; none
+        for the threads that go with their channel, as Discord sends none), and requests to it
         answer 404 Unknown Channel (10003)."""
         channel_id = channel if isinstance(channel, int) else channel.id
         found = self.find_channel(channel_id)
@@ -397,19 +398,18 @@ class FakeDiscord:
             for msg in self.messages.values():
                 if msg.channel_id == each.id:
                     msg.deleted = True
-        for each in gone:
-            if each.is_thread:
-                await self.dispatch(
-                    "THREAD_DELETE",
-                    {
-                        "id": str(each.id),
-                        "guild_id": str(guild.id),
-                        "parent_id": str(each.parent_id),
-                        "type": each.type,
-                    },
-                )
-            else:
-                await self.dispatch("CHANNEL_DELETE", each.payload())
+        if target.is_thread:
+            await self.dispatch(
+                "THREAD_DELETE",
+                {
+                    "id": str(target.id),
+                    "guild_id": str(guild.id),
+                    "parent_id": str(target.parent_id),
+                    "type": target.type,
+                },
+            )
+        else:
+            await self.dispatch("CHANNEL_DELETE", target.payload())
 
     def dm_channel(self, user: User) -> Channel:
         """The direct-message channel between ``user`` and the bot."""
