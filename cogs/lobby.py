@@ -181,8 +181,10 @@ class RematchButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:rm:(?
         if table.row.message_id is not None:
             where += f": {jump_url(table.row.guild_id, table.row.channel_id, table.row.message_id)}"
         seat = table.seat_of(interaction.user.id)
-        if created:
+        if created and any(not s.confirmed for s in table.humans()):
             text = f"The rematch is open at {where}. The others press Join there to play."
+        elif created:
+            text = f"The rematch is open at {where}: press Start there to play."
         elif seat is not None and table.seats[seat].confirmed:
             text = f"You are in the rematch, {where}."
         else:
