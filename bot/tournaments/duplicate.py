@@ -50,15 +50,20 @@ def duplicate_scores(round: Round, results: Sequence[TableResult]) -> dict[int, 
         groups[key].append((table, net_scores(result)))
     scores: dict[int, float] = {e: 0.0 for table in round.tables for e in table.entrants}
     for members in groups.values():
+        # per (hand, deal): the sum and count of the net scores of every table that played it
+        sums: dict[tuple[int, int], tuple[float, int]] = defaultdict(lambda: (0.0, 0))
+        for _, nets in members:
+            for hand, deals in enumerate(nets):
+                for deal, net in enumerate(deals):
+                    total, count = sums[hand, deal]
+                    sums[hand, deal] = (total + net, count + 1)
         for table, nets in members:
             for hand, side in enumerate(table.sides):
-                total = 0.0
+                score = 0.0
                 for deal, mine in enumerate(nets[hand]):
-                    others = [
-                        n[hand][deal] for t, n in members if t is not table and deal < len(n[hand])
-                    ]
-                    if others:
-                        total += mine - fmean(others)
+                    total, count = sums[hand, deal]
+                    if count > 1:
+                        score += mine - (total - mine) / (count - 1)
                 for entrant in side:
-                    scores[entrant] = total
+                    scores[entrant] = score
     return scores
