@@ -30,7 +30,14 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from bot.tournaments.matching import Cost, cheapest_pairs
-from bot.tournaments.spec import Entrant, Layout, TournamentError, TournamentSpec, derive_seed
+from bot.tournaments.spec import (
+    Entrant,
+    Format,
+    Layout,
+    TournamentError,
+    TournamentSpec,
+    derive_seed,
+)
 from bot.tournaments.standings import standings
 from bot.tournaments.tables import Round, TableResult, build_round
 
@@ -91,9 +98,11 @@ def pair_round(
     results: Iterable[TableResult],
 ) -> Round:
     """The next Swiss round after ``rounds`` (whose known ``results`` set the standings)."""
+    if spec.format is not Format.SWISS:
+        raise TournamentError("This tournament is not Swiss.")
     number = len(rounds) + 1
     if spec.rounds is not None and number > spec.rounds:
-        raise TournamentError(f"The tournament has only {spec.rounds} rounds.")
+        raise TournamentError("All the tournament's rounds have been paired.")
     spec.check_entrants(entrants)
     history = History(spec, entrants, rounds, results)
     if spec.layout is Layout.SIDES:

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.tournaments.spec import Entrant, TournamentSpec
+from bot.tournaments.spec import Entrant, TournamentError, TournamentSpec
 from bot.tournaments.standings import seed_order
 from bot.tournaments.swiss import free_table_sizes, pair_round
 from bot.tournaments.tables import Round, TableResult, build_round
@@ -207,3 +208,15 @@ def test_tunge_sits_the_standings_in_order(players: int, ratings: list[int]) -> 
     for table in paired.tables:
         assert set(table.entrants) == set(order[: len(table.seats)])
         order = order[len(table.seats) :]
+
+
+def test_a_swiss_round_needs_a_swiss_tournament_with_rounds_left() -> None:
+    knockout = TournamentSpec.create(game="thunee", format="knockout", entry="pairs")
+    with pytest.raises(TournamentError, match="not Swiss"):
+        pair_round(knockout, people(4, pairs=True), [], [])
+    short = TournamentSpec.create(game="thunee", format="swiss", entry="pairs", rounds=1)
+    first = pair_round(short, people(4, pairs=True), [], [])
+    with pytest.raises(TournamentError, match="rounds have been paired"):
+        pair_round(short, people(4, pairs=True), [first], [])
+    with pytest.raises(TournamentError, match="at least 2 pairs"):
+        pair_round(short, people(1, pairs=True), [], [])
