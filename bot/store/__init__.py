@@ -45,6 +45,7 @@ from bot.store.seats import SqliteSeats
 from bot.store.settings import SqliteSettings
 from bot.store.standings import SqliteStandings
 from bot.store.tables import SqliteTables
+from bot.store.tournament_invites import SqliteTournamentInvites
 from bot.store.tournaments import SqliteTournaments
 
 
@@ -57,6 +58,7 @@ class Store(
     SqliteHistory,
     SqlitePrivacy,
     SqliteTournaments,
+    SqliteTournamentInvites,
 ):
     """The SQLite backend of :class:`StoreInterface`. Open with :meth:`open`, close with
     :meth:`close`."""

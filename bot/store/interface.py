@@ -246,7 +246,8 @@ class PrivacyStore(Protocol):
 
 
 class TournamentsStore(Protocol):
-    """Tournaments: settings and status, entrants, rounds and their tables, results.
+    """Tournaments: settings and status, entrants (a pair by invitation), rounds and their
+    tables, results.
 
     The database keeps the promises: a round opens once (:meth:`open_round` answers ``None``
     the second time), a result counts once (:meth:`record_tournament_result` answers
@@ -294,6 +295,21 @@ class TournamentsStore(Protocol):
         self, tournament_id: int, result: TableResult, *, now: float
     ) -> bool: ...
     async def tournament_results(self, tournament_id: int) -> list[TableResult]: ...
+    async def invite_partner(
+        self, tournament_id: int, inviter: int, invitee: int, *, now: float
+    ) -> None: ...
+    async def accept_invite(
+        self,
+        tournament_id: int,
+        inviter: int,
+        invitee: int,
+        *,
+        name: str,
+        rating: float,
+        now: float,
+    ) -> Entrant: ...
+    async def decline_invite(self, tournament_id: int, inviter: int, invitee: int) -> bool: ...
+    async def invites_to(self, tournament_id: int, invitee: int) -> list[int]: ...
 
 
 class StoreInterface(

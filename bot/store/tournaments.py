@@ -154,54 +154,23 @@ class SqliteTournaments(SqliteBase):
         """Enter one person, or a pair (both of them, once the second has accepted): refused
         once sign-up has closed, or for anyone entered already."""
         async with self.transaction() as db:
-            found = await _fetch(db, "SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
-            if not found:
-                raise TournamentRefused("There is no such tournament.")
-            tournament = tournament_row(found[0])
-            if tournament.status != "signup" or (
-                tournament.starts_at is not None and now >= tournament.starts_at
-            ):
-                raise TournamentRefused("Sign-up for this tournament has closed.")
+            tournament = await open_for_signup(db, tournament_id, now)
             if len(user_ids) != tournament.spec.members or len(set(user_ids)) != len(user_ids):
                 kind = "as a pair of two people" if tournament.spec.members == 2 else "alone"
                 raise TournamentRefused(f"This tournament is entered {kind}.")
-            marks = ", ".join("?" for _ in user_ids)
-            if await _fetch(
-                db,
-                "SELECT user_id FROM tournament_members WHERE tournament_id = ?"
-                f" AND user_id IN ({marks})",
-                (tournament_id, *user_ids),
-            ):
-                raise TournamentRefused("Already entered in this tournament.")
-            number = await _fetch(
-                db,
-                "SELECT COALESCE(MAX(entrant), 0) + 1 FROM tournament_entrants"
-                " WHERE tournament_id = ?",
-                (tournament_id,),
-            )
-            entrant = Entrant(int(number[0][0]), tuple(user_ids), rating, name)
-            await db.execute(
-                "INSERT INTO tournament_entrants (tournament_id, entrant, name, rating,"
-                " created_at) VALUES (?, ?, ?, ?, ?)",
-                (tournament_id, entrant.id, name, rating, now),
-            )
-            await db.executemany(
-                "INSERT INTO tournament_members (tournament_id, entrant, member, user_id)"
-                " VALUES (?, ?, ?, ?)",
-                [(tournament_id, entrant.id, index, user) for index, user in enumerate(user_ids)],
-            )
+            entrant = await add_entrant(db, tournament_id, user_ids, name, rating, now)
         return entrant
 
     async def withdraw_entrant(self, tournament_id: int, user_id: int) -> Entrant | None:
         """Take ``user_id``'s entry (with their partner's) out during sign-up; the entry taken
         out, or None if they had none. Refused once the tournament has started."""
         async with self.transaction() as db:
-            status = await _fetch(
+            status = await fetch_all(
                 db, "SELECT status FROM tournaments WHERE id = ?", (tournament_id,)
             )
             if status and status[0][0] != "signup":
                 raise TournamentRefused("The tournament has started: entries are final.")
-            mine = await _fetch(
+            mine = await fetch_all(
                 db,
                 "SELECT entrant FROM tournament_members WHERE tournament_id = ? AND user_id = ?",
                 (tournament_id, user_id),
@@ -224,12 +193,12 @@ class SqliteTournaments(SqliteBase):
         """Store a round and its tables, all or nothing; ``None`` if that round is open
         already. Refused unless the tournament is running and the round is the next one."""
         async with self.transaction() as db:
-            status = await _fetch(
+            status = await fetch_all(
                 db, "SELECT status FROM tournaments WHERE id = ?", (tournament_id,)
             )
             if not status or status[0][0] != "running":
                 raise TournamentRefused("The tournament is not running.")
-            last = await _fetch(
+            last = await fetch_all(
                 db,
                 "SELECT COALESCE(MAX(round), 0) FROM tournament_rounds WHERE tournament_id = ?",
                 (tournament_id,),
@@ -327,7 +296,7 @@ class SqliteTournaments(SqliteBase):
     ) -> bool:
         """Keep a round table's result; False if it was kept before (a result counts once)."""
         async with self.transaction() as db:
-            if not await _fetch(
+            if not await fetch_all(
                 db,
                 "SELECT 1 FROM tournament_tables WHERE tournament_id = ? AND round = ?"
                 " AND number = ?",
@@ -367,7 +336,71 @@ class SqliteTournaments(SqliteBase):
         ]
 
 
-async def _fetch(
+async def open_for_signup(
+    db: aiosqlite.Connection, tournament_id: int, now: float
+) -> TournamentRow:
+    """The tournament, if it still takes entries at ``now``; else a refusal."""
+    found = await fetch_all(db, "SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
+    if not found:
+        raise TournamentRefused("There is no such tournament.")
+    tournament = tournament_row(found[0])
+    if tournament.status != "signup" or (
+        tournament.starts_at is not None and now >= tournament.starts_at
+    ):
+        raise TournamentRefused("Sign-up for this tournament has closed.")
+    return tournament
+
+
+async def refuse_entered(
+    db: aiosqlite.Connection, tournament_id: int, users: Sequence[int]
+) -> None:
+    """Refuse if any of ``users`` is entered already."""
+    marks = ", ".join("?" for _ in users)
+    if await fetch_all(
+        db,
+        f"SELECT user_id FROM tournament_members WHERE tournament_id = ? AND user_id IN ({marks})",
+        (tournament_id, *users),
+    ):
+        raise TournamentRefused("Already entered in this tournament.")
+
+
+async def add_entrant(
+    db: aiosqlite.Connection,
+    tournament_id: int,
+    users: Sequence[int],
+    name: str,
+    rating: float,
+    now: float,
+) -> Entrant:
+    """Write a new entrant (the next number) with its members, once none is entered; their
+    invitations to partner anybody go."""
+    await refuse_entered(db, tournament_id, users)
+    number = await fetch_all(
+        db,
+        "SELECT COALESCE(MAX(entrant), 0) + 1 FROM tournament_entrants WHERE tournament_id = ?",
+        (tournament_id,),
+    )
+    entrant = Entrant(int(number[0][0]), tuple(users), rating, name)
+    await db.execute(
+        "INSERT INTO tournament_entrants (tournament_id, entrant, name, rating, created_at)"
+        " VALUES (?, ?, ?, ?, ?)",
+        (tournament_id, entrant.id, name, rating, now),
+    )
+    await db.executemany(
+        "INSERT INTO tournament_members (tournament_id, entrant, member, user_id)"
+        " VALUES (?, ?, ?, ?)",
+        [(tournament_id, entrant.id, index, user) for index, user in enumerate(users)],
+    )
+    marks = ", ".join("?" for _ in users)
+    await db.execute(
+        f"DELETE FROM tournament_invites WHERE tournament_id = ? AND (inviter IN ({marks})"
+        f" OR invitee IN ({marks}))",
+        (tournament_id, *users, *users),
+    )
+    return entrant
+
+
+async def fetch_all(
     db: aiosqlite.Connection, sql: str, params: Sequence[object]
 ) -> list[aiosqlite.Row]:
     async with db.execute(sql, params) as cursor:
@@ -376,7 +409,7 @@ async def _fetch(
 
 async def _entrants(db: aiosqlite.Connection, tournament_id: int) -> list[Entrant]:
     members: dict[int, list[int]] = defaultdict(list)
-    for row in await _fetch(
+    for row in await fetch_all(
         db,
         "SELECT entrant, user_id FROM tournament_members WHERE tournament_id = ?"
         " ORDER BY entrant, member",
@@ -385,7 +418,7 @@ async def _entrants(db: aiosqlite.Connection, tournament_id: int) -> list[Entran
         members[row[0]].append(int(row[1]))
     return [
         Entrant(row["entrant"], tuple(members[row["entrant"]]), row["rating"], row["name"])
-        for row in await _fetch(
+        for row in await fetch_all(
             db,
             "SELECT * FROM tournament_entrants WHERE tournament_id = ? ORDER BY entrant",
             (tournament_id,),
@@ -411,7 +444,8 @@ async def forget_in_tournaments(
 ) -> None:
     """In ended tournaments (open ones keep their entrants, as open tables keep their seats):
     the person's entries take ``name`` and lose their user id, and a tournament they organised
-    names ``organiser`` instead (inside the forget's transaction)."""
+    names ``organiser`` instead; their invitations to partner go everywhere (inside the
+    forget's transaction)."""
     await db.execute(
         "UPDATE tournament_entrants SET name = ? WHERE (tournament_id, entrant) IN"
         " (SELECT tournament_id, entrant FROM tournament_members WHERE user_id = ?)"
@@ -419,6 +453,8 @@ async def forget_in_tournaments(
         (name, user_id),
     )
     await db.execute(f"DELETE FROM tournament_members WHERE user_id = ? AND {_CLOSED}", (user_id,))
+    for column in ("inviter", "invitee"):  # invitations go everywhere, like requests to sit in
+        await db.execute(f"DELETE FROM tournament_invites WHERE {column} = ?", (user_id,))
     await db.execute(
         "UPDATE tournaments SET organiser_id = ? WHERE organiser_id = ?"
         " AND status NOT IN ('signup', 'running')",

@@ -86,3 +86,16 @@ CREATE TABLE tournament_results (
     FOREIGN KEY (tournament_id, round, number)
         REFERENCES tournament_tables (tournament_id, round, number) ON DELETE CASCADE
 );
+
+-- A pair signs up together: one invites, the other accepts (then both are entered at once).
+-- One open invitation per inviter; it goes when either of the two enters.
+CREATE TABLE tournament_invites (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    inviter       INTEGER NOT NULL,
+    invitee       INTEGER NOT NULL CHECK (invitee <> inviter),
+    created_at    REAL    NOT NULL,
+    PRIMARY KEY (tournament_id, inviter)
+);
+CREATE INDEX tournament_invites_invitee ON tournament_invites (tournament_id, invitee);
+CREATE INDEX tournament_invites_user ON tournament_invites (invitee);
+CREATE INDEX tournament_invites_from ON tournament_invites (inviter);

@@ -4,6 +4,7 @@ opens once and a result counts once, in the database itself."""
 from __future__ import annotations
 
 import asyncio
+import inspect
 import random
 import sqlite3
 from collections.abc import AsyncIterator
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import Store, TournamentRefused, TournamentRow
+from bot.store import Store, TournamentRefused, TournamentRow, TournamentsStore
 from bot.tournaments.spec import Entrant, TournamentSpec
 from bot.tournaments.standings import standings
 from bot.tournaments.swiss import pair_round
@@ -235,7 +236,12 @@ async def test_forgetting_a_person_leaves_no_trace_in_ended_tournaments(
     await store.set_tournament_status(ended.id, "cancelled", now=NOW)
     open_one = await new(store, PAIRS)
     await store.enter_tournament(open_one.id, [alice, 5], name="Alice & Bob", rating=0, now=NOW)
+    inviting = await new(store, PAIRS)
+    await store.invite_partner(inviting.id, alice, 8, now=NOW)
+    await store.invite_partner(inviting.id, 9, alice, now=NOW)
     await store.forget_user(alice)
+    assert await store.invites_to(inviting.id, 8) == []  # invitations go everywhere
+    assert await store.invites_to(inviting.id, alice) == []
     assert [e.name for e in await store.entrants(ended.id)] == ["Former player", "Carol & Dan"]
     assert [e.members for e in await store.entrants(ended.id)] == [(5,), (6, 7)]
     forgotten = await store.get_tournament(ended.id)
@@ -253,3 +259,43 @@ async def test_forgetting_a_person_leaves_no_trace_in_ended_tournaments(
             )
         ]
     assert not any(alice in row or "Alice & Bob" in row for row in ended_rows)
+
+
+async def test_a_pair_signs_up_by_invitation(store: Store) -> None:
+    tournament = await new(store, PAIRS, starts_at=NOW + 60)
+    await store.invite_partner(tournament.id, 1, 2, now=NOW)
+    await store.invite_partner(tournament.id, 3, 2, now=NOW + 1)
+    assert await store.invites_to(tournament.id, 2) == [1, 3]
+    with pytest.raises(TournamentRefused, match="somebody else"):
+        await store.invite_partner(tournament.id, 4, 4, now=NOW)
+    with pytest.raises(TournamentRefused, match="no longer open"):
+        await store.accept_invite(tournament.id, 4, 2, name="D & B", rating=0, now=NOW)
+    pair = await store.accept_invite(tournament.id, 1, 2, name="A & B", rating=2, now=NOW + 2)
+    assert pair == Entrant(1, (1, 2), 2.0, "A & B")
+    assert await store.invites_to(tournament.id, 2) == []  # 3's invitation went with it
+    with pytest.raises(TournamentRefused, match="Already entered"):
+        await store.invite_partner(tournament.id, 3, 1, now=NOW + 3)
+    await store.invite_partner(tournament.id, 3, 4, now=NOW + 3)
+    await store.invite_partner(tournament.id, 3, 5, now=NOW + 4)  # replaces the one to 4
+    assert await store.invites_to(tournament.id, 4) == []
+    assert not await store.decline_invite(tournament.id, 3, 4)
+    assert await store.decline_invite(tournament.id, 3, 5)
+    await store.invite_partner(tournament.id, 6, 7, now=NOW + 5)
+    with pytest.raises(TournamentRefused, match="has closed"):
+        await store.accept_invite(tournament.id, 6, 7, name="F & G", rating=0, now=NOW + 60)
+    assert await store.entrants(tournament.id) == [pair]
+
+
+async def test_invitations_are_for_pairs_only(store: Store) -> None:
+    tournament = await new(store, TARNEEB)
+    with pytest.raises(TournamentRefused, match="entered alone"):
+        await store.invite_partner(tournament.id, 1, 2, now=NOW)
+
+
+def test_the_store_has_every_method_of_its_tournament_protocol() -> None:
+    names = [n for n in vars(TournamentsStore) if not n.startswith("_")]
+    assert len(names) > 15
+    for name in names:
+        assert inspect.signature(getattr(Store, name)) == inspect.signature(
+            getattr(TournamentsStore, name)
+        ), name
