@@ -17,10 +17,10 @@ costs, most important first:
 5. a draw from the tournament's seed, so that the result is deterministic.
 
 With rotating partners, partnerships are matched first (1., 3., 4. between players), then the
-partnerships into tables (1. is then opponents met before). A game for each alone (Tunge) sits
-the standings in order at tables of four and three: as many tables as fit four a table, the
-top ones of four (seven players: one of four, one of three); five players make one table of
-four and a bye.
+partnerships into tables (1. is then opponents met before). A game for each alone (Tunge) is
+seated by score group alone, with no matching: the standings in order at the fewest tables
+that seat everyone three or four a table, the top ones of four (seven players: one of four,
+one of three); five players make one table of four and a bye (lowest-ranked without one).
 """
 
 from __future__ import annotations
