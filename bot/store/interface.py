@@ -28,12 +28,21 @@ from bot.store.rows import (
     SeatName,
     SeatRow,
     TableRow,
+    TournamentRound,
+    TournamentRow,
     TurnPing,
 )
+from bot.tournaments.spec import Entrant, TournamentSpec
+from bot.tournaments.tables import Round, TableResult
 
 
 class StoreUnavailable(Exception):
     """The database refused a read or write for now (locked, read-only, full, I/O error)."""
+
+
+class TournamentRefused(ValueError):
+    """A tournament write the tournament's state does not allow (sign-up closed, entered
+    already, a round out of turn), in one sentence for the person; nothing was written."""
 
 
 class ForeignDatabase(RuntimeError):
@@ -234,6 +243,73 @@ class PrivacyStore(Protocol):
 
     async def forget_user(self, user_id: int) -> Forgotten: ...
     async def close(self) -> None: ...
+
+
+class TournamentsStore(Protocol):
+    """Tournaments: settings and status, entrants (a pair by invitation), rounds and their
+    tables, results.
+
+    The database keeps the promises: a round opens once (:meth:`open_round` answers ``None``
+    the second time), a result counts once (:meth:`record_tournament_result` answers
+    ``False``), a person enters a tournament once."""
+
+    async def create_tournament(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        organiser_id: int,
+        spec: TournamentSpec,
+        starts_at: float | None,
+        now: float,
+    ) -> TournamentRow: ...
+    async def get_tournament(self, tournament_id: int) -> TournamentRow | None: ...
+    async def open_tournaments(self) -> list[TournamentRow]: ...
+    async def set_tournament_message(
+        self, tournament_id: int, message_id: int | None, *, now: float
+    ) -> TournamentRow: ...
+    async def set_tournament_status(
+        self, tournament_id: int, status: str, *, now: float
+    ) -> TournamentRow: ...
+    async def enter_tournament(
+        self,
+        tournament_id: int,
+        user_ids: Sequence[int],
+        *,
+        name: str,
+        rating: float,
+        now: float,
+    ) -> Entrant: ...
+    async def withdraw_entrant(self, tournament_id: int, user_id: int) -> Entrant | None: ...
+    async def entrants(self, tournament_id: int) -> list[Entrant]: ...
+    async def open_round(
+        self, tournament_id: int, paired: Round, *, deadline: float | None, now: float
+    ) -> TournamentRound | None: ...
+    async def tournament_rounds(self, tournament_id: int) -> list[TournamentRound]: ...
+    async def close_round(self, tournament_id: int, round: int, *, now: float) -> bool: ...
+    async def link_round_table(
+        self, tournament_id: int, round: int, number: int, table_id: int
+    ) -> bool: ...
+    async def round_table_of(self, table_id: int) -> tuple[int, int, int] | None: ...
+    async def record_tournament_result(
+        self, tournament_id: int, result: TableResult, *, now: float
+    ) -> bool: ...
+    async def tournament_results(self, tournament_id: int) -> list[TableResult]: ...
+    async def invite_partner(
+        self, tournament_id: int, inviter: int, invitee: int, *, now: float
+    ) -> None: ...
+    async def accept_invite(
+        self,
+        tournament_id: int,
+        inviter: int,
+        invitee: int,
+        *,
+        name: str,
+        rating: float,
+        now: float,
+    ) -> Entrant: ...
+    async def decline_invite(self, tournament_id: int, inviter: int, invitee: int) -> bool: ...
+    async def invites_to(self, tournament_id: int, invitee: int) -> list[int]: ...
 
 
 class StoreInterface(

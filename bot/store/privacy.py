@@ -10,6 +10,7 @@ import aiosqlite
 from bot.records import unrated_seats_reason
 from bot.store.base import SqliteBase
 from bot.store.rows import Forgotten
+from bot.store.tournaments import forget_in_tournaments
 
 FORMER_PLAYER = "Former player"
 FORGOTTEN_HOST = 0
@@ -81,6 +82,7 @@ class SqlitePrivacy(SqliteBase):
             )
             ratings = await _forget_ratings(db, user_id)
             ratings += await _forget_in_records(db, user_id, recorded)
+            await forget_in_tournaments(db, user_id, name=FORMER_PLAYER, organiser=FORGOTTEN_HOST)
         return Forgotten(results, seats, moves, hosted, ratings)
 
 

@@ -6,6 +6,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.tournaments.spec import TournamentSpec
+from bot.tournaments.tables import Round
+
 OPEN_STATUSES = ("lobby", "playing")
 
 
@@ -182,3 +185,32 @@ class Forgotten:
     moves: int  # moves of closed games whose clicker was forgotten
     hosted: int  # closed tables whose host was forgotten
     ratings: int  # rows of the rating tables deleted or anonymised
+
+
+@dataclass(frozen=True)
+class TournamentRow:
+    """A tournament as stored: where it is announced, who runs it, its settings and status
+    (``signup``, ``running``, ``finished`` or ``cancelled``)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    organiser_id: int
+    spec: TournamentSpec
+    starts_at: float | None  # sign-up closes then; None: when the organiser starts it
+    status: str
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class TournamentRound:
+    """An opened round: its pairing, deadline and times, and the game table of each of its
+    tables in table order (None until that table is open)."""
+
+    paired: Round
+    deadline: float | None
+    opened_at: float
+    closed_at: float | None
+    table_ids: tuple[int | None, ...]

@@ -1,0 +1,462 @@
+"""Tournaments in SQL: settings, entrants, rounds, round tables and results.
+
+The SQL is plain (no SQLite-only syntax beyond ``RETURNING`` and ``ON CONFLICT``, which
+PostgreSQL shares) so that another backend can carry it over. The promises are the database's
+own keys (data/migrations/0014_tournaments.sql): a second opening of a round or a second result
+of a table is refused by a primary key, not by a check that a race could slip past.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Sequence
+
+import aiosqlite
+
+from bot.store.base import SqliteBase
+from bot.store.interface import TournamentRefused
+from bot.store.rows import TournamentRound, TournamentRow
+from bot.tournaments.spec import Entrant, TournamentSpec
+from bot.tournaments.tables import Round, Seat, Table, TableResult
+
+STATUSES = ("signup", "running", "finished", "cancelled")
+# The status changes allowed: from each status, the ones it may become.
+MOVES = {
+    "signup": ("running", "cancelled"),
+    "running": ("finished", "cancelled"),
+    "finished": (),
+    "cancelled": (),
+}
+
+
+def tournament_row(row: aiosqlite.Row) -> TournamentRow:
+    spec = TournamentSpec.create(
+        game=row["game"],
+        format=row["format"],
+        entry=row["entry"],
+        rounds=row["rounds"],
+        duplicate=bool(row["duplicate"]),
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+    )
+    return TournamentRow(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        message_id=row["message_id"],
+        organiser_id=row["organiser_id"],
+        spec=spec,
+        starts_at=row["starts_at"],
+        status=row["status"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )
+
+
+def _table(row: aiosqlite.Row) -> Table:
+    return Table(
+        number=row["number"],
+        sides=tuple(tuple(side) for side in json.loads(row["sides"])),
+        seats=tuple(Seat(entrant, member) for entrant, member in json.loads(row["seats"])),
+        seed=row["seed"],
+    )
+
+
+class SqliteTournaments(SqliteBase):
+    """The SQLite tournaments part of :class:`bot.store.Store`."""
+
+    async def create_tournament(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        organiser_id: int,
+        spec: TournamentSpec,
+        starts_at: float | None,
+        now: float,
+    ) -> TournamentRow:
+        async with self.transaction() as db:
+            row = await self._returning(
+                db,
+                "INSERT INTO tournaments (guild_id, channel_id, organiser_id, game, format, entry,"
+                " rounds, duplicate, options, seed, starts_at, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                (
+                    guild_id,
+                    channel_id,
+                    organiser_id,
+                    spec.game,
+                    spec.format.value,
+                    spec.entry.value,
+                    spec.rounds,
+                    int(spec.duplicate),
+                    json.dumps(dict(spec.options), sort_keys=True),
+                    spec.seed,
+                    starts_at,
+                    now,
+                    now,
+                ),
+            )
+        return tournament_row(row)
+
+    async def get_tournament(self, tournament_id: int) -> TournamentRow | None:
+        rows = await self._all("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
+        return tournament_row(rows[0]) if rows else None
+
+    async def open_tournaments(self) -> list[TournamentRow]:
+        """Tournaments in sign-up or running, oldest first (what a restart picks up)."""
+        rows = await self._all(
+            "SELECT * FROM tournaments WHERE status IN ('signup', 'running') ORDER BY id"
+        )
+        return [tournament_row(row) for row in rows]
+
+    async def set_tournament_message(
+        self, tournament_id: int, message_id: int | None, *, now: float
+    ) -> TournamentRow:
+        async with self.transaction() as db:
+            row = await self._returning(
+                db,
+                "UPDATE tournaments SET message_id = ?, updated_at = ? WHERE id = ? RETURNING *",
+                (message_id, now, tournament_id),
+            )
+        return tournament_row(row)
+
+    async def set_tournament_status(
+        self, tournament_id: int, status: str, *, now: float
+    ) -> TournamentRow:
+        """Start (``running``), finish or cancel; refused from a status that cannot become
+        ``status`` (a tournament starts once, and nothing follows its end)."""
+        if status not in STATUSES:
+            raise ValueError(f"unknown tournament status {status!r}")
+        allowed = [old for old, new in MOVES.items() if status in new]
+        marks = ", ".join("?" for _ in allowed)
+        async with self.transaction() as db:
+            async with db.execute(
+                f"UPDATE tournaments SET status = ?, updated_at = ? WHERE id = ?"
+                f" AND status IN ({marks}) RETURNING *",
+                (status, now, tournament_id, *allowed),
+            ) as cursor:
+                row = await cursor.fetchone()
+            if row is None:
+                raise TournamentRefused(_status_refusal(status))
+        return tournament_row(row)
+
+    async def enter_tournament(
+        self,
+        tournament_id: int,
+        user_ids: Sequence[int],
+        *,
+        name: str,
+        rating: float,
+        now: float,
+    ) -> Entrant:
+        """Enter one person, or a pair (both of them, once the second has accepted): refused
+        once sign-up has closed, or for anyone entered already."""
+        async with self.transaction() as db:
+            tournament = await open_for_signup(db, tournament_id, now)
+            if len(user_ids) != tournament.spec.members or len(set(user_ids)) != len(user_ids):
+                kind = "as a pair of two people" if tournament.spec.members == 2 else "alone"
+                raise TournamentRefused(f"This tournament is entered {kind}.")
+            entrant = await add_entrant(db, tournament_id, user_ids, name, rating, now)
+        return entrant
+
+    async def withdraw_entrant(self, tournament_id: int, user_id: int) -> Entrant | None:
+        """Take ``user_id``'s entry (with their partner's) out during sign-up; the entry taken
+        out, or None if they had none. Refused once the tournament has started."""
+        async with self.transaction() as db:
+            status = await fetch_all(
+                db, "SELECT status FROM tournaments WHERE id = ?", (tournament_id,)
+            )
+            if status and status[0][0] != "signup":
+                raise TournamentRefused("The tournament has started: entries are final.")
+            mine = await fetch_all(
+                db,
+                "SELECT entrant FROM tournament_members WHERE tournament_id = ? AND user_id = ?",
+                (tournament_id, user_id),
+            )
+            if not mine:
+                return None
+            gone = [e for e in await _entrants(db, tournament_id) if e.id == mine[0][0]]
+            await db.execute(
+                "DELETE FROM tournament_entrants WHERE tournament_id = ? AND entrant = ?",
+                (tournament_id, mine[0][0]),
+            )
+        return gone[0]
+
+    async def entrants(self, tournament_id: int) -> list[Entrant]:
+        return await _entrants(self._db, tournament_id)
+
+    async def open_round(
+        self, tournament_id: int, paired: Round, *, deadline: float | None, now: float
+    ) -> TournamentRound | None:
+        """Store a round and its tables, all or nothing; ``None`` if that round is open
+        already. Refused unless the tournament is running and the round is the next one."""
+        async with self.transaction() as db:
+            status = await fetch_all(
+                db, "SELECT status FROM tournaments WHERE id = ?", (tournament_id,)
+            )
+            if not status or status[0][0] != "running":
+                raise TournamentRefused("The tournament is not running.")
+            last = await fetch_all(
+                db,
+                "SELECT COALESCE(MAX(round), 0) FROM tournament_rounds WHERE tournament_id = ?",
+                (tournament_id,),
+            )
+            if paired.number <= last[0][0]:
+                return None
+            if paired.number != last[0][0] + 1:
+                raise TournamentRefused(f"Round {last[0][0] + 1} comes first.")
+            async with db.execute(
+                "INSERT INTO tournament_rounds (tournament_id, round, byes, deadline, opened_at)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING round",
+                (tournament_id, paired.number, json.dumps(list(paired.byes)), deadline, now),
+            ) as cursor:
+                if await cursor.fetchone() is None:
+                    return None
+            await db.executemany(
+                "INSERT INTO tournament_tables (tournament_id, round, number, sides, seats,"
+                " seed) VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        tournament_id,
+                        paired.number,
+                        table.number,
+                        json.dumps([list(side) for side in table.sides]),
+                        json.dumps([[seat.entrant, seat.member] for seat in table.seats]),
+                        table.seed,
+                    )
+                    for table in paired.tables
+                ],
+            )
+        return TournamentRound(paired, deadline, now, None, (None,) * len(paired.tables))
+
+    async def tournament_rounds(self, tournament_id: int) -> list[TournamentRound]:
+        rounds = await self._all(
+            "SELECT * FROM tournament_rounds WHERE tournament_id = ? ORDER BY round",
+            (tournament_id,),
+        )
+        tables: dict[int, list[aiosqlite.Row]] = defaultdict(list)
+        for row in await self._all(
+            "SELECT * FROM tournament_tables WHERE tournament_id = ? ORDER BY round, number",
+            (tournament_id,),
+        ):
+            tables[row["round"]].append(row)
+        return [
+            TournamentRound(
+                paired=Round(
+                    number=row["round"],
+                    tables=tuple(_table(t) for t in tables[row["round"]]),
+                    byes=tuple(json.loads(row["byes"])),
+                ),
+                deadline=row["deadline"],
+                opened_at=row["opened_at"],
+                closed_at=row["closed_at"],
+                table_ids=tuple(t["table_id"] for t in tables[row["round"]]),
+            )
+            for row in rounds
+        ]
+
+    async def close_round(self, tournament_id: int, round: int, *, now: float) -> bool:
+        """Mark a round closed; False if it was closed already (or never opened)."""
+        async with (
+            self.transaction() as db,
+            db.execute(
+                "UPDATE tournament_rounds SET closed_at = ? WHERE tournament_id = ?"
+                " AND round = ? AND closed_at IS NULL RETURNING round",
+                (now, tournament_id, round),
+            ) as cursor,
+        ):
+            return await cursor.fetchone() is not None
+
+    async def link_round_table(
+        self, tournament_id: int, round: int, number: int, table_id: int
+    ) -> bool:
+        """Note the game table that plays a round table; False if it has one already."""
+        async with (
+            self.transaction() as db,
+            db.execute(
+                "UPDATE tournament_tables SET table_id = ? WHERE tournament_id = ? AND round = ?"
+                " AND number = ? AND table_id IS NULL RETURNING number",
+                (table_id, tournament_id, round, number),
+            ) as cursor,
+        ):
+            return await cursor.fetchone() is not None
+
+    async def round_table_of(self, table_id: int) -> tuple[int, int, int] | None:
+        """(tournament, round, table number) of a game table a tournament opened."""
+        rows = await self._all(
+            "SELECT tournament_id, round, number FROM tournament_tables WHERE table_id = ?",
+            (table_id,),
+        )
+        return (int(rows[0][0]), int(rows[0][1]), int(rows[0][2])) if rows else None
+
+    async def record_tournament_result(
+        self, tournament_id: int, result: TableResult, *, now: float
+    ) -> bool:
+        """Keep a round table's result; False if it was kept before (a result counts once)."""
+        async with self.transaction() as db:
+            if not await fetch_all(
+                db,
+                "SELECT 1 FROM tournament_tables WHERE tournament_id = ? AND round = ?"
+                " AND number = ?",
+                (tournament_id, result.round, result.table),
+            ):
+                raise TournamentRefused("There is no such table in this tournament.")
+            async with db.execute(
+                "INSERT INTO tournament_results (tournament_id, round, number, places, deals,"
+                " stand_ins, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT DO NOTHING RETURNING number",
+                (
+                    tournament_id,
+                    result.round,
+                    result.table,
+                    json.dumps(list(result.places)),
+                    json.dumps([list(deal) for deal in result.deals]),
+                    json.dumps(list(result.stand_ins)),
+                    now,
+                ),
+            ) as cursor:
+                return await cursor.fetchone() is not None
+
+    async def tournament_results(self, tournament_id: int) -> list[TableResult]:
+        rows = await self._all(
+            "SELECT * FROM tournament_results WHERE tournament_id = ? ORDER BY round, number",
+            (tournament_id,),
+        )
+        return [
+            TableResult(
+                round=row["round"],
+                table=row["number"],
+                places=tuple(json.loads(row["places"])),
+                deals=tuple(tuple(deal) for deal in json.loads(row["deals"])),
+                stand_ins=tuple(json.loads(row["stand_ins"])),
+            )
+            for row in rows
+        ]
+
+
+async def open_for_signup(
+    db: aiosqlite.Connection, tournament_id: int, now: float
+) -> TournamentRow:
+    """The tournament, if it still takes entries at ``now``; else a refusal."""
+    found = await fetch_all(db, "SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
+    if not found:
+        raise TournamentRefused("There is no such tournament.")
+    tournament = tournament_row(found[0])
+    if tournament.status != "signup" or (
+        tournament.starts_at is not None and now >= tournament.starts_at
+    ):
+        raise TournamentRefused("Sign-up for this tournament has closed.")
+    return tournament
+
+
+async def refuse_entered(
+    db: aiosqlite.Connection, tournament_id: int, users: Sequence[int]
+) -> None:
+    """Refuse if any of ``users`` is entered already."""
+    marks = ", ".join("?" for _ in users)
+    if await fetch_all(
+        db,
+        f"SELECT user_id FROM tournament_members WHERE tournament_id = ? AND user_id IN ({marks})",
+        (tournament_id, *users),
+    ):
+        raise TournamentRefused("Already entered in this tournament.")
+
+
+async def add_entrant(
+    db: aiosqlite.Connection,
+    tournament_id: int,
+    users: Sequence[int],
+    name: str,
+    rating: float,
+    now: float,
+) -> Entrant:
+    """Write a new entrant (the next number) with its members, once none is entered; their
+    invitations to partner anybody go."""
+    await refuse_entered(db, tournament_id, users)
+    number = await fetch_all(
+        db,
+        "SELECT COALESCE(MAX(entrant), 0) + 1 FROM tournament_entrants WHERE tournament_id = ?",
+        (tournament_id,),
+    )
+    entrant = Entrant(int(number[0][0]), tuple(users), rating, name)
+    await db.execute(
+        "INSERT INTO tournament_entrants (tournament_id, entrant, name, rating, created_at)"
+        " VALUES (?, ?, ?, ?, ?)",
+        (tournament_id, entrant.id, name, rating, now),
+    )
+    await db.executemany(
+        "INSERT INTO tournament_members (tournament_id, entrant, member, user_id)"
+        " VALUES (?, ?, ?, ?)",
+        [(tournament_id, entrant.id, index, user) for index, user in enumerate(users)],
+    )
+    marks = ", ".join("?" for _ in users)
+    await db.execute(
+        f"DELETE FROM tournament_invites WHERE tournament_id = ? AND (inviter IN ({marks})"
+        f" OR invitee IN ({marks}))",
+        (tournament_id, *users, *users),
+    )
+    return entrant
+
+
+async def fetch_all(
+    db: aiosqlite.Connection, sql: str, params: Sequence[object]
+) -> list[aiosqlite.Row]:
+    async with db.execute(sql, params) as cursor:
+        return list(await cursor.fetchall())
+
+
+async def _entrants(db: aiosqlite.Connection, tournament_id: int) -> list[Entrant]:
+    members: dict[int, list[int]] = defaultdict(list)
+    for row in await fetch_all(
+        db,
+        "SELECT entrant, user_id FROM tournament_members WHERE tournament_id = ?"
+        " ORDER BY entrant, member",
+        (tournament_id,),
+    ):
+        members[row[0]].append(int(row[1]))
+    return [
+        Entrant(row["entrant"], tuple(members[row["entrant"]]), row["rating"], row["name"])
+        for row in await fetch_all(
+            db,
+            "SELECT * FROM tournament_entrants WHERE tournament_id = ? ORDER BY entrant",
+            (tournament_id,),
+        )
+    ]
+
+
+def _status_refusal(status: str) -> str:
+    return {
+        "running": "The tournament has started already, or has ended.",
+        "finished": "Only a running tournament can finish.",
+        "cancelled": "The tournament has ended already.",
+        "signup": "A tournament cannot go back to sign-up.",
+    }[status]
+
+
+# Ended tournaments: all but the few open ones (index tournaments_open).
+_CLOSED = "tournament_id NOT IN (SELECT id FROM tournaments WHERE status IN ('signup', 'running'))"
+
+
+async def forget_in_tournaments(
+    db: aiosqlite.Connection, user_id: int, *, name: str, organiser: int
+) -> None:
+    """In ended tournaments (open ones keep their entrants, as open tables keep their seats):
+    the person's entries take ``name`` and lose their user id, and a tournament they organised
+    names ``organiser`` instead; their invitations to partner go everywhere (inside the
+    forget's transaction)."""
+    await db.execute(
+        "UPDATE tournament_entrants SET name = ? WHERE (tournament_id, entrant) IN"
+        " (SELECT tournament_id, entrant FROM tournament_members WHERE user_id = ?)"
+        f" AND {_CLOSED}",
+        (name, user_id),
+    )
+    await db.execute(f"DELETE FROM tournament_members WHERE user_id = ? AND {_CLOSED}", (user_id,))
+    for column in ("inviter", "invitee"):  # invitations go everywhere, like requests to sit in
+        await db.execute(f"DELETE FROM tournament_invites WHERE {column} = ?", (user_id,))
+    await db.execute(
+        "UPDATE tournaments SET organiser_id = ? WHERE organiser_id = ?"
+        " AND status NOT IN ('signup', 'running')",
+        (organiser, user_id),
+    )
