@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from typing import Any
 
 from bot import history
 from bot.store import StoreUnavailable
@@ -16,14 +17,33 @@ PAUSED_TEXT = "The table is paused: your move was not saved. Try again in a mome
 
 
 class UserError(Exception):
-    """A refusal to show the user as is: short, and free of hidden information."""
+    """A refusal to show the user as is: short, and free of hidden information.
+
+    ``code`` names the refusal and ``params`` fills its placeholders, so the answer can be
+    given in the reader's language (``cogs/refusals.py``); ``kind`` is the broad kind of a
+    game's refusal (``not_your_turn``, ``against_rules``, ``malformed``) for a code that has
+    no translation of its own. The English text is ``str(error)``.
+    """
+
+    def __init__(
+        self,
+        text: str,
+        *,
+        code: str | None = None,
+        params: Mapping[str, Any] | None = None,
+        kind: str | None = None,
+    ) -> None:
+        super().__init__(text)
+        self.code = code
+        self.params: dict[str, Any] = dict(params or {})
+        self.kind = kind
 
 
 class TablePaused(UserError):
     """The database cannot be written for now; nothing of the action was kept."""
 
     def __init__(self) -> None:
-        super().__init__(PAUSED_TEXT)
+        super().__init__(PAUSED_TEXT, code="paused")
 
 
 @contextmanager

@@ -13,6 +13,22 @@ from bot.sessions.table import LiveTable, fill_seats
 from bot.store import SeatRow
 from games.base import Event, Game, IllegalMove, Move
 from games.players.hints import hint_for
+from games.seats import seat_ref
+
+# A game's refusal names a seat under one of these parameters; the reader is shown its name.
+SEAT_PARAMS = frozenset(("seat", "turn"))
+
+
+def refusal(error: IllegalMove, table: LiveTable) -> UserError:
+    """A game's refusal as the user's: its text and seat parameters with the players' names."""
+    params = {
+        key: fill_seats(seat_ref(value), table)
+        if key in SEAT_PARAMS and isinstance(value, int)
+        else value
+        for key, value in error.params.items()
+    }
+    kind = next(str(c.__dict__["code"]) for c in type(error).__mro__ if "code" in c.__dict__)
+    return UserError(fill_seats(str(error), table), code=error.code, params=params, kind=kind)
 
 
 class MovesPart(ClosingPart):
@@ -24,16 +40,18 @@ class MovesPart(ClosingPart):
         async with table.lock:
             self._open(table)
             if table.row.status != "playing" or table.game is None:
-                raise UserError("This game is not being played.")
+                raise UserError("This game is not being played.", code="not_being_played")
             seat = table.seat_of(user_id)
             if seat is None:
-                raise UserError("You are not playing at this table.")
+                raise UserError("You are not playing at this table.", code="not_seated")
             if table.is_stale(seat, seq):
-                raise UserError("That button is out of date; here is your hand as it is now.")
+                raise UserError(
+                    "That button is out of date; here is your hand as it is now.", code="stale"
+                )
             try:
                 table.game.check(seat, move)
             except IllegalMove as error:
-                raise UserError(fill_seats(str(error), table)) from None
+                raise refusal(error, table) from None
             events = await self._commit(table, seat, move, user_id)
         self._after_move(table, events)
         return events
