@@ -316,7 +316,7 @@ async def test_first_start_syncs_globally_once_not_again_on_restart(
     assert await third.exit_code() == 0
 
 
-def test_fingerprint_follows_the_command_payloads() -> None:
+async def test_fingerprint_follows_the_command_payloads() -> None:
     import discord
     from discord import app_commands
 
@@ -332,8 +332,9 @@ def test_fingerprint_follows_the_command_payloads() -> None:
 
         return tree
 
-    assert command_fingerprint(tree_with("a"), None) == command_fingerprint(tree_with("a"), None)
-    assert command_fingerprint(tree_with("a"), None) != command_fingerprint(tree_with("b"), None)
+    first = await command_fingerprint(tree_with("a"), None)
+    assert first == await command_fingerprint(tree_with("a"), None)
+    assert first != await command_fingerprint(tree_with("b"), None)
 
 
 async def test_dev_guild_gets_the_commands_at_once(
