@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import sys
 import tempfile
 from pathlib import Path
@@ -80,4 +81,5 @@ def write_templates(folder: Path) -> None:
 
 
 if __name__ == "__main__":
+    logging.disable(logging.WARNING)  # the cogs' start-up notes (no Discord here) are noise
     write_templates(Path(sys.argv[1] if len(sys.argv) > 1 else i18n.LOCALES))
