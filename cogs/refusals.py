@@ -30,7 +30,7 @@ TEMPLATES: Mapping[str, tuple[str, ...]] = {
     "must_follow": (N_("You must follow suit: {suit}."),),
     "not_in_hand": (N_("You do not hold {card}."), N_("That card is not in your hand.")),
     "card_not_held": (N_("You do not hold {card}."), N_("That card is not in your hand.")),
-    "bid_too_low": (N_("Bid at least {lowest}."),),
+    "bid_too_low": (N_("Bid at least {lowest}."), N_("Bid higher than the highest bid.")),
     "must_bid": (N_("Everyone else passed, so you must bid."),),
     "only_dealer_equals": (N_("Only the dealer may equal the highest bid."),),
     "auction_not_over": (N_("The bidding is not over yet."),),
@@ -56,7 +56,10 @@ TEMPLATES: Mapping[str, tuple[str, ...]] = {
     "bidding_closed": (N_("Nobody can bid higher now."),),
     "trump_after_auction": (N_("Trump is named after the bidding."),),
     "no_double": (N_("You may not double now."),),
-    "not_played": (N_("{what} is not played at this table."),),
+    "not_played": (
+        N_("{what} is not played at this table."),
+        N_("That is not played at this table."),
+    ),
     "play_not_yet": (N_("Cards are played once the calling and trump are settled."),),
     "calling_over": (N_("The calling is over."),),
     "no_raising_partner": (N_("Nobody may raise their own partner's call."),),
@@ -64,6 +67,61 @@ TEMPLATES: Mapping[str, tuple[str, ...]] = {
     "single_card": (N_("A single card can only be played after an ace."),),
     "not_sequence": (N_("Those cards are neither a run nor a group."),),
     "repeats_sequence": (N_("That repeats the last sequence {reference}."),),
+    # the bid cards of Tuppi and Norwegian Whist
+    "token_bids": (N_("Bids are made with tokens here, not with a card."),),
+    "not_a_bid_card": (N_("That card cannot be a bid card."),),
+    "colour_means": (N_("A card of that colour means {value}."),),
+    "must_bid_with_card": (N_("You have a {colour} card, so you cannot bid {value} without it."),),
+    "no_redeal": (N_("A redeal is not possible now."),),
+    "bids_over": (N_("A hand can only be exposed while bids are being made."),),
+    "not_one_colour": (N_("Only a hand of one colour can be exposed."),),
+    "exchange_order": (N_("It is {seat}'s turn to pass a card."),),
+    # Tarneeb
+    "lead_or_no_trump": (N_("Lead a card to make its suit trump, or call no trump."),),
+    "name_trump_first": (N_("Name trump first."),),
+    "no_trump_not_allowed": (N_("No trump is not played at this table; name a suit."),),
+    "trump_in_bid": (N_("In Egyptian Tarneeb the trump is part of the bid."),),
+    # Thunee
+    "not_allowed_now": (N_("The rules do not allow that move now."),),
+    "not_picked_up": (N_("You have not picked up that card yet."),),
+    "redeal_first": (N_("The trumpman must first decide about a redeal."),),
+    "bad_call": (N_("A call is 10, 20, … up to 100, or 104 over a call of 100."),),
+    "dealer_team_opens": (N_("Only the dealer's team may open the calling."),),
+    "already_highest": (N_("You already hold the highest call."),),
+    "104_over_100": (N_("104 may only be called over a call of 100."),),
+    "only_104": (N_("Over 100 the only call is 104."),),
+    "single_step": (N_("Calls go up one step at a time: the next call is {next}."),),
+    "blind_in_calling": (N_("A blind call can only be made during the calling."),),
+    "bad_blind": (N_("A blind call is either Thunee or Royals."),),
+    "trump_after_calling": (N_("Trump is set after the calling."),),
+    "last_card_suits": (N_("Last card needs your first cards to be all of different suits."),),
+    "trump_from_first": (N_("Choose one of your first-packet cards as the trump card."),),
+    "thunee_window": (N_("{what} is called after the deal, before the first card is led."),),
+    "trumper_only": (N_("Only the trumper may call {what} at this table."),),
+    "six_of_a_suit": (N_("You hold six cards of one suit, so you may not call {what}."),),
+    "bad_suit": (N_("Name a suit for Jodhi: S, H, D or C."),),
+    "jodhi_in_play": (N_("Jodhi may only be claimed while the cards are played."),),
+    "jodhi_normal_only": (N_("Jodhi is not used in Thunee, Royals or blind hands."),),
+    "jodhi_window": (N_("Your team may not claim Jodhi now."),),
+    "jodhi_cards": (N_("Jodhi needs the king and queen of that suit."),),
+    "challenge_mode": (N_("That is only used in challenge mode."),),
+    "challenge_in_play": (N_("A challenge can only be made while the cards are played."),),
+    "bad_target": (N_("Name a seat."),),
+    "challenge_opponent": (N_("You may only challenge an opponent."),),
+    "murial_opponent": (N_("You may only answer an opponent's Jodhi."),),
+    "murial_answered": (N_("That Jodhi claim has already been answered."),),
+    "murial_window": (N_("Murial answers a Jodhi claim before the next card is played."),),
+    # Tunge
+    "no_details": (N_("That move takes no details."),),
+    "ace_front": (N_("An ace can only stand at the front of a sequence."),),
+    "mixed": (N_("A sequence is either a run or a group, not both."),),
+    "zigzag": (N_("A run must go straight up or straight down."),),
+    "repeats_part": (N_("That repeats part of the last sequence {reference}."),),
+    "contains_part": (N_("That contains part of the last sequence {reference}."),),
+    "no_cards": (N_("Choose the cards to play."),),
+    "card_twice": (N_("You listed the same card twice."),),
+    "not_a_card": (N_("{card} is not a card."),),
+    # the session layer's
     "not_being_played": (N_("This game is not being played."),),
     "not_seated": (N_("You are not playing at this table."),),
     "stale": (N_("That button is out of date; here is your hand as it is now."),),
@@ -78,6 +136,8 @@ KINDS: Mapping[str, str] = {
     "malformed": N_("That is not a move of this game."),
     "illegal": N_("That is not a move of this game."),
 }
+
+COLOURS: Mapping[str, str] = {"red": N_("red"), "black": N_("black")}
 
 SUITS: Mapping[str, str] = {
     "S": N_("spades"),
@@ -102,6 +162,9 @@ def _shown(lang: str, params: Mapping[str, Any]) -> dict[str, Any]:
     suit = shown.get("suit")
     if isinstance(suit, str) and suit in SUITS:
         shown["suit"] = f"{i18n._(lang, SUITS[suit])} {display_suit(suit)}"
+    colour = shown.get("colour")
+    if isinstance(colour, str) and colour in COLOURS:
+        shown["colour"] = i18n._(lang, COLOURS[colour])
     for key, value in shown.items():
         if isinstance(value, int) and not isinstance(value, bool):
             shown[key] = i18n.number(lang, value)

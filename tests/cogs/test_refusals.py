@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -40,17 +43,31 @@ def test_seats_are_named_and_cards_shown_as_on_the_table() -> None:
 
 def test_a_code_without_its_own_text_is_told_by_its_kind_with_the_english_kept() -> None:
     error = UserError(
-        "Only a hand of one colour can be exposed.", code="not_one_colour", kind="against_rules"
+        "Double needs all of tricks 1-5 won.", code="declaration", kind="against_rules"
     )
     assert refusal_text(error, "fi") == (
-        "Säännöt eivät salli tuota siirtoa nyt.\n-# Only a hand of one colour can be exposed."
+        "Säännöt eivät salli tuota siirtoa nyt.\n-# Double needs all of tricks 1-5 won."
     )
 
 
 def test_a_template_whose_parameter_is_missing_is_not_used() -> None:
     error = UserError("Bid higher than 8 hearts.", code="bid_too_low", params={"high": "8 H"})
-    error.kind = "against_rules"
-    assert refusal_text(error, "no").startswith("Reglene tillater ikke det trekket nå.")
+    assert refusal_text(error, "no") == "Meld høyere enn det høyeste budet."
+    error = UserError("Royals is not played at this table.", code="not_played")
+    assert refusal_text(error, "fi") == "Sitä ei pelata tässä pöydässä."
+    error.params = {"what": "Royals"}
+    assert refusal_text(error, "fi") == "Royals ei ole käytössä tässä pöydässä."
+
+
+def test_a_colour_is_told_in_the_readers_language() -> None:
+    error = UserError(
+        "You have a red card, so you cannot bid rami verbally.",
+        code="must_bid_with_card",
+        params={"colour": "red", "value": "rami"},
+    )
+    assert refusal_text(error, "fi") == (
+        "Sinulla on punainen kortti, joten et voi tarjota rami ilman sitä."
+    )
 
 
 def test_a_refusal_without_a_code_stays_as_written() -> None:
@@ -102,3 +119,40 @@ def test_a_real_out_of_turn_move_names_whose_turn_it_is() -> None:
     assert refusal_text(error, "fi") == f"Nyt on pelaajan {Table.names[turn]} vuoro."
     assert refusal_text(error, "ar") == f"الدور على {LRI}{Table.names[turn]}{PDI}."
     assert refusal_text(error, "en") == f"It is {Table.names[turn]}'s turn."
+
+
+# Codes answered by their kind's sentence with the English reason kept: Thunee's Double and
+# Khanaak refusals give one of several reasons under one code, and a deal is never a person's.
+BY_KIND_ONLY = {"declaration", "not_awaiting_deal"}
+REFUSING = {"against", "rule", "malformed", "AgainstRules", "NotYourTurn", "Malformed"}
+CODE = re.compile(r"^[a-z0-9_]+$")
+
+
+def codes_in_the_games() -> set[str]:
+    """Every refusal code written in games/ (the hard level's search refuses nothing)."""
+    from games.tunge.reasons import TEXTS
+
+    found = set(TEXTS)
+    root = Path(__file__).resolve().parents[2] / "games"
+    for path in root.rglob("*.py"):
+        if "search" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            values = [k.value for k in node.keywords if k.arg == "code"]
+            if name in REFUSING:
+                values += node.args
+            found |= {
+                v.value
+                for v in values
+                if isinstance(v, ast.Constant) and isinstance(v.value, str) and CODE.match(v.value)
+            }
+    return found
+
+
+def test_every_refusal_code_of_the_games_has_its_words() -> None:
+    codes = codes_in_the_games()
+    assert len(codes) > 50, "the scan finds the games' codes"
+    assert codes - set(TEMPLATES) == BY_KIND_ONLY
