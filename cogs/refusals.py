@@ -2,10 +2,12 @@
 
 The games and the session manager refuse with an English sentence, a ``code`` and ``params``
 (:class:`bot.sessions.UserError`). English readers get the sentence as written. For another
-language the code picks a template here, translated through the catalogue and filled from the
-parameters (seats already named, cards and suits shown the way the table shows them). A code
-without a template of its own is answered with its kind's translated sentence, the English one
-beneath it so that nothing of the reason is lost.
+language, a refusal without a code is looked up as it is: the session layer marks its fixed
+sentences for the catalogue (one it did not mark stays English). A code picks a template here,
+translated through the catalogue and filled from the parameters (seats already named, cards,
+suits and colours shown the way the table shows them). A code without a template of its own is
+answered with its kind's translated sentence, the English one beneath it so that nothing of the
+reason is lost.
 """
 
 from __future__ import annotations
@@ -174,8 +176,10 @@ def _shown(lang: str, params: Mapping[str, Any]) -> dict[str, Any]:
 def refusal_text(error: UserError, lang: str) -> str:
     """The refusal in ``lang``: the English sentence as written, else by its code."""
     english = str(error)
-    if lang == i18n.ENGLISH or error.code is None:
+    if lang == i18n.ENGLISH:
         return english
+    if error.code is None:  # the session layer's fixed sentences are catalogue texts as such
+        return for_direction(lang in i18n.RIGHT_TO_LEFT, i18n._(lang, english))
     params = _shown(lang, error.params)
     for template in TEMPLATES.get(error.code, ()):
         if _placeholders(template) <= params.keys():

@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from bot.i18n import N_
 from bot.player_stats import calls_in
 from bot.sessions.closing import ClosingPart
 from bot.sessions.errors import UserError, paused
@@ -138,9 +139,9 @@ class MovesPart(ClosingPart):
             self._open(table)
             seat = table.seat_of(user_id)
             if seat is None:
-                raise UserError("You are not playing at this table.")
+                raise UserError(N_("You are not playing at this table."))
             if not table.seats[seat].away:
-                raise UserError("You are already in your seat.")
+                raise UserError(N_("You are already in your seat."))
             with paused():
                 row, changed = await self.store.set_away(table.id, [seat], False)
             table.row = row
@@ -155,14 +156,14 @@ class MovesPart(ClosingPart):
         computer would use at this move, and without awaiting, so the state cannot change."""
         table = self.get(table_id)
         if not table.row.hints:
-            raise UserError("Hints are off at this table.")
+            raise UserError(N_("Hints are off at this table."))
         if table.row.status != "playing" or table.game is None:
-            raise UserError("This game is not being played.")
+            raise UserError(N_("This game is not being played."))
         seat = table.seat_of(user_id)
         if seat is None:
-            raise UserError("You are not playing at this table.")
+            raise UserError(N_("You are not playing at this table."))
         if seat not in table.waiting_for():
-            raise UserError("It is not your turn; ask for a hint when it is.")
+            raise UserError(N_("It is not your turn; ask for a hint when it is."))
         rng = random.Random(f"{table.row.seed}:{table.moves}")
         move, reason = hint_for(table.game, seat, rng)
         return table.moves, move, reason

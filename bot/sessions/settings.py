@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot import history, i18n, privacy
+from bot.i18n import N_
 from bot.player_stats import PlayerStats
 from bot.player_stats import gather as gather_stats
 from bot.ratings import LadderPage, month_of
@@ -93,7 +94,7 @@ class SettingsPart(SessionState):
         and an unknown language are refused. They apply to tables opened from now on (the
         language: to answers from now on)."""
         if turn_seconds is not None and not 10 <= turn_seconds <= 3600:
-            raise UserError("The turn timer is 10 to 3600 seconds.")
+            raise UserError(N_("The turn timer is 10 to 3600 seconds."))
         current = await self.guild_settings(guild_id)
         if language is not None:
             current = replace(current, language=parse_language(language))

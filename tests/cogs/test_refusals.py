@@ -70,7 +70,12 @@ def test_a_colour_is_told_in_the_readers_language() -> None:
     )
 
 
-def test_a_refusal_without_a_code_stays_as_written() -> None:
+def test_the_session_layers_fixed_sentences_are_translated_as_they_are() -> None:
+    assert refusal_text(UserError("The table is full."), "fi") == "Pöytä on täynnä."
+    assert refusal_text(UserError("The table is full."), "no") == "Bordet er fullt."
+
+
+def test_a_refusal_without_a_code_or_a_translation_stays_as_written() -> None:
     assert refusal_text(UserError("Something particular."), "fi") == "Something particular."
 
 

@@ -14,6 +14,8 @@ from tests.discord.table_driver import (
     open_table,
     show_hand,
     start,
+    table_message,
+    wait_for_table,
 )
 from tests.fakediscord import FakeDiscord, FakeUser
 
@@ -61,6 +63,19 @@ async def test_a_refusal_reaches_each_reader_in_their_language(
         assert OUT_OF_DATE[lang] in text, (lang, text)
         others = {other for code, other in OUT_OF_DATE.items() if code != lang}
         assert not any(other in text for other in others)
+
+
+async def test_a_lobby_refusal_reaches_a_finnish_reader_in_finnish(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    aino = fake_discord.user("aino", locale="fi")
+    table_id = await open_table(fake_discord, alice, "tiny")
+    ok(await bob.click(table_message(bob, table_id), "Join"))
+    await wait_for_table(alice, table_id, "Bob")
+    full = ok(await aino.click(table_message(aino, table_id), "Join"))
+    assert full.ephemeral and full.text == "Pöytä on täynnä."
+    assert running_bot.sessions.tables[table_id].seat_of(aino.id) is None
 
 
 async def test_the_servers_language_answers_members_who_chose_none(
