@@ -143,3 +143,27 @@ async def test_commands_reach_discord_in_finnish_and_norwegian(
     assert language["name_localizations"] == {"fi": "kieli", "no": "språk"}
     auto = next(c for c in language["choices"] if c["value"] == "auto")
     assert auto["name_localizations"] == {"fi": "automaattinen", "no": "automatisk"}
+
+
+async def test_a_turn_ping_speaks_the_servers_language(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    """A channel post is read by everyone there: the server's language, not the pinged
+    player's own."""
+    from tests.discord.test_settings_e2e import bot_messages, two_humans, until
+
+    admin = fake_discord.user("admin", admin=True)
+    ok(await admin.slash("settings server", language="fi"))
+    alice = fake_discord.user("alice")
+    ok(await alice.slash("settings me", turn_ping="on", language="no"))
+    table_id, alice, bob = await two_humans(fake_discord, running_bot)
+    table = running_bot.sessions.find(table_id)
+    if table.seat_of(alice.id) not in table.game.to_act():
+        hand = await show_hand(bob, table_id)
+        buttons, _ = move_controls(hand)
+        ok(await bob.click(hand, custom_id=buttons[0]["custom_id"]))
+    ping = await until(
+        lambda: [m for m in bot_messages(fake_discord, f"<@{alice.id}>") if not m.deleted],
+        what="Alice's turn ping",
+    )
+    assert f"sinun vuorosi pöydässä #{table_id} (" in ping[0].content
