@@ -9,7 +9,7 @@ $(BIN)/.installed: pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $@
 
-.PHONY: install run test test-long lint format bench load play
+.PHONY: install run test test-long lint format bench load play messages
 install: $(BIN)/.installed
 
 run: install
@@ -43,3 +43,14 @@ load: install
 
 play: install
 	$(BIN)/python -m tests.fakediscord play
+
+# The catalogues (locales/): the templates from the code (texts marked with _, ngettext, N_,
+# pgettext), the games' summaries and the slash commands, then each language's .po brought up
+# to date. Translate the new entries, then `make test` (tests/bot/test_i18n.py finds gaps).
+messages: install
+	$(BIN)/pybabel extract -F babel.cfg --no-default-keywords -k _:2 -k ngettext:2,3 -k N_ \
+		-k pgettext:2c,3 --sort-by-file --no-wrap --project=cardtable -o locales/cardtable.pot .
+	$(BIN)/python -m cogs.messages locales
+	$(BIN)/pybabel update -i locales/cardtable.pot -d locales -D cardtable --no-wrap
+	$(BIN)/pybabel update -i locales/commands.pot -d locales -D commands --no-wrap \
+		--ignore-obsolete

@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import __version__
+from bot.command_translator import CatalogueTranslator
 from bot.config import Settings
 from bot.sessions import SessionManager
 from bot.store import Store
@@ -46,12 +47,18 @@ def apply_endpoint_overrides(settings: Settings) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
 
 
-def command_fingerprint(tree: app_commands.CommandTree[Any], guild: discord.Object | None) -> str:
-    """A digest of exactly the payloads ``tree.sync(guild=...)`` would send."""
-    payloads = sorted(
-        (command.to_dict(tree) for command in tree.get_commands(guild=guild)),
-        key=lambda payload: (payload.get("type", 1), payload["name"]),
-    )
+async def command_fingerprint(
+    tree: app_commands.CommandTree[Any], guild: discord.Object | None
+) -> str:
+    """A digest of exactly the payloads ``tree.sync(guild=...)`` would send (their
+    translations included: a changed catalogue is synced again)."""
+    translator = tree.translator
+    commands = tree.get_commands(guild=guild)
+    if translator is None:
+        unsorted = [command.to_dict(tree) for command in commands]
+    else:
+        unsorted = [await command.get_translated_payload(tree, translator) for command in commands]
+    payloads = sorted(unsorted, key=lambda payload: (payload.get("type", 1), payload["name"]))
     text = json.dumps(payloads, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -97,6 +104,7 @@ class CardTableBot(commands.Bot):
             self.sessions = SessionManager(self.store, self.settings)
             for cog in COGS:
                 await self.load_extension(cog)
+            await self.tree.set_translator(CatalogueTranslator())
             await self.sessions.restore()
             self._prepared = True
         await self.sync_commands()
@@ -133,7 +141,7 @@ class CardTableBot(commands.Bot):
     ) -> str | None:
         """Sync one scope if its commands changed: what was done, or None when unchanged."""
         guild_id = guild.id if guild is not None else None
-        fingerprint = command_fingerprint(self.tree, guild)
+        fingerprint = await command_fingerprint(self.tree, guild)
         if await self.store.command_fingerprint(application_id, guild_id) == fingerprint:
             return None
         try:

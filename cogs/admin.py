@@ -16,20 +16,54 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import i18n
+from bot.i18n import N_, _
 from bot.sessions import GuildSettings
-from cogs.errors import answer, patiently
+from bot.sessions.settings import AUTO_LANGUAGE
+from cogs.errors import answer, answer_in, patiently
+from cogs.language import reader_language, text_for
 from cogs.tables import game_autocomplete
 from games.registry import all_games
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
 
-REFUSED = "Only server managers (Manage Server) can change this server's settings."
+REFUSED = N_("Only server managers (Manage Server) can change this server's settings.")
+NAME_THE_CHANNEL = N_("Name the channel to {action}.")
+TITLE = N_("Card table settings")
+ON = N_("on")
+OFF = N_("off")
+ANY_CHANNEL = N_("any channel")
+AUTOMATIC = N_("automatic")
+THREADS = N_("New tables in their own threads: **{on}**")
+TRICK_LINES = N_("Trick results posted in a table's thread: **{on}**")
+COMPUTERS = N_(
+    "Computer players may join: **{on}** "
+    "(off: none in the lobby; a computer still plays an away player's turns)"
+)
+RATED = N_("Tables are rated: **{on}**")
+CHANNELS = N_("Tables can be opened in: {channels}")
+LANGUAGE = N_("Language: **{language}**")
+YOUR_PING = N_("Your turn ping here: **{on}**")
+DEFAULTS = N_("Default options: {game}")
+FROM_NOW_ON = N_("Changes apply to tables opened from now on; the language to answers from now on.")
+PING_ON = N_(
+    "Turn ping: **on**. I will mention you in the table's channel when it is your turn, "
+    "and delete the mention once you move."
+)
+PING_OFF = N_("Turn ping: **off**. No turn pings for you in this server.")
+ME_TEXT = N_("{ping}\nYour language: **{language}**.")
+NO_OWN_LANGUAGE = N_("automatic (the server's, else your Discord's)")
+# The languages as their own readers name them; "auto" forgets a choice.
+LANGUAGE_CHOICES = [
+    *(app_commands.Choice(name=name, value=code) for code, name in i18n.LANGUAGES.items()),
+    app_commands.Choice(name="auto", value=AUTO_LANGUAGE),
+]
 FIELD_CHARS = 1024
 
 
-def _yes(flag: bool) -> str:
-    return "on" if flag else "off"
+def _yes(lang: str, flag: bool) -> str:
+    return _(lang, ON if flag else OFF)
 
 
 def format_options(options: Mapping[str, Any]) -> str:
@@ -40,32 +74,37 @@ def format_options(options: Mapping[str, Any]) -> str:
     )
 
 
-def settings_embed(settings: GuildSettings, turn_ping: bool | None = None) -> discord.Embed:
-    """Every setting of a server (and the member's own turn ping, if given), one line each."""
+def settings_embed(
+    settings: GuildSettings, lang: str = i18n.ENGLISH, turn_ping: bool | None = None
+) -> discord.Embed:
+    """Every setting of a server (and the member's own turn ping, if given), one line each, in
+    the reader's language."""
     games = all_games()
-    embed = discord.Embed(title="Card table settings", colour=discord.Colour.blurple())
-    channels = ", ".join(f"<#{c}>" for c in settings.channels) or "any channel"
-    embed.description = "\n".join(
-        [
-            f"Turn timer: **{settings.turn_seconds} s**",
-            f"New tables in their own threads: **{_yes(settings.use_threads)}**",
-            f"Trick results posted in a table's thread: **{_yes(settings.trick_lines)}**",
-            f"Computer players may join: **{_yes(settings.computers)}** "
-            "(off: none in the lobby; a computer still plays an away player's turns)",
-            f"Tables are rated: **{_yes(settings.rated)}**",
-            f"Tables can be opened in: {channels}",
-        ]
-        + ([] if turn_ping is None else [f"Your turn ping here: **{_yes(turn_ping)}**"])
-    )
+    embed = discord.Embed(title=_(lang, TITLE), colour=discord.Colour.blurple())
+    channels = ", ".join(f"<#{c}>" for c in settings.channels) or _(lang, ANY_CHANNEL)
+    language = i18n.LANGUAGES.get(settings.language or "") or _(lang, AUTOMATIC)
+    seconds = settings.turn_seconds
+    lines = [
+        i18n.ngettext(lang, "Turn timer: **{n} second**", "Turn timer: **{n} seconds**", seconds),
+        _(lang, THREADS, on=_yes(lang, settings.use_threads)),
+        _(lang, TRICK_LINES, on=_yes(lang, settings.trick_lines)),
+        _(lang, COMPUTERS, on=_yes(lang, settings.computers)),
+        _(lang, RATED, on=_yes(lang, settings.rated)),
+        _(lang, CHANNELS, channels=channels),
+        _(lang, LANGUAGE, language=language),
+    ]
+    if turn_ping is not None:
+        lines.append(_(lang, YOUR_PING, on=_yes(lang, turn_ping)))
+    embed.description = text_for(lang, "\n".join(lines))
     for game, options in sorted(settings.defaults.items()):
         if options:
             title = games[game].title if game in games else game
             embed.add_field(
-                name=f"Default options: {title}",
+                name=_(lang, DEFAULTS, game=title),
                 value=format_options(options)[:FIELD_CHARS],
                 inline=False,
             )
-    embed.set_footer(text="Changes apply to tables opened from now on.")
+    embed.set_footer(text=_(lang, FROM_NOW_ON))
     return embed
 
 
@@ -116,7 +155,7 @@ class Admin(commands.GroupCog, group_name="settings", group_description="Card ta
     async def _show(self, interaction: discord.Interaction, settings: GuildSettings) -> None:
         assert interaction.guild_id is not None
         ping = await self.bot.sessions.turn_ping_wanted(interaction.guild_id, interaction.user.id)
-        embed = settings_embed(settings, ping)
+        embed = settings_embed(settings, await reader_language(interaction), ping)
         if interaction.response.is_done():  # deferred while the database was slow
             await interaction.followup.send(embed=embed, ephemeral=True)
         else:
@@ -128,7 +167,7 @@ class Admin(commands.GroupCog, group_name="settings", group_description="Card ta
         """Run a change of the server's settings for a manager, then show them all."""
         if not interaction.permissions.manage_guild:
             change.close()  # never awaited: nothing changes
-            await answer(interaction, REFUSED)
+            await answer_in(interaction, REFUSED)
             return
         settings = await patiently(interaction, change)
         await self._show(interaction, settings)
@@ -145,7 +184,9 @@ class Admin(commands.GroupCog, group_name="settings", group_description="Card ta
         trick_lines="Post each trick's result as a line in a table's own thread",
         computers="Computer players may join tables",
         rated="Tables count for the ratings",
+        language="The server's language: its tables, and answers to members who chose none",
     )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def server(
         self,
         interaction: discord.Interaction,
@@ -154,6 +195,7 @@ class Admin(commands.GroupCog, group_name="settings", group_description="Card ta
         trick_lines: bool | None = None,
         computers: bool | None = None,
         rated: bool | None = None,
+        language: str | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         await self._change(
@@ -165,6 +207,7 @@ class Admin(commands.GroupCog, group_name="settings", group_description="Card ta
                 computers=computers,
                 rated=rated,
                 trick_lines=trick_lines,
+                language=language,
             ),
         )
 
@@ -214,10 +257,10 @@ class Admin(commands.GroupCog, group_name="settings", group_description="Card ta
         assert interaction.guild_id is not None
         channel = text_channel
         if not interaction.permissions.manage_guild:
-            await answer(interaction, REFUSED)
+            await answer_in(interaction, REFUSED)
             return
         if action != "clear" and channel is None:
-            await answer(interaction, f"Name the channel to {action}.")
+            await answer_in(interaction, NAME_THE_CHANNEL, action=action)
             return
         chosen = None if channel is None else channel.id
         await self._change(
@@ -230,13 +273,22 @@ class Admin(commands.GroupCog, group_name="settings", group_description="Card ta
             ),
         )
 
-    @app_commands.command(name="me", description="Your own settings in this server.")
-    @app_commands.describe(turn_ping="Mention me when it is my turn (deleted once I move)")
+    @app_commands.command(name="me", description="Your own settings.")
+    @app_commands.describe(
+        turn_ping="Mention me when it is my turn (deleted once I move)",
+        language="The language the bot answers me in, in every server",
+    )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def me(
-        self, interaction: discord.Interaction, turn_ping: Literal["on", "off"] | None = None
+        self,
+        interaction: discord.Interaction,
+        turn_ping: Literal["on", "off"] | None = None,
+        language: str | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         sessions = self.bot.sessions
+        if language is not None:
+            await patiently(interaction, sessions.set_user_language(interaction.user.id, language))
         if turn_ping is not None:
             await patiently(
                 interaction,
@@ -245,13 +297,12 @@ class Admin(commands.GroupCog, group_name="settings", group_description="Card ta
                 ),
             )
         wanted = await sessions.turn_ping_wanted(interaction.guild_id, interaction.user.id)
-        text = (
-            "I will mention you in the table's channel when it is your turn, and delete the "
-            "mention once you move."
-            if wanted
-            else "No turn pings for you in this server."
-        )
-        await answer(interaction, f"Turn ping: **{_yes(wanted)}**. {text}")
+        own = await sessions.user_language(interaction.user.id)
+        lang = await reader_language(interaction)
+        ping = _(lang, PING_ON if wanted else PING_OFF)
+        chosen = i18n.LANGUAGES[own] if own else _(lang, NO_OWN_LANGUAGE)
+        text = _(lang, ME_TEXT, ping=ping, language=chosen)
+        await answer(interaction, text_for(lang, text))
 
 
 async def setup(bot: CardTableBot) -> None:

@@ -28,8 +28,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import N_, _
 from bot.sessions import UserError
-from cogs.render import shown_name
+from cogs.language import reader_language, text_for
+from cogs.refusals import refusal_text
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -43,10 +45,13 @@ WATCHDOG_SECONDS = 1.5  # a click no callback took is answered after this long
 MAX_REPLY = 1900  # Discord refuses messages over 2,000 characters
 QUOTE_CHARS = 40
 
-PAUSED = "The table is paused; your move was not saved, try again in a moment."
-BROKEN = "Something went wrong; the game is unchanged. (error `{id}`)"
-NOTHING = "That button does nothing any more."
-DM_ONLY_SERVERS = "Card tables live in servers: use this command in a server channel."
+PAUSED = N_("The table is paused; your move was not saved, try again in a moment.")
+BROKEN = N_("Something went wrong; the game is unchanged. (error `{id}`)")
+NOTHING = N_("That button does nothing any more.")
+DM_ONLY_SERVERS = N_("Card tables live in servers: use this command in a server channel.")
+NOT_ALLOWED = N_("That value is not allowed: {value}.")
+OUT_OF_DATE = N_("That command is out of date; try again in a minute.")
+NOT_HERE = N_("You may not use that command here.")
 CUSTOM_ID = re.compile(r"ct:[a-z]+:(?P<table>[0-9]+)(?::(?P<seq>[0-9]+))?")
 
 # Marks an interaction a guarded callback has taken charge of (the watchdog leaves it alone).
@@ -106,6 +111,12 @@ async def answer(interaction: discord.Interaction, text: str) -> None:
         )
 
 
+async def answer_in(interaction: discord.Interaction, message: str, **params: Any) -> None:
+    """:func:`answer` with a catalogue text, in the reader's language."""
+    lang = await reader_language(interaction)
+    await answer(interaction, text_for(lang, _(lang, message, **params)))
+
+
 def _where(error: BaseException) -> str:
     frames = traceback.extract_tb(error.__traceback__)
     if not frames:
@@ -118,8 +129,9 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     """Answer a failed interaction and log it as one line (never the exception's text)."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
+    lang = await reader_language(interaction)
     if isinstance(error, UserError) and not is_database_error(error):
-        await answer(interaction, error.shown(shown_name))
+        await answer(interaction, refusal_text(error, lang))
         return
     table_id, seq = ids_of(interaction)
     if table_id is None and interaction.guild_id is not None:  # a command: the user's table
@@ -131,10 +143,10 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
             table_id, seq = mine.id, mine.moves
     error_id = secrets.token_hex(4)
     if is_database_error(error):
-        text = str(error) if isinstance(error, UserError) else PAUSED
+        text = refusal_text(error, lang) if isinstance(error, UserError) else _(lang, PAUSED)
         level = logging.WARNING
     else:
-        text = BROKEN.format(id=error_id)
+        text = _(lang, BROKEN, id=error_id)
         level = logging.ERROR
     log.log(
         level,
@@ -197,15 +209,15 @@ class Errors(commands.Cog):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         if isinstance(error, app_commands.NoPrivateMessage):
-            await answer(interaction, DM_ONLY_SERVERS)
+            await answer_in(interaction, DM_ONLY_SERVERS)
         elif isinstance(error, app_commands.TransformerError):
-            await answer(interaction, f"That value is not allowed: {quote(str(error.value))}.")
+            await answer_in(interaction, NOT_ALLOWED, value=quote(str(error.value)))
         elif isinstance(
             error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch
         ):
-            await answer(interaction, "That command is out of date; try again in a minute.")
+            await answer_in(interaction, OUT_OF_DATE)
         elif isinstance(error, app_commands.CheckFailure):
-            await answer(interaction, "You may not use that command here.")
+            await answer_in(interaction, NOT_HERE)
         else:
             await report(interaction, error)
 
@@ -225,7 +237,7 @@ class Errors(commands.Cog):
             seq,
             len(str(data_of(interaction).get("custom_id") or "")),
         )
-        await answer(interaction, NOTHING)
+        await answer_in(interaction, NOTHING)
 
 
 async def setup(bot: CardTableBot) -> None:

@@ -8,19 +8,36 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.errors import quote
+from bot import i18n
+from bot.i18n import N_, _
+from cogs.errors import answer_in, quote
+from cogs.language import reader_language, text_for
 from cogs.options import OptionsPage
 from cogs.tables import game_autocomplete
 from cogs.words import GLOSSARY
+from games.base import Game
 from games.registry import all_games
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
 
 
-def glossary_text(game: str) -> str:
-    """The game's words, one line each, for ``/rules``; empty when it has none."""
-    return "\n".join(f"**{word}**: {meaning}" for word, meaning in GLOSSARY.get(game, ()))
+NO_SUCH_GAME = N_("There is no game called {game}. Try: {games}.")
+WORDS = N_("Words")
+OPTIONS = N_("Options (defaults)")
+NONE = N_("none")
+FOOTER = N_("/table options explains each option · /table new starts a table")
+
+
+def glossary_text(game: str, lang: str = i18n.ENGLISH) -> str:
+    """The game's words, one line each, for ``/rules``; empty when it has none. The words
+    stay the game's own; their meanings are in ``lang``."""
+    return "\n".join(f"**{word}**: {_(lang, meaning)}" for word, meaning in GLOSSARY.get(game, ()))
+
+
+def summary_text(game: type[Game], lang: str = i18n.ENGLISH) -> str:
+    """The game's rule summary in ``lang`` (English where the catalogue has none)."""
+    return _(lang, game.summary_text) if game.summary_text else ""
 
 
 class Help(commands.Cog):
@@ -32,23 +49,23 @@ class Help(commands.Cog):
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         games = all_games()
         if game not in games:
-            await interaction.response.send_message(
-                f"There is no game called {quote(game)}. Try: {', '.join(sorted(games))}.",
-                ephemeral=True,
+            await answer_in(
+                interaction, NO_SUCH_GAME, game=quote(game), games=", ".join(sorted(games))
             )
             return
+        lang = await reader_language(interaction)
         game_class = games[game]
         embed = discord.Embed(
             title=f"📖 {game_class.title}",
-            description=game_class.summary_text[:4000] or "—",
+            description=text_for(lang, summary_text(game_class, lang))[:4000] or "—",
             colour=discord.Colour.blurple(),
         )
         defaults = ", ".join(f"{o.name}={o.default}" for o in game_class.OPTIONS)
-        words = glossary_text(game)
+        words = text_for(lang, glossary_text(game, lang))
         if words:
-            embed.add_field(name="Words", value=words[:1024], inline=False)
-        embed.add_field(name="Options (defaults)", value=defaults[:1024] or "none", inline=False)
-        embed.set_footer(text="/table options explains each option · /table new starts a table")
+            embed.add_field(name=_(lang, WORDS), value=words[:1024], inline=False)
+        embed.add_field(name=_(lang, OPTIONS), value=defaults[:1024] or _(lang, NONE), inline=False)
+        embed.set_footer(text=_(lang, FOOTER))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

@@ -20,14 +20,9 @@ from cogs.errors import answer, data_of, guarded, patiently
 from cogs.hand_watch import STALE_NOTE, restart_note, started, stop_all, watch
 from cogs.interactions import bot_of
 from cogs.items import ByTable
-from cogs.render import (
-    cards_text,
-    hand_embed,
-    hand_layout,
-    select_placeholder,
-    sequence_step,
-    shown_name,
-)
+from cogs.language import reader_language
+from cogs.refusals import refusal_text
+from cogs.render import cards_text, hand_embed, hand_layout, select_placeholder, sequence_step
 from cogs.words import MENTIONS
 from games.base import Move
 from games.cards import display
@@ -262,6 +257,7 @@ async def play_move(
     try:
         await patiently(interaction, bot.sessions.submit(table_id, interaction.user.id, seq, move))
     except UserError as error:
+        said = refusal_text(error, await reader_language(interaction))
         table_now = bot.sessions.find(table_id)
         seat = table_now.seat_of(interaction.user.id) if table_now else None
         if (
@@ -270,9 +266,9 @@ async def play_move(
             and table_now.game is not None
             and seq != table_now.moves
         ):
-            await send_hand(interaction, table_now, seat, error.shown(shown_name), edit=True)
+            await send_hand(interaction, table_now, seat, said, edit=True)
         else:
-            await answer(interaction, error.shown(shown_name))
+            await answer(interaction, said)
         return
     seat = table.seat_of(interaction.user.id)
     assert seat is not None

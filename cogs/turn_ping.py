@@ -23,7 +23,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot import i18n
+from bot.i18n import N_
 from bot.sessions import LiveTable, TurnPing, UserError
+from cogs.language import text_for
 from cogs.pacing import PACER
 from cogs.render import jump_url
 
@@ -47,10 +50,17 @@ def wanted_turns(table: LiveTable) -> dict[int, int]:
     return turns
 
 
-def ping_text(table: LiveTable, user_id: int) -> str:
+YOUR_TURN = N_("{mention}, your turn at Table #{table} ({title}):")
+
+
+def ping_text(table: LiveTable, user_id: int, lang: str = i18n.ENGLISH) -> str:
+    """The ping, in the server's language (a channel post); the link stays as it is, last, so
+    that Discord still sees a link in a right-to-left text."""
     link = jump_url(table.row.guild_id, table.row.channel_id, table.row.message_id or 0)
-    title = table.game_class.title
-    return f"<@{user_id}>, your turn at Table #{table.id} ({title}): {link}"
+    text = i18n._(
+        lang, YOUR_TURN, mention=f"<@{user_id}>", table=table.id, title=table.game_class.title
+    )
+    return f"{text_for(lang, text)} {link}"
 
 
 @dataclass
@@ -137,9 +147,10 @@ class TurnPings:
                 state.dirty = True
                 continue
             channel = self.bot.get_partial_messageable(table.row.channel_id)
+            lang = await sessions.server_language(table.row.guild_id)
             await PACER.slot()  # within the bot's global request budget
             message = await channel.send(
-                ping_text(table, user_id),
+                ping_text(table, user_id, lang),
                 allowed_mentions=discord.AllowedMentions(
                     everyone=False, roles=False, users=[discord.Object(user_id)]
                 ),

@@ -12,30 +12,50 @@ import re
 
 import discord
 
+from bot.i18n import N_
+
 # One line per word a player meets on the table and may not know (from shared/rules/*.md).
+# The words are the games' own and stay as they are in every language; their meanings are
+# catalogue texts, glossed in the reader's language by /rules.
 # Every game of games/ has its entry, empty where its table shows no such word (a test checks
 # that none is missing): the words are text for people, so they live here, not in the rules.
 GLOSSARY: dict[str, tuple[tuple[str, str], ...]] = {
-    "tarneeb": (),
-    "tarneeb_egyptian": (),
+    "tarneeb": (("tarneeb", N_("the trump suit, named by the winner of the bidding")),),
+    "tarneeb_egyptian": (("tarneeb", N_("the trump suit, named in the winning bid")),),
     "norwegian_whist": (),
     "thunee": (
-        ("trumpman", "the player after the dealer, who sets trump unless a call moves it"),
-        ("trumper", "the player who sets trump for the hand"),
-        ("the counting team", "the team without trump; it tries to count 105 card points"),
-        ("ball", "one game point; a hand is worth one or more balls"),
+        ("trumpman", N_("the player after the dealer, who sets trump unless a call moves it")),
+        ("trumper", N_("the player who sets trump for the hand")),
+        ("the counting team", N_("the team without trump; it tries to count 105 card points")),
+        ("ball", N_("one game point; a hand is worth one or more balls")),
+        (
+            "Jodhi",
+            N_(
+                "a king and queen of one suit, claimed after a won trick: 20, or 40 in trump "
+                "(30 and 50 with the jack)"
+            ),
+        ),
+        (
+            "Khanaak",
+            N_(
+                "a declaration in the last trick: the team bets that its Jodhi and the last "
+                "trick beat the other team's points"
+            ),
+        ),
     ),
     "tuppi": (
-        ("rami", "a bid (a red card) to take most tricks; one rami makes the hand rami"),
-        ("nolo", "a bid (a black card) to take few tricks; four nolos make the hand nolo"),
-        ("sooli", "after a rami reveal, one defender plays nolo alone against all three"),
-        ("nousussa", "“rising”: the one team that has points; the other team is at 0"),
+        ("rami", N_("a bid (a red card) to take most tricks; one rami makes the hand rami")),
+        ("nolo", N_("a bid (a black card) to take few tricks; four nolos make the hand nolo")),
+        ("sooli", N_("after a rami reveal, one defender plays nolo alone against all three")),
+        ("nousussa", N_("“rising”: the one team that has points; the other team is at 0")),
     ),
     "tunge": (
         (
             "longest viable sequence",
-            "once the stock is empty, the longest legal sequence on top of the pile: "
-            "the play to beat",
+            N_(
+                "once the stock is empty, the longest legal sequence on top of the pile: "
+                "the play to beat"
+            ),
         ),
     ),
 }

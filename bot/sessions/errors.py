@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from typing import Any
 
 from bot import history
 from bot.store import StoreUnavailable
@@ -19,28 +20,42 @@ PAUSED_TEXT = "The table is paused: your move was not saved. Try again in a mome
 class UserError(Exception):
     """A refusal to show the user as is: short, and free of hidden information.
 
-    People's names go in ``names``, the text naming them ``{s0}``, ``{s1}``…, so that the
-    Discord layer escapes them (:meth:`shown`): a display name is whatever its owner typed.
-    ``str()`` is the text with the names as they are (for logs and tests).
+    ``code`` names the refusal and ``params`` fills its placeholders, so the answer can be
+    given in the reader's language (``cogs/refusals.py``); ``kind`` is the broad kind of a
+    game's refusal (``not_your_turn``, ``against_rules``, ``malformed``) for a code that has
+    no translation of its own. People's names go in ``names``, the text (and any parameter)
+    naming them ``{s0}``, ``{s1}``…, so that the Discord layer escapes them (:meth:`shown`): a
+    display name is whatever its owner typed. ``str()`` is the English text with the names as
+    they are (for logs and tests).
     """
 
-    def __init__(self, text: str = "", *, names: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        text: str,
+        *,
+        code: str | None = None,
+        params: Mapping[str, Any] | None = None,
+        kind: str | None = None,
+        names: Sequence[str] = (),
+    ) -> None:
         self.template = text
         self.names = tuple(names)
         super().__init__(fill_names(text, self.names) if self.names else text)
+        self.code = code
+        self.params: dict[str, Any] = dict(params or {})
+        self.kind = kind
 
-    def shown(self, escape: Callable[[str], str]) -> str:
-        """The text with every name passed through ``escape``."""
-        if not self.names:
-            return str(self)
-        return fill_names(self.template, [escape(name) for name in self.names])
+    def shown(self, escape: Callable[[str], str], text: str | None = None) -> str:
+        """``text`` (by default the English one) with every name passed through ``escape``."""
+        text = self.template if text is None else text
+        return fill_names(text, [escape(name) for name in self.names]) if self.names else text
 
 
 class TablePaused(UserError):
     """The database cannot be written for now; nothing of the action was kept."""
 
     def __init__(self) -> None:
-        super().__init__(PAUSED_TEXT)
+        super().__init__(PAUSED_TEXT, code="paused")
 
 
 @contextmanager

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from bot.i18n import N_
 from bot.sessions.errors import UserError, paused
 from bot.sessions.options import (
     check_computers_allowed,
@@ -92,7 +93,7 @@ class LobbyPart(TurnsPart):
                 f"You are already seated at table #{other.id} in this server; leave it first."
             )
         if other is not None:
-            raise UserError("You are already seated at this table.")
+            raise UserError(N_("You are already seated at this table."))
 
     def _seated_at(self, guild_id: int, user_id: int) -> LiveTable | None:
         """The table here where the user has a confirmed seat (a rematch's reservation does not
@@ -129,13 +130,13 @@ class LobbyPart(TurnsPart):
     def _pick_seat(self, table: LiveTable, seat: int | None) -> int:
         free = table.free_seats()
         if not free:
-            raise UserError("The table is full.")
+            raise UserError(N_("The table is full."))
         if seat is None:
             return free[0]
         if seat in table.seats:
             raise UserError(f"Seat {seat + 1} is taken.")
         if not 0 <= seat < table.seat_count:
-            raise UserError("There is no such seat.")
+            raise UserError(N_("There is no such seat."))
         return seat
 
     async def move_seat(self, table_id: int, user_id: int, seat: int) -> None:
@@ -145,7 +146,7 @@ class LobbyPart(TurnsPart):
             self._in_lobby(table)
             current = table.seat_of(user_id)
             if current is None:
-                raise UserError("Join the table first.")
+                raise UserError(N_("Join the table first."))
             target = self._pick_seat(table, seat)
             with paused():
                 row, moved = await self.store.change_seat(table.id, current, target)
@@ -159,7 +160,7 @@ class LobbyPart(TurnsPart):
         async with table.lock:
             self._in_lobby(table)
             if table.seat_of(user_id) is None and user_id != table.row.host_id:
-                raise UserError("Only players at this table can add computer players.")
+                raise UserError(N_("Only players at this table can add computer players."))
             check_computers_allowed(table)
             seat = self._pick_seat(table, seat)
             name = computer_name(table)
@@ -176,7 +177,7 @@ class LobbyPart(TurnsPart):
         async with table.lock:
             self._in_lobby(table)
             if user_id != table.row.host_id:
-                raise UserError("Only the host can choose the computer players' level.")
+                raise UserError(N_("Only the host can choose the computer players' level."))
             if level == table.row.computer_level:
                 return
             with paused():
@@ -190,7 +191,7 @@ class LobbyPart(TurnsPart):
         async with table.lock:
             self._in_lobby(table)
             if user_id != table.row.host_id:
-                raise UserError("Only the host can turn hints on or off.")
+                raise UserError(N_("Only the host can turn hints on or off."))
             if hints == table.row.hints:
                 return
             with paused():
@@ -205,10 +206,10 @@ class LobbyPart(TurnsPart):
         async with table.lock:
             self._in_lobby(table)
             if user_id != table.row.host_id:
-                raise UserError("Only the host can fill the table with computer players.")
+                raise UserError(N_("Only the host can fill the table with computer players."))
             free = table.free_seats()
             if not free:
-                raise UserError("Every seat is taken already.")
+                raise UserError(N_("Every seat is taken already."))
             names: list[tuple[int, str]] = []
             for seat in free:
                 names.append((seat, computer_name(table, {name for _, name in names})))
@@ -226,16 +227,16 @@ class LobbyPart(TurnsPart):
         async with table.lock:
             self._in_lobby(table)
             if user_id != table.row.host_id:
-                raise UserError("Only the host can choose the length of the game.")
+                raise UserError(N_("Only the host can choose the length of the game."))
             try:
                 wanted = with_preset(table.row.game, table.row.options, length)
                 options = table.game_class.validate_options(wanted)
             except KeyError:
-                raise UserError("Choose one of the lengths offered.") from None
+                raise UserError(N_("Choose one of the lengths offered.")) from None
             except OptionError as error:
                 raise UserError(f"That length does not fit these options: {error}.") from None
             if table.game_class.seat_count(options) != table.seat_count:
-                raise UserError("That length would change the number of seats.")
+                raise UserError(N_("That length would change the number of seats."))
             if options == table.row.options:
                 return
             with paused():
@@ -270,11 +271,11 @@ class LobbyPart(TurnsPart):
         async with table.lock:
             self._in_lobby(table)
             if user_id != table.row.host_id:
-                raise UserError("Only the host can start the game.")
+                raise UserError(N_("Only the host can start the game."))
             if table.free_seats():
-                raise UserError("Fill every seat first (friends or computer players).")
+                raise UserError(N_("Fill every seat first (friends or computer players)."))
             if not table.humans():
-                raise UserError("At least one person must sit at the table.")
+                raise UserError(N_("At least one person must sit at the table."))
             self._check_confirmed(table)
             game = table.game_class.new(table.row.options, seed=table.row.seed)
             with paused():
@@ -298,11 +299,11 @@ class LobbyPart(TurnsPart):
         async with table.lock:
             self._in_lobby(table)
             if actor_id != table.row.host_id and not is_admin:
-                raise UserError("Only the host or a server manager can remove a player.")
+                raise UserError(N_("Only the host or a server manager can remove a player."))
             if seat not in table.seats:
-                raise UserError("That seat is empty.")
+                raise UserError(N_("That seat is empty."))
             if table.seats[seat].user_id == actor_id:
-                raise UserError("To leave your own seat, press Leave.")
+                raise UserError(N_("To leave your own seat, press Leave."))
             if not await self._unseat(table, seat):
                 return
         self._notify(table, ())

@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from bot.i18n import N_
 from bot.player_stats import calls_in
 from bot.sessions.closing import ClosingPart
 from bot.sessions.errors import UserError, paused
@@ -13,6 +14,21 @@ from bot.sessions.table import LiveTable
 from bot.store import SeatRow
 from games.base import Event, Game, IllegalMove, Move
 from games.players.hints import hint_for
+from games.seats import seat_ref
+
+# A game's refusal names a seat under one of these parameters; the reader is shown its name.
+SEAT_PARAMS = frozenset(("seat", "turn"))
+
+
+def refusal(error: IllegalMove, table: LiveTable) -> UserError:
+    """A game's refusal as the user's: its text and seat parameters name the seats
+    (``{s2}``), the players' names go beside them (escaped where they are shown)."""
+    params = {
+        key: seat_ref(value) if key in SEAT_PARAMS and isinstance(value, int) else value
+        for key, value in error.params.items()
+    }
+    kind = next(str(c.__dict__["code"]) for c in type(error).__mro__ if "code" in c.__dict__)
+    return UserError(str(error), code=error.code, params=params, kind=kind, names=table.names)
 
 
 class MovesPart(ClosingPart):
@@ -24,16 +40,18 @@ class MovesPart(ClosingPart):
         async with table.lock:
             self._open(table)
             if table.row.status != "playing" or table.game is None:
-                raise UserError("This game is not being played.")
+                raise UserError("This game is not being played.", code="not_being_played")
             seat = table.seat_of(user_id)
             if seat is None:
-                raise UserError("You are not playing at this table.")
+                raise UserError("You are not playing at this table.", code="not_seated")
             if table.is_stale(seat, seq):
-                raise UserError("That button is out of date; here is your hand as it is now.")
+                raise UserError(
+                    "That button is out of date; here is your hand as it is now.", code="stale"
+                )
             try:
                 table.game.check(seat, move)
             except IllegalMove as error:
-                raise UserError(str(error), names=table.names) from None
+                raise refusal(error, table) from None
             events = await self._commit(table, seat, move, user_id)
         self._after_move(table, events)
         return events
@@ -120,9 +138,9 @@ class MovesPart(ClosingPart):
             self._open(table)
             seat = table.seat_of(user_id)
             if seat is None:
-                raise UserError("You are not playing at this table.")
+                raise UserError(N_("You are not playing at this table."))
             if not table.seats[seat].away:
-                raise UserError("You are already in your seat.")
+                raise UserError(N_("You are already in your seat."))
             with paused():
                 row, changed = await self.store.set_away(table.id, [seat], False)
             table.row = row
@@ -137,14 +155,14 @@ class MovesPart(ClosingPart):
         computer would use at this move, and without awaiting, so the state cannot change."""
         table = self.get(table_id)
         if not table.row.hints:
-            raise UserError("Hints are off at this table.")
+            raise UserError(N_("Hints are off at this table."))
         if table.row.status != "playing" or table.game is None:
-            raise UserError("This game is not being played.")
+            raise UserError(N_("This game is not being played."))
         seat = table.seat_of(user_id)
         if seat is None:
-            raise UserError("You are not playing at this table.")
+            raise UserError(N_("You are not playing at this table."))
         if seat not in table.waiting_for():
-            raise UserError("It is not your turn; ask for a hint when it is.")
+            raise UserError(N_("It is not your turn; ask for a hint when it is."))
         rng = random.Random(f"{table.row.seed}:{table.moves}")
         move, reason = hint_for(table.game, seat, rng)
         return table.moves, move, reason

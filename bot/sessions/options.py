@@ -6,6 +6,7 @@ import contextlib
 import re
 from typing import Any
 
+from bot.i18n import N_
 from bot.sessions.errors import ChannelNotAllowed, UserError
 from bot.sessions.table import LiveTable
 from bot.store import GuildSettings
@@ -78,7 +79,7 @@ def check_computers_allowed(table: LiveTable) -> None:
     still plays an away human's turns, so that no table is stranded)."""
     if not table.row.computers:
         raise UserError(
-            "This server does not allow computer players at its tables: invite people instead."
+            N_("This server does not allow computer players at its tables: invite people instead.")
         )
 
 

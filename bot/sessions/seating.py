@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from bot.i18n import N_
 from bot.sessions.errors import UserError, paused
 from bot.sessions.lobby import LobbyPart
 from bot.sessions.state import NOT_ABANDONED_ALONE, RESIGNED_ALONE_TEXT, RESIGNED_TEXT
@@ -23,7 +24,7 @@ class SeatingPart(LobbyPart):
             self._open(table)
             seat = table.seat_of(user_id)
             if seat is None:
-                raise UserError("You are not seated at this table.")
+                raise UserError(N_("You are not seated at this table."))
             if table.row.status == "lobby":
                 if not await self._unseat(table, seat):
                     return "You left; the table is closed."
@@ -98,7 +99,7 @@ class SeatingPart(LobbyPart):
         async with table.lock:
             self._open(table)
             if actor_id != table.row.host_id and not is_admin:
-                raise UserError("Only the host or a server manager can close this table.")
+                raise UserError(N_("Only the host or a server manager can close this table."))
             if table.row.status == "lobby":
                 await self._close(table, "cancelled")
                 return None
@@ -130,7 +131,7 @@ class SeatingPart(LobbyPart):
                 else None
             )
         if old is None or (old.status != "finished" and resigned is None):
-            raise UserError("Only a finished game can be played again.")
+            raise UserError(N_("Only a finished game can be played again."))
         async with self._guild_locks[old.guild_id]:
             with paused():
                 existing = await self.store.rematch_of(old.id)
@@ -153,7 +154,7 @@ class SeatingPart(LobbyPart):
             count = game_class.seat_count(old.options)
             by_seat = {s.seat: s for s in seats}
             if sorted(by_seat) != list(range(count)):
-                raise UserError("This table's seats cannot be played again.")
+                raise UserError(N_("This table's seats cannot be played again."))
             order = rematch_order(count, game_class.teams)
             # The server's settings of now, as for any new table: rated or not, and whether
             # computers may sit (if not, their seats are left empty for people to take).
@@ -199,11 +200,11 @@ class SeatingPart(LobbyPart):
         """The seats this person may ask for (``seat`` among them, when given), or a
         :class:`UserError` saying why none."""
         if table.row.status != "playing":
-            raise UserError("This game is not being played.")
+            raise UserError(N_("This game is not being played."))
         if table.seat_of(user_id) is not None:
-            raise UserError("You are already playing at this table.")
+            raise UserError(N_("You are already playing at this table."))
         if not self.sit_in_seats(table):
-            raise UserError("There is no computer seat to sit in for here.")
+            raise UserError(N_("There is no computer seat to sit in for here."))
         allowed = self.sit_in_seats(table, user_id)
         held = sorted(table.held_by(user_id))
         if held and (not allowed or (seat is not None and seat not in allowed)):
@@ -213,7 +214,7 @@ class SeatingPart(LobbyPart):
                 raise UserError(f"{text}{only} only ({seat_list(allowed)}).")
             raise UserError(f"{text}{only} only, and no computer plays one now.")
         if seat is not None and seat not in allowed:
-            raise UserError("That seat is not a computer's; choose one of the seats offered.")
+            raise UserError(N_("That seat is not a computer's; choose one of the seats offered."))
         return allowed
 
     def former_seats(self, table: LiveTable, user_id: int) -> list[int]:
@@ -230,7 +231,7 @@ class SeatingPart(LobbyPart):
             self._check_free(table.row.guild_id, user_id)
             with paused():
                 if not await self.store.ask_sit_in(table.id, seat, user_id, name):
-                    raise UserError("You have asked already; the host has not answered yet.")
+                    raise UserError(N_("You have asked already; the host has not answered yet."))
 
     async def withdraw_sit_in(self, table_id: int, user_id: int, seat: int) -> None:
         """Forget a request the host could not be asked about (its message was not posted)."""
@@ -246,11 +247,11 @@ class SeatingPart(LobbyPart):
         async with self._guild_locks[table.row.guild_id], table.lock:
             self._open(table)
             if host_id != table.row.host_id:
-                raise UserError("Only the host can answer this.")
+                raise UserError(N_("Only the host can answer this."))
             with paused():
                 name = await self.store.sit_in_request(table.id, seat, user_id)
             if name is None:
-                raise UserError("That request is no longer open.")
+                raise UserError(N_("That request is no longer open."))
             if not agree:
                 with paused():
                     await self.store.drop_sit_in(table.id, seat, user_id)
@@ -259,18 +260,20 @@ class SeatingPart(LobbyPart):
             if stand_in is None or not stand_in.computer or table.row.status != "playing":
                 with paused():
                     await self.store.drop_sit_in(table.id, seat, user_id)
-                raise UserError("That seat is not a computer's any more.")
+                raise UserError(N_("That seat is not a computer's any more."))
             if seat not in self.sit_in_seats(table, user_id):  # she played another seat since
                 with paused():
                     await self.store.drop_sit_in(table.id, seat, user_id)
                 raise UserError(
-                    "They played an opponent's seat earlier in this game: they may come back "
-                    "only to their own side."
+                    N_(
+                        "They played an opponent's seat earlier in this game: they may come "
+                        "back only to their own side."
+                    )
                 )
             if self._seated_at(table.row.guild_id, user_id) is not None:
                 with paused():
                     await self.store.drop_sit_in(table.id, seat, user_id)
-                raise UserError("They sit at another table now.")
+                raise UserError(N_("They sit at another table now."))
             with paused():
                 row, placed = await self.store.take_seat(table.id, seat, user_id, name)
             table.row = row

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot import history, privacy
+from bot import history, i18n, privacy
+from bot.i18n import N_
 from bot.player_stats import PlayerStats
 from bot.player_stats import gather as gather_stats
 from bot.ratings import LadderPage, month_of
@@ -18,6 +19,23 @@ from bot.sessions.table import LiveTable
 from bot.store import GuildSettings, LeaderboardRow, TurnPing
 from games.base import Game, OptionError
 from games.registry import all_games
+
+AUTO_LANGUAGE = "auto"
+
+
+def parse_language(value: str) -> str | None:
+    """A language code as a person typed or chose it (``auto``: None); an unknown one refused."""
+    code = value.strip().lower()
+    if code == AUTO_LANGUAGE:
+        return None
+    if not i18n.is_language(code):
+        known = ", ".join([*i18n.LANGUAGES, AUTO_LANGUAGE])
+        raise UserError(
+            f"There is no language {code[:20]!r} here. Choose one of: {known}.",
+            code="unknown_language",
+            params={"value": code[:20], "known": known},
+        )
+    return code
 
 
 class SettingsPart(SessionState):
@@ -70,12 +88,16 @@ class SettingsPart(SessionState):
         computers: bool | None = None,
         rated: bool | None = None,
         trick_lines: bool | None = None,
+        language: str | None = None,
     ) -> GuildSettings:
         """Change a server's settings (None: unchanged); a turn timer outside 10..3600 seconds
-        is refused. They apply to tables opened from now on."""
+        and an unknown language are refused. They apply to tables opened from now on (the
+        language: to answers from now on)."""
         if turn_seconds is not None and not 10 <= turn_seconds <= 3600:
-            raise UserError("The turn timer is 10 to 3600 seconds.")
+            raise UserError(N_("The turn timer is 10 to 3600 seconds."))
         current = await self.guild_settings(guild_id)
+        if language is not None:
+            current = replace(current, language=parse_language(language))
         given: dict[str, Any] = {
             "turn_seconds": turn_seconds,
             "use_threads": use_threads,
@@ -86,6 +108,28 @@ class SettingsPart(SessionState):
         return await self._save_settings(
             replace(current, **{k: v for k, v in given.items() if v is not None})
         )
+
+    async def user_language(self, user_id: int) -> str | None:
+        with paused():
+            return await self.store.user_language(user_id)
+
+    async def set_user_language(self, user_id: int, language: str) -> str | None:
+        """A person's own language in every server (``auto``: none of their own); returns it."""
+        chosen = parse_language(language)
+        with paused():
+            await self.store.set_user_language(user_id, chosen)
+        return chosen
+
+    async def reader_language(self, guild_id: int | None, user_id: int, client: str | None) -> str:
+        """The language of an ephemeral answer: the person's own, else the server's, else their
+        Discord client's where we have it, else English."""
+        own = await self.user_language(user_id)
+        server = None if guild_id is None else (await self.guild_settings(guild_id)).language
+        return i18n.choose(own, server, client)
+
+    async def server_language(self, guild_id: int) -> str:
+        """The language of a server's public messages (a table, its posts): the server's own."""
+        return i18n.choose(None, (await self.guild_settings(guild_id)).language, None)
 
     async def _save_settings(self, changed: GuildSettings) -> GuildSettings:
         with paused():

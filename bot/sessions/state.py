@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 
 from bot.clock import Clock, SystemClock
 from bot.config import Settings
+from bot.i18n import N_
 from bot.sessions.errors import UserError
 from bot.sessions.table import LiveTable, Presenter
 from bot.store import StoreInterface, TableRow
@@ -29,7 +30,7 @@ RESIGNED_TEXT = "You were the last person at the table: the game counts as a los
 RESIGNED_ALONE_TEXT = (
     "You were the only person at the table: the game counts as a loss for your side."
 )
-NOT_ABANDONED_ALONE = (
+NOT_ABANDONED_ALONE = N_(
     "A rated game under way is not abandoned by one player: /table leave hands your seat to a"
     " computer, and the game still counts for your rating."
 )
@@ -78,7 +79,7 @@ class SessionState:
     def get(self, table_id: int) -> LiveTable:
         table = self.tables.get(table_id)
         if table is None:
-            raise UserError("That table is closed.")
+            raise UserError(N_("That table is closed."))
         return table
 
     def find(self, table_id: int | None) -> LiveTable | None:
@@ -104,12 +105,12 @@ class SessionState:
     def _open(self, table: LiveTable) -> None:
         """Inside the lock: the table is still open (it may have closed while we waited)."""
         if self.tables.get(table.id) is not table:
-            raise UserError("That table is closed.")
+            raise UserError(N_("That table is closed."))
 
     def _in_lobby(self, table: LiveTable) -> None:
         self._open(table)
         if table.row.status != "lobby":
-            raise UserError("This game has already started.")
+            raise UserError(N_("This game has already started."))
 
     def _lobby_changed(self, table: LiveTable, row: TableRow) -> None:
         table.row = row

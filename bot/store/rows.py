@@ -146,6 +146,7 @@ class GuildSettings:
     trick_lines: bool = True  # trick results posted as lines in a table's own thread
     channels: tuple[int, ...] = ()  # the channels that may host tables; empty: any
     defaults: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # game: options
+    language: str | None = None  # the server's language (bot/i18n.py); None: none chosen
 
 
 @dataclass(frozen=True)

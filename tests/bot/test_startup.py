@@ -316,7 +316,7 @@ async def test_first_start_syncs_globally_once_not_again_on_restart(
     assert await third.exit_code() == 0
 
 
-def test_fingerprint_follows_the_command_payloads() -> None:
+async def test_fingerprint_follows_the_command_payloads() -> None:
     import discord
     from discord import app_commands
 
@@ -332,8 +332,23 @@ def test_fingerprint_follows_the_command_payloads() -> None:
 
         return tree
 
-    assert command_fingerprint(tree_with("a"), None) == command_fingerprint(tree_with("a"), None)
-    assert command_fingerprint(tree_with("a"), None) != command_fingerprint(tree_with("b"), None)
+    first = await command_fingerprint(tree_with("a"), None)
+    assert first == await command_fingerprint(tree_with("a"), None)
+    assert first != await command_fingerprint(tree_with("b"), None)
+
+    class Finnish(app_commands.Translator):
+        def __init__(self, word: str) -> None:
+            self.word = word
+
+        async def translate(self, string: Any, locale: Any, context: Any) -> str | None:
+            return self.word if locale is discord.Locale.finnish else None
+
+    translated = {}
+    for word in ("herätys", "pingi"):
+        tree = tree_with("a")
+        await tree.set_translator(Finnish(word))
+        translated[word] = await command_fingerprint(tree, None)
+    assert first != translated["herätys"] != translated["pingi"], "a new translation is synced"
 
 
 async def test_dev_guild_gets_the_commands_at_once(

@@ -414,7 +414,9 @@ def test_rules_legend_defines_the_words_the_table_uses() -> None:
     assert "**the counting team**" in glossary_text("thunee")
     assert "**longest viable sequence**" in glossary_text("tunge")
     assert all(len(line) < 200 for line in glossary_text("tunge").split("\n")), "one line each"
-    assert glossary_text("tarneeb") == ""
+    assert "**tarneeb**" in glossary_text("tarneeb")
+    assert "**Jodhi**" in glossary_text("thunee") and "**Khanaak**" in glossary_text("thunee")
+    assert glossary_text("norwegian_whist") == ""
 
 
 def test_one_card_is_singular_on_the_board() -> None:

@@ -19,6 +19,43 @@ MAX_CUSTOM_ID = 100
 MAX_BUTTON_LABEL = 80
 MAX_CHOICES = 25
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+# The client languages Discord accepts as keys of name_localizations/description_localizations.
+DISCORD_LOCALES = frozenset(
+    [
+        "id",
+        "da",
+        "de",
+        "en-GB",
+        "en-US",
+        "es-ES",
+        "es-419",
+        "fr",
+        "hr",
+        "it",
+        "lt",
+        "hu",
+        "nl",
+        "no",
+        "pl",
+        "pt-BR",
+        "ro",
+        "fi",
+        "sv-SE",
+        "vi",
+        "tr",
+        "cs",
+        "el",
+        "bg",
+        "ru",
+        "uk",
+        "hi",
+        "th",
+        "zh-CN",
+        "ja",
+        "zh-TW",
+        "ko",
+    ]
+)
 ALLOWED_MESSAGE_FLAGS = (1 << 2) | (1 << 6) | (1 << 12)
 
 
@@ -297,8 +334,50 @@ def check_commands(commands: list[dict[str, Any]], guild: bool) -> FormErrors:
         seen.add((kind, name))
         if kind == 1:
             _max_len(errors, (i, "description"), cmd.get("description"), 100, 1)
+        _check_localizations(errors, (i,), cmd, names=kind == 1)
         _check_options(errors, (i, "options"), cmd.get("options") or [], depth=0)
     return errors
+
+
+def _check_localizations(
+    errors: FormErrors, p: tuple[str | int, ...], item: dict[str, Any], *, names: bool
+) -> None:
+    """``name_localizations`` and ``description_localizations`` as Discord checks them: keys
+    are Discord's client languages; a localized name obeys the name rule (``names``: a command
+    or option name, lowercase, no spaces) or is a choice's 1-100 characters; a localized
+    description has 1-100 characters."""
+    for field in ("name_localizations", "description_localizations"):
+        given = item.get(field)
+        if given is None:
+            continue
+        if not isinstance(given, dict):
+            errors.add((*p, field), "DICT_TYPE_CONVERT", "Only dictionaries may be used")
+            continue
+        for locale, text in given.items():
+            where = (*p, field, locale)
+            if locale not in DISCORD_LOCALES:
+                errors.add(where, "BASE_TYPE_CHOICES", "Value must be a Discord locale")
+            elif field == "name_localizations" and names:
+                if not COMMAND_NAME.match(str(text)) or str(text) != str(text).lower():
+                    errors.add(where, "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
+            else:
+                _max_len(errors, where, text, 100, 1)
+
+
+def _check_localized_names_unique(
+    errors: FormErrors, p: tuple[str | int, ...], options: list[dict[str, Any]]
+) -> None:
+    """Two options of one command may not share a name in any language."""
+    seen: dict[tuple[str, str], int] = {}
+    for k, opt in enumerate(options):
+        for locale, text in (opt.get("name_localizations") or {}).items():
+            if (locale, text) in seen:
+                errors.add(
+                    (*p, k, "name_localizations", locale),
+                    "APPLICATION_COMMANDS_DUPLICATE_NAME",
+                    f"Application command names must be unique: {text}",
+                )
+            seen[(locale, text)] = k
 
 
 def _check_options(
@@ -306,6 +385,7 @@ def _check_options(
 ) -> None:
     if len(options) > 25:
         errors.add(p, "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+    _check_localized_names_unique(errors, p, options)
     required_done = False
     for k, opt in enumerate(options):
         op = (*p, k)
@@ -313,6 +393,7 @@ def _check_options(
         if not COMMAND_NAME.match(name) or name != name.lower():
             errors.add((*op, "name"), "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
         _max_len(errors, (*op, "description"), opt.get("description"), 100, 1)
+        _check_localizations(errors, op, opt, names=True)
         kind = opt.get("type")
         if kind in (1, 2):
             if depth >= (1 if kind == 2 else 2):
@@ -331,6 +412,8 @@ def _check_options(
         else:
             required_done = True
         choices = opt.get("choices") or []
+        for c, choice in enumerate(choices):
+            _check_localizations(errors, (*op, "choices", c), choice, names=False)
         if len(choices) > MAX_CHOICES:
             errors.add((*op, "choices"), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
         if choices and opt.get("autocomplete"):

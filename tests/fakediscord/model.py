@@ -102,6 +102,7 @@ class User:
     id: int
     name: str
     bot: bool = False
+    locale: str = "en-US"  # the person's Discord client language, sent with each interaction
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -246,6 +247,7 @@ class Guild:
     id: int
     name: str
     owner_id: int
+    locale: str = "en-US"  # the server's preferred locale (Discord's community setting)
     roles: dict[int, Role] = field(default_factory=dict)
     channels: dict[int, Channel] = field(default_factory=dict)
     members: dict[int, Member] = field(default_factory=dict)

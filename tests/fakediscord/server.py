@@ -282,13 +282,20 @@ class FakeDiscord:
         return role
 
     def user(
-        self, name: str, *, roles: tuple[str, ...] | list[str] = (), admin: bool = False
+        self,
+        name: str,
+        *,
+        roles: tuple[str, ...] | list[str] = (),
+        admin: bool = False,
+        locale: str = "en-US",
     ) -> FakeUser:
-        """The driver for a person; creates them as a member of the default guild."""
+        """The driver for a person; creates them as a member of the default guild, their
+        Discord client set to ``locale`` (``fi``, ``no``, ``en-US``...)."""
         from .users import FakeUser
 
         if name not in self._fake_users:
             member = self.add_member(name, roles=roles, admin=admin)
+            member.user.locale = locale
             self._fake_users[name] = FakeUser(self, member.user)
         return self._fake_users[name]
 
@@ -717,7 +724,7 @@ class FakeDiscord:
             "description": None,
             "banner": None,
             "premium_tier": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": guild.locale,
             "public_updates_channel_id": None,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
@@ -1614,7 +1621,7 @@ class FakeDiscord:
             "type": kind,
             "data": data,
             "guild_id": str(guild.id),
-            "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
+            "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
             "channel_id": str(channel.id),
             "channel": {
                 **channel.payload(),
@@ -1624,8 +1631,8 @@ class FakeDiscord:
             "token": ia.token,
             "version": 1,
             "app_permissions": str(guild.channel_permissions(self.bot_user.id, channel)),
-            "locale": "en-US",
-            "guild_locale": "en-US",
+            "locale": user.locale,
+            "guild_locale": guild.locale,
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id)},
             "context": 0,
@@ -1666,7 +1673,7 @@ class FakeDiscord:
             "token": ia.token,
             "version": 1,
             "app_permissions": str(VIEW_CHANNEL | SEND_MESSAGES),
-            "locale": "en-US",
+            "locale": user.locale,
             "entitlements": [],
             "authorizing_integration_owners": {"1": str(user.id)},
             "context": 1,

@@ -1,0 +1,79 @@
+"""What reading the bot in a language costs: ``python -m bench.languages [--calls N]``.
+
+Prints, for each shipped language: the first load of its catalogues (the ``.po`` compiled in
+memory, once per process), then per call: a refusal worded by code (``cogs/refusals.py``), and
+the reader's language looked up (``SessionManager.reader_language``: the person's and the
+server's setting, read from a real SQLite database in a scratch folder). A refusal is answered
+within Discord's 3 seconds; these show how little of that the language takes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from bot import i18n
+from bot.config import Secret, Settings
+from bot.sessions import SessionManager, UserError
+from bot.store import Store
+from cogs.refusals import refusal_text
+
+SHIPPED = ("ar", "fi", "no")
+
+
+def load_ms(lang: str) -> float:
+    i18n.translator_for.cache_clear()
+    start = time.perf_counter()
+    i18n.translator_for(lang)
+    i18n.translator_for(lang, i18n.COMMANDS_DOMAIN)
+    return (time.perf_counter() - start) * 1000
+
+
+def refusal_us(lang: str, calls: int) -> float:
+    error = UserError("It is Bob's turn.", code="not_your_turn", params={"turn": "Bob"})
+    refusal_text(error, lang)
+    start = time.perf_counter()
+    for _ in range(calls):
+        refusal_text(error, lang)
+    return (time.perf_counter() - start) / calls * 1e6
+
+
+async def lookup_us(calls: int) -> float:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "bench.sqlite3"
+        store = await Store.open(path)
+        sessions = SessionManager(
+            store, Settings(discord_token=Secret("x.y.z"), database_path=path)
+        )
+        try:
+            await sessions.set_user_language(1, "fi")
+            await sessions.change_guild_settings(7, language="ar")
+            times = []
+            for user in range(calls):
+                start = time.perf_counter()
+                await sessions.reader_language(7, user % 2, "no")
+                times.append(time.perf_counter() - start)
+            return statistics.median(times) * 1e6
+        finally:
+            await sessions.shutdown()
+            await store.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--calls", type=int, default=2000)
+    calls = parser.parse_args().calls
+    for lang in SHIPPED:
+        print(
+            f"{lang}: catalogues loaded in {load_ms(lang):.1f} ms (once); "
+            f"a refusal worded in {refusal_us(lang, calls):.1f} µs"
+        )
+    print(f"reader's language looked up in {asyncio.run(lookup_us(calls)):.0f} µs (median)")
+
+
+if __name__ == "__main__":
+    main()

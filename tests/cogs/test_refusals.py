@@ -1,0 +1,163 @@
+"""Refusals in the reader's language: chosen by code, filled from the parameters."""
+
+from __future__ import annotations
+
+import ast
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.bidi import LRI, PDI
+from bot.sessions import UserError
+from cogs.refusals import KINDS, SUITS, TEMPLATES, refusal_text
+from games.base import IllegalMove, Move
+from games.cards import display
+from games.registry import get_game
+
+
+def follow(lang: str) -> str:
+    error = UserError("You must follow hearts.", code="must_follow", params={"suit": "H"})
+    return refusal_text(error, lang)
+
+
+def test_english_readers_get_the_games_own_sentence() -> None:
+    assert follow("en") == "You must follow hearts."
+
+
+def test_a_rule_is_told_in_the_readers_language_with_its_parameters() -> None:
+    assert follow("fi") == "Sinun on tunnustettava maata: hertta ♥."
+    assert follow("no") == "Du må følge farge: hjerter ♥."
+    assert follow("ar") == f"يجب أن تلعب من نفس النوع: كبة {LRI}♥{PDI}."
+
+
+def test_seats_are_named_and_cards_shown_as_on_the_table() -> None:
+    turn = UserError("It is Bob's turn.", code="not_your_turn", params={"turn": "Bob"})
+    assert refusal_text(turn, "fi") == "Nyt on pelaajan Bob vuoro."
+    card = UserError("You do not hold 10♥.", code="card_not_held", params={"card": "TH"})
+    assert refusal_text(card, "no") == "Du har ikke 10♥."
+    assert refusal_text(card, "ar") == f"ليست معك الورقة {LRI}10♥{PDI}."
+
+
+def test_a_code_without_its_own_text_is_told_by_its_kind_with_the_english_kept() -> None:
+    error = UserError(
+        "Double needs all of tricks 1-5 won.", code="declaration", kind="against_rules"
+    )
+    assert refusal_text(error, "fi") == (
+        "Säännöt eivät salli tuota siirtoa nyt.\n-# Double needs all of tricks 1-5 won."
+    )
+
+
+def test_a_template_whose_parameter_is_missing_is_not_used() -> None:
+    error = UserError("Bid higher than 8 hearts.", code="bid_too_low", params={"high": "8 H"})
+    assert refusal_text(error, "no") == "Meld høyere enn det høyeste budet."
+    error = UserError("Royals is not played at this table.", code="not_played")
+    assert refusal_text(error, "fi") == "Sitä ei pelata tässä pöydässä."
+    error.params = {"what": "Royals"}
+    assert refusal_text(error, "fi") == "Royals ei ole käytössä tässä pöydässä."
+
+
+def test_a_colour_is_told_in_the_readers_language() -> None:
+    error = UserError(
+        "You have a red card, so you cannot bid rami verbally.",
+        code="must_bid_with_card",
+        params={"colour": "red", "value": "rami"},
+    )
+    assert refusal_text(error, "fi") == (
+        "Sinulla on punainen kortti, joten et voi tarjota rami ilman sitä."
+    )
+
+
+def test_the_session_layers_fixed_sentences_are_translated_as_they_are() -> None:
+    assert refusal_text(UserError("The table is full."), "fi") == "Pöytä on täynnä."
+    assert refusal_text(UserError("The table is full."), "no") == "Bordet er fullt."
+
+
+def test_a_refusal_without_a_code_or_a_translation_stays_as_written() -> None:
+    assert refusal_text(UserError("Something particular."), "fi") == "Something particular."
+
+
+def test_every_kind_and_suit_is_a_template_text() -> None:
+    """The kinds of the games' refusals (games/base.py) each have their sentence."""
+    assert set(KINDS) >= {"not_your_turn", "against_rules", "malformed", "illegal"}
+    assert set(SUITS) == set("SHDC")
+    assert all(templates for templates in TEMPLATES.values())
+
+
+@pytest.mark.parametrize("game_name", ["tarneeb", "tuppi", "norwegian_whist", "thunee"])
+def test_a_real_card_not_held_is_refused_in_finnish(game_name: str) -> None:
+    """A game's own refusal of a card the next player holds, through the session layer's
+    conversion (seats named), reads in Finnish."""
+    from bot.sessions.moves import refusal as as_user_error
+
+    game: Any = get_game(game_name).new(seed=3)
+    rng = random.Random(3)
+    while not any(m.action == "play" for m in game.legal_moves(game.to_act()[0])):
+        game.apply(game.to_act()[0], rng.choice(game.legal_moves(game.to_act()[0])))
+    seat = game.to_act()[0]
+    card = game.hands[(seat + 1) % len(game.hands)][0]
+    with pytest.raises(IllegalMove) as refused:
+        game.check(seat, Move.of("play", card=card))
+
+    class Table:  # what the conversion reads of a live table: the names
+        names = [f"P{s}" for s in range(8)]
+
+    text = refusal_text(as_user_error(refused.value, Table()), "fi")  # type: ignore[arg-type]
+    assert text in {"Tuo kortti ei ole kädessäsi.", f"Sinulla ei ole korttia {display(card)}."}
+
+
+def test_a_real_out_of_turn_move_names_whose_turn_it_is() -> None:
+    from bot.sessions.moves import refusal as as_user_error
+
+    game: Any = get_game("tarneeb").new(seed=3)
+    turn = game.to_act()[0]
+    other = (turn + 1) % 4
+    with pytest.raises(IllegalMove) as refused:
+        game.check(other, Move.of("pass"))
+
+    class Table:
+        names = ["Ana", "Bo", "Cy", "Di"]
+
+    error = as_user_error(refused.value, Table())  # type: ignore[arg-type]
+    assert refusal_text(error, "fi") == f"Nyt on pelaajan {Table.names[turn]} vuoro."
+    assert refusal_text(error, "ar") == f"الدور على {LRI}{Table.names[turn]}{PDI}."
+    assert refusal_text(error, "en") == f"It is {Table.names[turn]}'s turn."
+
+
+# Codes answered by their kind's sentence with the English reason kept: Thunee's Double and
+# Khanaak refusals give one of several reasons under one code, and a deal is never a person's.
+BY_KIND_ONLY = {"declaration", "not_awaiting_deal"}
+REFUSING = {"against", "rule", "malformed", "AgainstRules", "NotYourTurn", "Malformed"}
+CODE = re.compile(r"^[a-z0-9_]+$")
+
+
+def codes_in_the_games() -> set[str]:
+    """Every refusal code written in games/ (the hard level's search refuses nothing)."""
+    from games.tunge.reasons import TEXTS
+
+    found = set(TEXTS)
+    root = Path(__file__).resolve().parents[2] / "games"
+    for path in root.rglob("*.py"):
+        if "search" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            values = [k.value for k in node.keywords if k.arg == "code"]
+            if name in REFUSING:
+                values += node.args
+            found |= {
+                v.value
+                for v in values
+                if isinstance(v, ast.Constant) and isinstance(v.value, str) and CODE.match(v.value)
+            }
+    return found
+
+
+def test_every_refusal_code_of_the_games_has_its_words() -> None:
+    codes = codes_in_the_games()
+    assert len(codes) > 50, "the scan finds the games' codes"
+    assert codes - set(TEMPLATES) == BY_KIND_ONLY
