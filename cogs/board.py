@@ -28,6 +28,7 @@ from cogs.render import (
     lobby_embed,
     table_embed,
 )
+from cogs.table_picture import TablePictures
 from cogs.trick_lines import TrickLines
 from cogs.turn_ping import TurnPings
 from games.base import Event
@@ -81,6 +82,7 @@ class Board:
         self.turn_pings = TurnPings(bot)  # mention a player whose turn it is
         self.trick_lines = TrickLines(bot)  # trick results in a table's thread
         self.pacer = PACER
+        self.pictures = TablePictures()  # the table drawn, as the message's image
         self._posting: dict[int, asyncio.Lock] = {}  # tables whose message is being posted
 
     def posting(self, table_id: int) -> asyncio.Lock:
@@ -193,6 +195,8 @@ class Board:
                 backoff = min(backoff * 2, self.max_backoff)
         if self.pending.get(pending.table.id) is pending:
             del self.pending[pending.table.id]
+            if self.bot.sessions.find(pending.table.id) is None:  # closed: its message is final
+                self.pictures.forget(pending.table.id)
 
     async def channel_deleted(self, channel_id: int) -> None:
         """Close the tables of a deleted channel or thread, which no one can reach any more
@@ -223,6 +227,7 @@ class Board:
                 await channel.send(text)
             pending.results.pop(0)
         if pending.dirty:
+            await self.pictures.draw(table)  # drawn before waiting for the channel's turn
             async with self.pacer.turn(table.row.channel_id):  # the channel's edits are shared
                 pending.dirty = False
                 try:
@@ -246,13 +251,20 @@ class Board:
         channel = self.bot.get_partial_messageable(table.row.channel_id)
         message = channel.get_partial_message(table.row.message_id)
         embed, view = self.content(table)
+        drawn = await self.pictures.draw(table)
+        files = self.pictures.attach(table.id, embed, drawn)
         try:
-            await message.edit(embed=embed, view=view)
+            if files is None:  # the message's picture is still right: nothing to upload
+                await message.edit(embed=embed, view=view)
+            else:
+                await message.edit(embed=embed, view=view, attachments=files)
         except discord.NotFound as error:
             if error.code != UNKNOWN_MESSAGE:
                 raise
             log.warning("table %s: its message was deleted; posting it again", table.id)
             await self.repost(table)
+            return
+        self.pictures.shown(table.id, drawn)
 
     def content(self, table: LiveTable) -> tuple[discord.Embed, discord.ui.View | None]:
         status = table.row.status
@@ -280,10 +292,16 @@ class Board:
         """Post the table's message anew in its channel; the old one stops being the table's."""
         channel = self.bot.get_partial_messageable(table.row.channel_id)
         embed, view = self.content(table)
+        drawn = await self.pictures.draw(table)
+        files = self.pictures.attach(table.id, embed, drawn, new_message=True)
         old = table.row.message_id
+        files = files or []  # a new message: no picture is one left out
         message = (
-            await channel.send(embed=embed, view=view) if view else await channel.send(embed=embed)
+            await channel.send(embed=embed, view=view, files=files)
+            if view
+            else await channel.send(embed=embed, files=files)
         )
+        self.pictures.shown(table.id, drawn)
         await self.bot.sessions.set_message(table, message.id)
         link = jump_url(table.row.guild_id, table.row.channel_id, message.id)
         if old is not None and old != message.id:
