@@ -2,6 +2,7 @@
 
     python -m bench.table_picture [--games N]
     python -m bench.table_picture --golden tests/bot/pictures/golden   # rewrite the goldens
+    python -m bench.table_picture --docs docs      # the README's Thunee and Tunge pictures
 
 Plays ``N`` (3) seeded games of every game (computer players at the normal level) and draws the
 public picture after every move, as the table message would (:func:`bot.pictures.draw_table`).
@@ -11,7 +12,8 @@ picture of a process also cuts and scales the card sprites: it is drawn before t
 reported apart ("warm-up").
 
 ``--golden DIR`` writes the pictures of the fixed positions (:data:`POSITIONS`) that the golden
-image tests compare with.
+image tests compare with; ``--docs DIR`` the README's pictures of a Thunee and a Tunge table
+(:data:`DOCS`, real games too).
 """
 
 from __future__ import annotations
@@ -69,6 +71,9 @@ POSITIONS: tuple[Position, ...] = (
 )
 
 
+DOCS = {"thunee.png": "thunee_trick", "tunge.png": "tunge_three"}
+
+
 def seating(game: Game) -> Seating:
     players = len(game.view(None).hand_sizes)
     away = tuple(seat == 2 for seat in range(players))
@@ -105,12 +110,15 @@ def picture_at(position: Position) -> Picture:
     return draw_table(game.view(None), seating(game), game.status == "in_progress")
 
 
-def write_golden(folder: Path) -> list[Path]:
+def write_golden(folder: Path, names: Mapping[str, str] | None = None) -> list[Path]:
+    """The pictures of :data:`POSITIONS` (or of ``names``: file name → position name)."""
     folder.mkdir(parents=True, exist_ok=True)
+    by_name = {position.name: position for position in POSITIONS}
+    chosen = names or {f"{position.name}.png": position.name for position in POSITIONS}
     written = []
-    for position in POSITIONS:
-        path = folder / f"{position.name}.png"
-        path.write_bytes(picture_at(position).png)
+    for filename, name in chosen.items():
+        path = folder / filename
+        path.write_bytes(picture_at(by_name[name]).png)
         written.append(path)
     return written
 
@@ -149,9 +157,11 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.table_picture")
     parser.add_argument("--games", type=int, default=3, help="seeded games per game")
     parser.add_argument("--golden", type=Path, help="write the golden pictures to this folder")
+    parser.add_argument("--docs", type=Path, help="write the README's pictures to this folder")
     args = parser.parse_args(argv)
-    if args.golden:
-        for path in write_golden(args.golden):
+    if args.golden or args.docs:
+        written = write_golden(args.golden) if args.golden else write_golden(args.docs, DOCS)
+        for path in written:
             print(path)
         return 0
     started = time.process_time()

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from bench.table_picture import POSITIONS, Position, at, picture_at, seating
+from bench.table_picture import DOCS, POSITIONS, Position, at, picture_at, seating, write_golden
 from bot.pictures import Seating, draw_table, picture_key
 from bot.pictures.fonts import DEJAVU, name_text, pick
 from games.base import Deal
@@ -169,3 +169,10 @@ def test_games_that_differ_only_in_hidden_cards_draw_the_same_public_picture(nam
                 found += 1
                 assert draw_table(twin, seats).png == picture, (name, seed, step)
     assert found >= 10, f"only {found} twins of {name} were found"
+
+
+def test_the_readme_pictures_are_drawn_from_real_games(tmp_path: Path) -> None:
+    written = write_golden(tmp_path, DOCS)
+    assert [path.name for path in written] == ["thunee.png", "tunge.png"]
+    for path, position in zip(written, DOCS.values(), strict=True):
+        assert path.read_bytes() == picture_at(next(p for p in POSITIONS if p.name == position)).png
