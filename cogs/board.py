@@ -28,8 +28,8 @@ from cogs.render import (
     lobby_embed,
     table_embed,
 )
-from cogs.table_picture import TablePictures
-from cogs.trick_lines import TrickLines
+from cogs.table_picture import HandTricks, TablePictures, hand_file, scored_hand
+from cogs.trick_lines import TrickLine, TrickLines
 from cogs.turn_ping import TurnPings
 from games.base import Event
 
@@ -55,6 +55,7 @@ class _Pending:
     task: asyncio.Task[None] | None = None
     hands_dirty: bool = True  # the players' open hands, refreshed apart from the table message
     hands_task: asyncio.Task[None] | None = None
+    hand_tricks: dict[int, HandTricks] = field(default_factory=dict)  # move number → its tricks
 
 
 def _retryable(error: BaseException) -> bool:
@@ -93,7 +94,11 @@ class Board:
     def table_changed(self, table: LiveTable, events: Sequence[Event]) -> None:
         results = [e for e in events if e.public and e.history]
         lines = [(table.moves, line) for line in self.trick_lines.lines(table, events)]
-        self._enqueue(table, lines + self._results(table, [(table.moves, results)]))
+        self._enqueue(
+            table,
+            lines + self._results(table, [(table.moves, results)]),
+            scored_hand(table, results),
+        )
         self.turn_pings.changed(table)
 
     @staticmethod
@@ -115,10 +120,14 @@ class Board:
         self._enqueue(table, [])
         self.turn_pings.changed(table)
 
-    def _enqueue(self, table: LiveTable, results: list[tuple[int, str]]) -> None:
+    def _enqueue(
+        self, table: LiveTable, results: list[tuple[int, str]], hand: HandTricks | None = None
+    ) -> None:
         pending = self.pending.get(table.id)
         if pending is None:
             pending = self.pending[table.id] = _Pending(table)
+        if hand is not None:  # drawn beside the move's result
+            pending.hand_tricks[table.moves] = hand
         pending.table = table
         pending.results.extend(results)
         pending.dirty = True
@@ -221,11 +230,18 @@ class Board:
         table = pending.table
         channel = self.bot.get_partial_messageable(table.row.channel_id)
         while pending.results:
-            _, text = pending.results[0]
+            seq, text = pending.results[0]
             if await self.trick_lines.allows(table, text):
+                hand = None if isinstance(text, TrickLine) else pending.hand_tricks.get(seq)
+                file = await hand_file(hand) if hand is not None else None
                 await self.pacer.slot()
-                await channel.send(text)
+                if file is not None:  # a hand's result, with its tricks drawn
+                    await channel.send(text, file=file)
+                else:
+                    await channel.send(text)
             pending.results.pop(0)
+            if not isinstance(text, TrickLine):
+                pending.hand_tricks.pop(seq, None)
         if pending.dirty:
             await self.pictures.draw(table)  # drawn before waiting for the channel's turn
             async with self.pacer.turn(table.row.channel_id):  # the channel's edits are shared

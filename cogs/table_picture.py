@@ -11,13 +11,19 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import discord
 
 from bot.pictures import Picture, Seating, draw_table, picture_key
+from bot.pictures.hand import draw_hand
 from bot.sessions import LiveTable
+from games.base import Event
+from games.views import TrickView
 
 FILENAME = "table.png"
+HAND_FILENAME = "hand.png"
 IMAGE_URL = f"attachment://{FILENAME}"
 Drawn = tuple[str, Picture]
 
@@ -85,3 +91,53 @@ class TablePictures:
         """A closed table's message changes no more."""
         self._drawn.pop(table_id, None)
         self._on_message.pop(table_id, None)
+
+
+# --- the hand summary posted with a hand's result -------------------------------------------------
+@dataclass(frozen=True)
+class HandTricks:
+    """A scored hand's tricks, to draw beside its result (all played face up: public)."""
+
+    tricks: tuple[TrickView, ...]
+    seating: Seating
+    players: int
+    heading: str
+
+
+def scored_hand(table: LiveTable, events: Sequence[Event]) -> HandTricks | None:
+    """The tricks of the hand these events scored, for a trick game; else ``None``.
+
+    Read from the game's replay summary (the tricks as played, in order), right when the hand
+    is scored, before the next deal's moves."""
+    game = table.game
+    if game is None or not any(e.kind == "hand_scored" and e.public for e in events):
+        return None
+    deals = game.summary().get("deals") or []
+    done = [deal for deal in deals if deal.get("result") is not None and deal.get("tricks")]
+    if not done:  # not a trick game (Tunge), or a hand thrown in unplayed
+        return None
+    tricks = tuple(
+        TrickView(
+            int(t["leader"]),
+            tuple(str(card) for card in t["cards"]),
+            int(t["winner"]),
+            tuple(int(s) for s in t["seats"]) if "seats" in t else None,
+        )
+        for t in done[-1]["tricks"]
+    )
+    seats = seating(table)
+    heading = f"{seats.title} · hand {len(done)}: the tricks"
+    return HandTricks(tricks, seats, game.view(None).players, heading)
+
+
+async def hand_file(hand: HandTricks) -> discord.File | None:
+    """The hand summary as a file to post, drawn off the event loop; ``None`` if drawing
+    failed (the result is posted without it)."""
+    try:
+        picture = await asyncio.to_thread(
+            draw_hand, hand.tricks, hand.seating, hand.players, hand.heading
+        )
+    except Exception as error:
+        log.error("a hand summary failed (%s)", type(error).__name__)
+        return None
+    return discord.File(io.BytesIO(picture.png), HAND_FILENAME, description=picture.alt)

@@ -114,10 +114,10 @@ def draw_table(view: TableView, seating: Seating, live: bool = True) -> Picture:
             _thunee_points(image, draw, view)
     _info(image, draw, view, seating)
     _score(image, draw, view, seating)
-    return Picture(_png(image), alt_text(view, seating, live))
+    return Picture(png_of(image), alt_text(view, seating, live))
 
 
-def _png(image: Image.Image) -> bytes:
+def png_of(image: Image.Image) -> bytes:
     """A palette PNG: 64 colours are plenty for flat felt, cards and text, and a third the
     bytes of full colour."""
     small = image.quantize(

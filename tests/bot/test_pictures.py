@@ -17,11 +17,21 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from bench.table_picture import DOCS, POSITIONS, Position, at, picture_at, seating, write_golden
+from bench.table_picture import (
+    DOCS,
+    POSITIONS,
+    Position,
+    at,
+    picture_at,
+    played,
+    seating,
+    write_golden,
+)
 from bot.pictures import Seating, draw_table, picture_key
 from bot.pictures.fonts import DEJAVU, name_text, pick
+from bot.pictures.hand import draw_hand, trick_seats
 from games.base import Deal
-from games.views import TableView
+from games.views import TableView, TrickView
 from tests.games.test_seen_twins import Played, plays, rename, replay
 
 GOLDEN = Path(__file__).parent / "pictures" / "golden"
@@ -156,14 +166,14 @@ def test_games_that_differ_only_in_hidden_cards_draw_the_same_public_picture(nam
     found = 0
     for seed in range(3):
         rng = random.Random(seed)
-        for step, played in enumerate(plays(name, {}, seed, 160, normal=True)):
+        for step, position in enumerate(plays(name, {}, seed, 160, normal=True)):
             if step % 9:
                 continue
-            game = played.game
+            game = position.game
             seats = seating(game)
             picture = draw_table(game.view(None), seats).png
             for _ in range(2):
-                twin = public_twin(played, rng)
+                twin = public_twin(position, rng)
                 if twin is None:
                     continue
                 found += 1
@@ -176,3 +186,21 @@ def test_the_readme_pictures_are_drawn_from_real_games(tmp_path: Path) -> None:
     assert [path.name for path in written] == ["thunee.png", "tunge.png"]
     for path, position in zip(written, DOCS.values(), strict=True):
         assert path.read_bytes() == picture_at(next(p for p in POSITIONS if p.name == position)).png
+
+
+def test_a_hand_summary_draws_every_trick_of_the_hand_with_its_winner() -> None:
+    game = next(g for g in played("tarneeb", {}, 5) if g.summary()["deals"][0].get("result"))
+    deal = game.summary()["deals"][0]
+    tricks = tuple(
+        TrickView(t["leader"], tuple(t["cards"]), t["winner"], None) for t in deal["tricks"]
+    )
+    seats = seating(game)
+    picture = draw_hand(tricks, seats, 4, "Tarneeb · table #7 · hand 1: the tricks")
+    drawn = image(picture.png)
+    assert drawn.mode == "P" and len(picture.png) < 40_000
+    assert drawn.height > 7 * 50 and drawn.width > 600, "thirteen tricks: two columns"
+    assert picture.alt.count("trick ") == len(tricks) == 13
+    other = tuple(dataclasses.replace(t, winner=(t.winner + 1) % 4) for t in tricks)
+    assert draw_hand(other, seats, 4, "Tarneeb · table #7 · hand 1: the tricks").png != picture.png
+    assert trick_seats(TrickView(3, ("AS", "KS", "QS", "JS"), 1), 4) == (3, 0, 1, 2)
+    assert trick_seats(TrickView(3, ("AS", "KS"), 1, (3, 1)), 4) == (3, 1)
