@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from bot.pictures import Seating, draw_table
@@ -52,8 +51,7 @@ async def test_a_finished_game_replays_trick_by_trick_showing_only_the_table(
     assert first == built.picture(0).png
     for step in built.steps:
         assert step.view.hand is None, "a replay is built from public views only"
-    hidden = {card for step in built.steps for card in step.view.trick}
-    assert hidden, "the tricks are shown"
+    assert any(step.view.trick for step in built.steps), "the tricks are shown"
 
     step = ok(await carol.click(opened, "▶"))
     moved = step.message
@@ -87,7 +85,6 @@ async def test_a_finished_game_replays_trick_by_trick_showing_only_the_table(
             answer = ok(await carol.crafted_component(opened, f"ct:rh:{finished}", crafted))
             assert answer.ephemeral and "Choose one of the hands offered" in answer.text
     assert fake_discord.errors == [] and fake_discord.unknown_routes == []
-    assert json.loads(json.dumps(exported.transcript))["game"] == "norwegian_whist"
 
 
 def test_a_replay_step_is_drawn_like_the_table_then() -> None:
