@@ -5,13 +5,15 @@
 A real game (Tarneeb, computer players from a fixed seed) is played to a moment worth showing:
 a trick on the table and a hand that must follow suit. The table message and the hand are the
 embeds and buttons the bot would send (:func:`cogs.render.table_embed`, :func:`hand_embed`,
-:func:`cogs.play.hand_view`), with the card pictures of :mod:`bot.card_art`; this module only
-lays them out the way Discord shows them. Not a mock-up: change the renderer and the picture
+:func:`cogs.play.hand_view`), with the card pictures of :mod:`bot.card_art` and the table
+picture of :mod:`bot.pictures` as the embed's image; this module only lays them out the way
+Discord shows them. Not a mock-up: change the renderer and the picture
 changes with it.
 """
 
 from __future__ import annotations
 
+import io
 import random
 import re
 import sys
@@ -25,15 +27,18 @@ import discord
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.card_art import BACK_NAME, back_image, card_image, emoji_names
+from bot.pictures import draw_table
 from bot.sessions import LiveTable
 from bot.store import SeatRow, TableRow
 from cogs.card_faces import FACES
 from cogs.play import hand_view
 from cogs.render import hand_embed, table_embed
+from cogs.table_picture import IMAGE_URL, seating
 from games.levels import choose_move
 from games.registry import get_game
 
 WIDTH = 760
+PICTURE_WIDTH = 520  # the table picture as Discord shows an embed's image on a desktop
 PAD = 16
 BACKGROUND = (49, 51, 56)
 EMBED = (43, 45, 49)
@@ -142,8 +147,10 @@ def draw_text(
     return y - top
 
 
-def embed_height(draw: ImageDraw.ImageDraw, embed: dict[str, Any], width: int) -> int:
-    return draw_embed(draw, None, embed, 0, 0, width)
+def embed_height(
+    draw: ImageDraw.ImageDraw, embed: dict[str, Any], width: int, image: Image.Image | None = None
+) -> int:
+    return draw_embed(draw, None, embed, 0, 0, width, image)
 
 
 def draw_embed(
@@ -153,8 +160,10 @@ def draw_embed(
     x: int,
     y: int,
     width: int,
+    image: Image.Image | None = None,
 ) -> int:
-    """An embed as Discord lays it out: colour bar, title, description, fields, footer."""
+    """An embed as Discord lays it out: colour bar, title, description, fields, its image
+    (the table picture), footer."""
     inner_x, inner_w = x + 16, width - 32
     cy = y + 12
 
@@ -164,7 +173,7 @@ def draw_embed(
 
     height_probe = cy
     if canvas is not None:
-        total = embed_height(draw, embed, width)
+        total = embed_height(draw, embed, width, image)
         colour = embed.get("color", 0)
         bar = ((colour >> 16) & 255, (colour >> 8) & 255, colour & 255)
         draw.rounded_rectangle((x, y, x + width, y + total), 6, fill=EMBED)
@@ -192,6 +201,10 @@ def draw_embed(
             tallest = max(tallest, used)
         cy += tallest + 6
         index += len(row)
+    if image is not None:
+        if canvas is not None:
+            canvas.paste(image, (inner_x, cy))
+        cy += image.height + 8
     if embed.get("footer"):
         text(str(embed["footer"]["text"]), 12, MUTED)
     return cy + 8 - height_probe + 12
@@ -292,12 +305,18 @@ def picture(path: Path) -> Path:
         {name: discord.PartialEmoji(name=name, id=1000 + n) for n, name in enumerate(emoji_names())}
     )
     table, seat = showcase()
-    board: dict[str, Any] = dict(table_embed(table).to_dict())
+    embed = table_embed(table)
+    embed.set_image(url=IMAGE_URL)  # as the table message shows it
+    board: dict[str, Any] = dict(embed.to_dict())
+    assert table.game is not None
+    drawn = draw_table(table.game.view(None), seating(table)).png
+    shown = Image.open(io.BytesIO(drawn)).convert("RGB")
+    shown = shown.resize((PICTURE_WIDTH, PICTURE_WIDTH * shown.height // shown.width))
     hand: dict[str, Any] = dict(hand_embed(table, seat).to_dict())
     rows = hand_view(table, seat).to_components()
     scratch = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     width = WIDTH - 2 * PAD - 48
-    board_h = embed_height(scratch, board, width)
+    board_h = embed_height(scratch, board, width, shown)
     hand_h = embed_height(scratch, hand, width)
     buttons_h = draw_buttons(scratch, None, rows, 0, 0)
     height = PAD + 24 + board_h + 50 + PAD + 24 + 22 + hand_h + 8 + buttons_h + PAD
@@ -310,7 +329,7 @@ def picture(path: Path) -> Path:
     draw.text((x, y), "CardTable", font=font("b", 15), fill=WHITE)
     draw.text((x + 90, y + 2), "BOT", font=font("b", 11), fill=(88, 101, 242))
     y += 24
-    y += draw_embed(draw, canvas, board, x, y, width) + 8
+    y += draw_embed(draw, canvas, board, x, y, width, shown) + 8
     show = {"components": [{"type": 2, "style": 3, "label": "Show my hand"}]}
     y += draw_buttons(draw, canvas, [show], x, y) + PAD
     draw.text((x, y), "Only you can see this · your hand", font=font("i", 12), fill=MUTED)

@@ -29,6 +29,7 @@ COGS = (
     "cogs.help",
     "cogs.admin",
     "cogs.history",
+    "cogs.replay",
     "cogs.privacy",
 )
 # How long a clean shutdown waits for pending table-message edits before disconnecting anyway.

@@ -47,7 +47,7 @@ def _ink(suit: str) -> tuple[int, int, int, int]:
     return RED if suit in "HD" else BLACK
 
 
-def _suit(draw: ImageDraw.ImageDraw, suit: str, box: Box, ink: tuple[int, ...]) -> None:
+def draw_suit(draw: ImageDraw.ImageDraw, suit: str, box: Box, ink: tuple[int, ...]) -> None:
     """A suit pip drawn as shapes inside ``box`` (left, top, right, bottom)."""
     left, top, right, bottom = box
     w, h = right - left, bottom - top
@@ -120,7 +120,7 @@ def card_image(card: str) -> Image.Image:
     )
     pip = 0.62 * width
     pip_top = top + 0.52 * (bottom - top)
-    _suit(draw, suit, (cx - pip / 2, pip_top, cx + pip / 2, pip_top + pip * 0.72), ink)
+    draw_suit(draw, suit, (cx - pip / 2, pip_top, cx + pip / 2, pip_top + pip * 0.72), ink)
     return _finish(image)
 
 

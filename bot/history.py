@@ -75,6 +75,7 @@ class Export:
     table_id: int
     game: str
     transcript: dict[str, Any]
+    names: tuple[str, ...] = ()  # who sat where (for a replay's picture)
 
     @property
     def filename(self) -> str:
@@ -175,7 +176,10 @@ async def export(
         deals=[Deal.from_json(deal) for deal in await store.deals(table.id)],
         moves=[(move.seat, Move.from_json(move.move)) for move in await store.moves(table.id)],
     )
-    return Export(table.id, table.game, transcript.to_json())
+    seats = (await store.seat_names([table.id])).get(table.id, [])
+    by_seat = {seat.seat: seat.name for seat in seats}
+    names = tuple(by_seat.get(s, f"Seat {s + 1}") for s in range(max(by_seat, default=-1) + 1))
+    return Export(table.id, table.game, transcript.to_json(), names)
 
 
 async def _may_see(store: StoreInterface, table_id: int, viewer: Viewer | None) -> bool:

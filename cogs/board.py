@@ -29,7 +29,8 @@ from cogs.render import (
     resignation_message,
     table_embed,
 )
-from cogs.trick_lines import TrickLines
+from cogs.table_picture import HandTricks, TablePictures, hand_file, scored_hand
+from cogs.trick_lines import TrickLine, TrickLines
 from cogs.turn_ping import TurnPings
 from games.base import Event
 
@@ -55,6 +56,7 @@ class _Pending:
     task: asyncio.Task[None] | None = None
     hands_dirty: bool = True  # the players' open hands, refreshed apart from the table message
     hands_task: asyncio.Task[None] | None = None
+    hand_tricks: dict[int, HandTricks] = field(default_factory=dict)  # move number → its tricks
 
 
 def _retryable(error: BaseException) -> bool:
@@ -82,6 +84,7 @@ class Board:
         self.turn_pings = TurnPings(bot)  # mention a player whose turn it is
         self.trick_lines = TrickLines(bot)  # trick results in a table's thread
         self.pacer = PACER
+        self.pictures = TablePictures()  # the table drawn, as the message's image
         self._posting: dict[int, asyncio.Lock] = {}  # tables whose message is being posted
 
     def posting(self, table_id: int) -> asyncio.Lock:
@@ -92,7 +95,11 @@ class Board:
     def table_changed(self, table: LiveTable, events: Sequence[Event]) -> None:
         results = [e for e in events if e.public and e.history]
         lines = [(table.moves, line) for line in self.trick_lines.lines(table, events)]
-        self._enqueue(table, lines + self._results(table, [(table.moves, results)]))
+        self._enqueue(
+            table,
+            lines + self._results(table, [(table.moves, results)]),
+            scored_hand(table, results),
+        )
         self.turn_pings.changed(table)
 
     @staticmethod
@@ -115,10 +122,14 @@ class Board:
         self._enqueue(table, [(table.moves, line)] if line else [])
         self.turn_pings.changed(table)
 
-    def _enqueue(self, table: LiveTable, results: list[tuple[int, str]]) -> None:
+    def _enqueue(
+        self, table: LiveTable, results: list[tuple[int, str]], hand: HandTricks | None = None
+    ) -> None:
         pending = self.pending.get(table.id)
         if pending is None:
             pending = self.pending[table.id] = _Pending(table)
+        if hand is not None:  # drawn beside the move's result
+            pending.hand_tricks[table.moves] = hand
         pending.table = table
         pending.results.extend(results)
         pending.dirty = True
@@ -195,6 +206,8 @@ class Board:
                 backoff = min(backoff * 2, self.max_backoff)
         if self.pending.get(pending.table.id) is pending:
             del self.pending[pending.table.id]
+            if self.bot.sessions.find(pending.table.id) is None:  # closed: its message is final
+                self.pictures.forget(pending.table.id)
 
     async def channel_deleted(self, channel_id: int) -> None:
         """Close the tables of a deleted channel or thread, which no one can reach any more
@@ -219,12 +232,20 @@ class Board:
         table = pending.table
         channel = self.bot.get_partial_messageable(table.row.channel_id)
         while pending.results:
-            _, text = pending.results[0]
+            seq, text = pending.results[0]
             if await self.trick_lines.allows(table, text):
+                hand = None if isinstance(text, TrickLine) else pending.hand_tricks.get(seq)
+                file = await hand_file(hand) if hand is not None else None
                 await self.pacer.slot()
-                await channel.send(text)
+                if file is not None:  # a hand's result, with its tricks drawn
+                    await channel.send(text, file=file)
+                else:
+                    await channel.send(text)
             pending.results.pop(0)
+            if not isinstance(text, TrickLine):
+                pending.hand_tricks.pop(seq, None)
         if pending.dirty:
+            await self.pictures.draw(table)  # drawn before waiting for the channel's turn
             async with self.pacer.turn(table.row.channel_id):  # the channel's edits are shared
                 pending.dirty = False
                 try:
@@ -248,13 +269,20 @@ class Board:
         channel = self.bot.get_partial_messageable(table.row.channel_id)
         message = channel.get_partial_message(table.row.message_id)
         embed, view = self.content(table)
+        drawn = await self.pictures.draw(table)
+        files = self.pictures.attach(table.id, embed, drawn)
         try:
-            await message.edit(embed=embed, view=view)
+            if files is None:  # the message's picture is still right: nothing to upload
+                await message.edit(embed=embed, view=view)
+            else:
+                await message.edit(embed=embed, view=view, attachments=files)
         except discord.NotFound as error:
             if error.code != UNKNOWN_MESSAGE:
                 raise
             log.warning("table %s: its message was deleted; posting it again", table.id)
             await self.repost(table)
+            return
+        self.pictures.shown(table.id, drawn)
 
     def content(self, table: LiveTable) -> tuple[discord.Embed, discord.ui.View | None]:
         status = table.row.status
@@ -282,10 +310,16 @@ class Board:
         """Post the table's message anew in its channel; the old one stops being the table's."""
         channel = self.bot.get_partial_messageable(table.row.channel_id)
         embed, view = self.content(table)
+        drawn = await self.pictures.draw(table)
+        files = self.pictures.attach(table.id, embed, drawn, new_message=True)
         old = table.row.message_id
+        files = files or []  # a new message: no picture is one left out
         message = (
-            await channel.send(embed=embed, view=view) if view else await channel.send(embed=embed)
+            await channel.send(embed=embed, view=view, files=files)
+            if view
+            else await channel.send(embed=embed, files=files)
         )
+        self.pictures.shown(table.id, drawn)
         await self.bot.sessions.set_message(table, message.id)
         link = jump_url(table.row.guild_id, table.row.channel_id, message.id)
         if old is not None and old != message.id:

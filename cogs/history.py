@@ -126,7 +126,7 @@ def history_embed(page: HistoryPage, user_id: int | None, game: str | None) -> d
     )
     footer = f"Page {page.page + 1}"
     if page.games:
-        footer += " · the menu below exports a game's transcript (JSON)"
+        footer += " · the menus below export a game's transcript (JSON) or replay it"
     embed.set_footer(text=footer)
     return embed
 
@@ -144,7 +144,10 @@ def history_view(page: HistoryPage, user_id: int | None, game: str | None) -> di
     )
     view.add_item(PageButton(page.page + 1, user_id, game, "Next ▶", disabled=not page.more))
     if page.games:
+        from cogs.replay import ReplaySelect  # it reads this module's viewer_of
+
         view.add_item(ExportSelect(page.games))
+        view.add_item(ReplaySelect(page.games))
     return view
 
 

@@ -57,6 +57,7 @@ from games.tricks import (
     sort_hand,
     strength_table,
     trick_winner,
+    winning_so_far,
 )
 from games.views import BID_PHASES, BidCardsView, BidView, LastTrick, OwnBid
 
@@ -752,6 +753,7 @@ class BidCardGame(Game):
             "trick": tuple(self.trick),
             "last_trick": LastTrick.of(self.last_trick),
             "trump": None,
+            "winning": winning_so_far(self.trick, None, self.strength),
             "lines": tuple(self._lines(seat)),
             "score": tuple(self.score),
             "score_label": "points",

@@ -95,6 +95,7 @@ from games.tricks import (
     sort_hand,
     strength_table,
     trick_winner,
+    winning_so_far,
 )
 from games.views import TARNEEB_PHASES, CallView, LastTrick, TarneebPhase, TarneebView
 
@@ -647,6 +648,7 @@ class _TarneebBase(Game):
             trick=tuple(self.trick),
             last_trick=LastTrick.of(last),
             trump=self.trump,
+            winning=winning_so_far(self.trick, self.trump, RANK_VALUE),
             lines=tuple(lines),
             score=tuple(self.score),
             score_label="points",

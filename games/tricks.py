@@ -112,6 +112,21 @@ def trick_winner(trick: Trick, trump: str | None, strength: Mapping[str, int]) -
     return best_seat
 
 
+def winning_so_far(
+    trick: Trick, trump: str | None, strength: Mapping[str, int], trump_known: bool = True
+) -> int | None:
+    """Who wins ``trick`` so far as a viewer can tell: ``None`` before the lead, and, while the
+    trump is hidden from the viewer, ``None`` once a card off the suit led might be a trump."""
+    if not trick:
+        return None
+    if trump_known:
+        return trick_winner(trick, trump, strength)
+    led = trick[0][1][1]
+    if any(card[1] != led for _, card in trick):
+        return None
+    return trick_winner(trick, None, strength)
+
+
 def deal_round(deck: Sequence[str], players: int, first: int) -> Deal:
     """Deal ``deck`` one card at a time, starting with seat ``first``, until it runs out."""
     hands = [tuple(deck[(seat - first) % players :: players]) for seat in range(players)]

@@ -106,11 +106,13 @@ class TableView:
     ``phase`` is the family's phase enum; ``prompt`` what the seats to act are deciding (a text
     with seat placeholders); ``hand`` the seat's own cards sorted for display (``None`` in the
     public view); ``trick`` the cards of the trick in progress; ``trump`` a suit letter, ``"NT"``
-    or ``None``; ``lines`` further texts (bids, declarations); ``score`` per team or seat.
+    or ``None``; ``lines`` further texts (bids, declarations); ``score`` per team or seat;
+    ``winning`` the seat whose card wins the trick in progress so far, as far as the viewer can
+    tell (``None``: no trick, or it hangs on a trump the viewer does not know).
     """
 
     #: fields left out of ``to_json`` while they are ``None``
-    OPTIONAL: ClassVar[frozenset[str]] = frozenset({"hand"})
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset({"hand", "winning"})
 
     game: str
     players: int
@@ -126,6 +128,7 @@ class TableView:
     score: tuple[int, ...]
     score_label: str
     hand: tuple[str, ...] | None = None
+    winning: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The view as plain JSON data (the shape the ``dict`` views had)."""
@@ -200,7 +203,7 @@ class ThuneeView(TableView):
     caller so far; ``tricks`` this hand's completed tricks; ``jodhi_values`` (own view only) what
     the seat's valid Jodhi claims would score while its team's window is open."""
 
-    OPTIONAL: ClassVar[frozenset[str]] = frozenset({"hand", "jodhi_values"})
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset({"hand", "winning", "jodhi_values"})
 
     phase: ThuneePhase
     turn: int | None
@@ -336,7 +339,7 @@ class TuppiView(BidCardsView):
     """Tuppi's view: the soloist and the partner sitting out, which team has points (the other
     is *nousussa*), the peaks, and the exchanged card (to the soloist and partner only)."""
 
-    OPTIONAL: ClassVar[frozenset[str]] = frozenset({"hand", "exchange_card"})
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset({"hand", "winning", "exchange_card"})
 
     soloist: int | None
     sitting_out: int | None
@@ -380,7 +383,9 @@ class TungeView(TableView):
     """A Tunge seat's (or the public) view: the pile, the stock's size, the reference, the cards
     known to have come from the pile per seat, and when finished every hand and the winners."""
 
-    OPTIONAL: ClassVar[frozenset[str]] = frozenset({"hand", "hand_value", "final_hands", "winners"})
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset(
+        {"hand", "winning", "hand_value", "final_hands", "winners"}
+    )
 
     phase: TungePhase
     pile: tuple[str, ...]

@@ -18,8 +18,9 @@ from typing import Any
 from games.base import Move, Outcome
 from games.cards import SUIT_SYMBOLS, display
 from games.seats import other_team, team_of, team_seats
-from games.thunee.deck import SORT_KEY, SUIT_ORDER, seat_ref
+from games.thunee.deck import SORT_KEY, SUIT_ORDER, seat_ref, strength_for
 from games.thunee.reasons import Reasons
+from games.tricks import winning_so_far
 from games.views import (
     THUNEE_PHASES,
     DeclarationView,
@@ -93,6 +94,7 @@ class View(Reasons):
             and not self.trump_unseen
         ):
             trump_card = self.trump_card
+        known_trump = self._known_trump(seat)
         reveal_suit = bool(self.options["jodhi_reveal_suit"])
         own = seat is not None and 0 <= seat < n
         return ThuneeView(
@@ -106,7 +108,10 @@ class View(Reasons):
             hand_sizes=tuple(len(h) for h in self.hands),
             trick=tuple(self.trick),
             last_trick=LastTrick.of(self.last_trick),
-            trump=self._known_trump(seat),
+            trump=known_trump,
+            winning=winning_so_far(
+                self.trick, known_trump, strength_for(self.contract), known_trump == self.trump
+            ),
             trump_card=trump_card,
             trump_face_down=self.trump_down,
             lines=tuple(self.lines[-12:]),

@@ -15,6 +15,7 @@ from cogs.history import (
     history_view,
     result_text,
 )
+from cogs.replay import ReplaySelect
 
 WHEN = 1_795_478_608.0
 
@@ -80,7 +81,7 @@ def test_components_fit_discord_and_carry_the_listing() -> None:
         True,
     )
     view = history_view(page, 2**63 - 1, "tarneeb_egyptian")
-    previous, following, menu = view.children
+    previous, following, menu, replays = view.children
     assert isinstance(previous, PageButton) and isinstance(following, PageButton)
     assert (previous.page, following.page) == (1, 3)
     assert previous.custom_id == f"ct:hp:1:{2**63 - 1}:tarneeb_egyptian"
@@ -89,8 +90,10 @@ def test_components_fit_discord_and_carry_the_listing() -> None:
     options = menu.item.options
     assert [o.value for o in options] == [str(i) for i in range(10)]
     assert all(len(o.label) <= 100 for o in options)
+    assert isinstance(replays, ReplaySelect)
+    assert [o.value for o in replays.item.options] == [str(i) for i in range(10)]
     assert export_label(page.games[0]).startswith("#0 · Tarneeb · 24 Nov 2026 · ")
 
     first = history_view(HistoryPage(0, (), False), None, None)
     assert [c.item.disabled for c in first.children] == [True, True]  # type: ignore[attr-defined]
-    assert len(first.children) == 2, "no export menu without games"
+    assert len(first.children) == 2, "no export or replay menu without games"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import io
 from collections.abc import AsyncIterator
 
 import discord
@@ -190,6 +191,36 @@ async def test_channel_message_edit_fetch_delete_and_threads(
         await channel.send("x" * 2001)
     assert info.value.code == 50035
     assert fake_discord.unknown_routes == []
+
+
+async def test_an_edit_keeps_replaces_or_drops_attachments_as_discord_does(
+    fake_discord: FakeDiscord, minibot: MiniBot
+) -> None:
+    """An edit's ``attachments`` name the files kept (by id) and the new uploads (by index); an
+    embed's ``attachment://name`` image shows the attachment of that name."""
+    channel = minibot.get_channel(fake_discord.default_channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    png = b"\x89PNG\r\n\x1a\nfirst"
+    embed = discord.Embed(title="T").set_image(url="attachment://table.png")
+    message = await channel.send(embed=embed, file=discord.File(io.BytesIO(png), "table.png"))
+    stored = fake_discord.messages[message.id]
+    assert fake_discord.embed_image(stored) == png
+    assert message.embeds[0].image.url == stored.attachments[0]["url"]
+
+    await message.edit(embed=embed.copy().set_footer(text="kept"))  # no attachments: kept
+    assert fake_discord.embed_image(stored) == png and len(stored.attachments) == 1
+
+    second = b"\x89PNG\r\n\x1a\nsecond"
+    upload = discord.File(io.BytesIO(second), "table.png", description="the table")
+    edited = await message.edit(embed=embed, attachments=[upload])
+    assert fake_discord.embed_image(stored) == second, "the new upload replaced the old one"
+    assert [a["description"] for a in stored.attachments] == ["the table"]
+    assert edited.attachments[0].description == "the table"
+
+    await message.edit(embed=embed, attachments=[edited.attachments[0]])  # kept by its id
+    assert fake_discord.embed_image(stored) == second
+    await message.edit(embed=discord.Embed(title="T"), attachments=[])
+    assert stored.attachments == [] and fake_discord.embed_image(stored) is None
 
 
 async def test_unknown_routes_are_recorded(fake_discord: FakeDiscord, minibot: MiniBot) -> None:

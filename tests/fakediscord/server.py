@@ -1203,13 +1203,53 @@ class FakeDiscord:
         if "components" in body:
             msg.components = body["components"] or []
         if "attachments" in body:
-            msg.attachments = [self._attachment(a) for a in body.get("attachments") or []]
+            msg.attachments = self._edited_attachments(msg, body)
+        self._resolve_embed_images(msg)
         if "allowed_mentions" in body:
             msg.allowed_mentions = body["allowed_mentions"]
         if "flags" in body and body["flags"] is not None:
             keep = msg.flags & (FLAG_EPHEMERAL | (1 << 15))
             msg.flags = keep | (int(body["flags"]) & ~FLAG_EPHEMERAL)
         msg.edited = time.time()
+
+    def _edited_attachments(self, msg: Message, body: dict[str, Any]) -> list[dict[str, Any]]:
+        """An edit's ``attachments`` as Discord reads them: the message's own by their ids (the
+        rest are removed), and new uploads by the index of their ``files[n]`` part."""
+        uploads = {str(f["name"]): f for f in body.get("__files__", [])}
+        kept = {str(a["id"]): a for a in msg.attachments}
+        attachments = []
+        for a in body.get("attachments") or []:
+            aid = str(a.get("id"))
+            if aid in kept:
+                attachments.append(kept[aid])
+            elif f"files[{aid}]" in uploads:
+                upload = uploads[f"files[{aid}]"]
+                name = a.get("filename") or upload["filename"]
+                described = {"description": a["description"]} if a.get("description") else {}
+                attachments.append(self._attachment({**upload, "filename": name, **described}))
+            else:
+                raise DiscordError(400, 50035, "Invalid Form Body: unknown attachment")
+        return attachments
+
+    def _resolve_embed_images(self, msg: Message) -> None:
+        """An embed's ``attachment://name`` image or thumbnail points at the message's
+        attachment of that name, as on Discord (an unknown name is left as it is: no image)."""
+        by_name = {a["filename"]: a for a in msg.attachments}
+        for embed in msg.embeds:
+            for key in ("image", "thumbnail"):
+                url = str((embed.get(key) or {}).get("url", ""))
+                if url.startswith("attachment://") and url[13:] in by_name:
+                    found = by_name[url[13:]]
+                    embed[key] = {**embed[key], "url": found["url"], "proxy_url": found["url"]}
+
+    def embed_image(self, msg: Message) -> bytes | None:
+        """The bytes of the picture a message's first embed shows, if it shows one."""
+        for embed in msg.embeds:
+            url = str((embed.get("image") or {}).get("url", ""))
+            for a in msg.attachments:
+                if url and a["url"] == url:
+                    return self.attachment_data.get(str(a["id"]))
+        return None
 
     def _attachment(self, a: dict[str, Any]) -> dict[str, Any]:
         aid = str(a.get("id", self.ids.next()))
@@ -1221,6 +1261,7 @@ class FakeDiscord:
             "filename": name,
             "size": a.get("size", 0),
             **({"content_type": a["content_type"]} if a.get("content_type") else {}),
+            **({"description": a["description"]} if a.get("description") else {}),
             "url": f"{self.base_url}/attachments/{aid}/{name}",
             "proxy_url": f"{self.base_url}/attachments/{aid}/{name}",
         }
@@ -1246,7 +1287,7 @@ class FakeDiscord:
             content=body.get("content") or "",
             embeds=list(body.get("embeds") or []),
             components=list(body.get("components") or []),
-            attachments=[self._attachment(f) for f in body.get("__files__", [])],
+            attachments=self._new_attachments(body),
             flags=flags,
             ephemeral_to=ephemeral_to,
             allowed_mentions=body.get("allowed_mentions"),
@@ -1264,9 +1305,22 @@ class FakeDiscord:
             if interaction.message_id is not None:
                 meta["interacted_message_id"] = str(interaction.message_id)
             msg.interaction = meta
+        self._resolve_embed_images(msg)
         self.messages[msg.id] = msg
         channel.last_message_id = msg.id
         return msg
+
+    def _new_attachments(self, body: dict[str, Any]) -> list[dict[str, Any]]:
+        """A new message's uploads, with the file names and descriptions its ``attachments``
+        give them."""
+        said = {f"files[{a.get('id')}]": a for a in body.get("attachments") or []}
+        found = []
+        for upload in body.get("__files__", []):
+            a = said.get(str(upload["name"]), {})
+            described = {"description": a["description"]} if a.get("description") else {}
+            name = a.get("filename") or upload["filename"]
+            found.append(self._attachment({**upload, "filename": name, **described}))
+        return found
 
     async def _create_message(self, request: web.Request, p: dict[str, str], body: Any) -> Any:
         guild, channel = self._channel(int(p["channel"]))

@@ -22,6 +22,7 @@ from games.tricks import (
     sort_hand,
     strength_table,
     trick_winner,
+    winning_so_far,
 )
 
 ACE_HIGH = strength_table("23456789TJQKA")
@@ -60,6 +61,17 @@ def test_trick_winner_trump_beats_the_suit_led() -> None:
     assert trick_winner(trick, "D", ACE_HIGH) == 3
     assert trick_winner(trick, None, ACE_LOW) == 0
     assert trick_winner([(2, "2S"), (3, "3S")], "S", ACE_HIGH) == 3
+
+
+def test_who_wins_so_far_is_told_only_as_far_as_the_viewer_knows_the_trump() -> None:
+    assert winning_so_far([], "S", ACE_HIGH) is None, "no trick, no winner"
+    followed = [(0, "TH"), (1, "AH")]
+    off_suit = [(0, "TH"), (1, "AH"), (2, "2S")]
+    assert winning_so_far(off_suit, "S", ACE_HIGH) == 2
+    assert winning_so_far(followed, "S", ACE_HIGH, trump_known=False) == 1
+    assert winning_so_far(off_suit, "S", ACE_HIGH, trump_known=False) is None, (
+        "the 2♠ wins only if spades are trump, which this viewer does not know"
+    )
 
 
 @given(st.randoms(use_true_random=False), st.sampled_from([None, "NT", "S", "H", "D", "C"]))

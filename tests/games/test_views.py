@@ -50,3 +50,35 @@ def test_views_are_typed_frozen_and_json_ready(name: str, options: dict[str, obj
         legal = game.legal_moves(seat)
         assert all(move.action in set(Action) for move in legal)
         game.apply(seat, rng.choice(legal))
+
+
+TRICK_GAMES = ("thunee", "tarneeb", "tarneeb_egyptian", "tuppi", "norwegian_whist")
+
+
+@pytest.mark.parametrize("name", TRICK_GAMES)
+def test_the_seat_winning_the_trick_so_far_is_the_one_that_takes_it(name: str) -> None:
+    """Before a trick's last card, ``winning`` names the seat the trick goes to unless that
+    last card beats it; after every card it names a seat that played to the trick."""
+    game_class = all_games()[name]
+    checked = 0
+    for seed in range(12):
+        game = game_class.new({}, seed=seed)
+        rng = random.Random(seed)
+        while game.status == "in_progress" and checked < 100:
+            view = game.view(None)
+            if not view.trick:
+                assert view.winning is None
+            else:
+                assert view.winning in {seat for seat, _ in view.trick}
+            seat = game.to_act()[0]
+            move = rng.choice(game.legal_moves(seat))
+            before = game.view(None)
+            game.apply(seat, move)
+            after = game.view(None)
+            if before.trick and not after.trick and after.last_trick is not None:
+                assert after.last_trick.winner in (before.winning, seat)
+                last = after.last_trick.cards[-1]
+                if after.last_trick.winner != before.winning:
+                    assert last[0] == seat == after.last_trick.winner
+                checked += 1
+    assert checked > 20

@@ -1,0 +1,389 @@
+"""The table picture: the seats around a felt table, the trick in the middle, trump, score.
+
+One layout serves every game; each game family adds its corner (Thunee's card points against
+the target, Tunge's pile, stock and sequence to beat). Everything drawn comes from the view
+(what its viewer may see) and :class:`Seating` (the public names); nothing reads a game.
+
+Small and quick by design: 640 × 400, flat colours, sprites and words drawn once and pasted
+(:mod:`bot.pictures.sprites`, :func:`bot.pictures.fonts.label`), and the result saved as a
+palette PNG (64 colours), which keeps a picture near 20 KB.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from bot.pictures import sprites
+from bot.pictures.fonts import Colour, label, name_text
+from bot.pictures.words import alt_text
+from games.cards import SUIT_NAMES
+from games.views import (
+    BidCardsView,
+    LastTrick,
+    TableView,
+    TarneebView,
+    ThuneeView,
+    TungeView,
+    plain,
+)
+
+WIDTH, HEIGHT = 640, 400
+CENTRE = (WIDTH // 2, 198)
+RADII = (236, 150)  # the seats sit on this ellipse
+PLATE_W, PLATE_H = 144, 50
+TRICK_H = 62  # a card of the trick in progress
+SMALL_H = 32  # a card of the last trick, of Tunge's stock
+FAN_H = 18  # a card back in a seat's fan
+FAN_STEP = 7
+COLOURS = 64  # the palette PNG's colours
+
+FELT = (21, 71, 45)
+TABLE = (30, 100, 62)
+TABLE_EDGE = (17, 55, 35)
+PLATE = (14, 38, 25)
+PLATE_TURN = (74, 62, 18)
+PANEL = (16, 48, 31)
+GOLD = (246, 196, 64)
+TEXT = (240, 241, 236)
+MUTED = (160, 186, 170)
+TEAM_INK = ((120, 178, 255), (255, 160, 90))
+TEAM_NAMES = ("A", "B")
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """The public facts about the seats that a view leaves out: names, who is away (a computer
+    plays for them), and whether the game plays in teams (seats 0, 2, … against 1, 3, …)."""
+
+    names: tuple[str, ...]
+    away: tuple[bool, ...] = ()
+    teams: bool = False
+    title: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """A drawn table: the PNG and a short description of it (the image's alt text)."""
+
+    png: bytes
+    alt: str
+
+
+def picture_key(view: TableView, seating: Seating, live: bool = True) -> str:
+    """What a picture shows, as text: equal keys draw equal pictures (so an unchanged table is
+    not drawn or uploaded again)."""
+    data = {"view": view.to_json(), "seating": plain(_seating_json(seating)), "live": live}
+    return json.dumps(data, sort_keys=True, default=str, ensure_ascii=False)
+
+
+def _seating_json(seating: Seating) -> dict[str, object]:
+    return {
+        "names": seating.names,
+        "away": seating.away,
+        "teams": seating.teams,
+        "title": seating.title,
+    }
+
+
+def draw_table(view: TableView, seating: Seating, live: bool = True) -> Picture:
+    """The picture of ``view`` (a seat's or the public's), with ``seating``'s names.
+
+    ``live``: the game is being played (whose turn is marked); a finished or abandoned table
+    marks no one.
+    """
+    image = _felt(view.players).copy()
+    draw = ImageDraw.Draw(image)
+    to_act = set(view.to_act) if live else set()
+    for seat in range(view.players):
+        _seat(image, draw, view, seating, seat, seat in to_act)
+    if isinstance(view, TungeView):
+        _tunge_centre(image, view, seating)
+        _tunge_corner(image, draw, view)
+    else:
+        _trick(image, draw, view)
+        if view.last_trick is not None:
+            _last_trick(image, draw, view.last_trick, seating)
+        if isinstance(view, ThuneeView):
+            _thunee_points(image, draw, view)
+    _info(image, draw, view, seating)
+    _score(image, draw, view, seating)
+    return Picture(png_of(image), alt_text(view, seating, live))
+
+
+def png_of(image: Image.Image) -> bytes:
+    """A palette PNG: 64 colours are plenty for flat felt, cards and text, and a third the
+    bytes of full colour."""
+    small = image.quantize(
+        colors=COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+    )
+    out = io.BytesIO()
+    small.save(out, format="PNG", compress_level=6)
+    return out.getvalue()
+
+
+# --- the table and the seats -----------------------------------------------------------------
+@cache
+def _felt(players: int) -> Image.Image:
+    """The empty table (the same for every picture of a table size)."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), FELT)
+    draw = ImageDraw.Draw(image)
+    cx, cy = CENTRE
+    rx, ry = RADII[0] - 28, RADII[1] - 30
+    draw.ellipse((cx - rx - 6, cy - ry - 6, cx + rx + 6, cy + ry + 6), fill=TABLE_EDGE)
+    draw.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), fill=TABLE)
+    return image
+
+
+def seat_point(seat: int, players: int) -> tuple[float, float]:
+    """Where a seat sits: seat 1 at the bottom, the others around the table in turn."""
+    angle = math.pi / 2 + 2 * math.pi * seat / players
+    return CENTRE[0] + RADII[0] * math.cos(angle), CENTRE[1] + RADII[1] * math.sin(angle)
+
+
+def _plate_box(seat: int, players: int) -> tuple[int, int, int, int]:
+    x, y = seat_point(seat, players)
+    left = int(min(max(x - PLATE_W / 2, 6), WIDTH - PLATE_W - 6))
+    top = int(min(max(y - PLATE_H / 2, 6), HEIGHT - PLATE_H - 6))
+    return left, top, left + PLATE_W, top + PLATE_H
+
+
+def _paste(image: Image.Image, sprite: Image.Image, x: float, y: float) -> None:
+    image.paste(sprite, (int(x), int(y)), sprite)
+
+
+def _seat(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: TableView,
+    seating: Seating,
+    seat: int,
+    turn: bool,
+) -> None:
+    """A seat's plate: name, team colour, dealer chip, cards left as backs, away."""
+    left, top, right, bottom = _plate_box(seat, view.players)
+    draw.rounded_rectangle(
+        (left, top, right, bottom),
+        8,
+        fill=PLATE_TURN if turn else PLATE,
+        outline=GOLD if turn else None,
+        width=2,
+    )
+    if seating.teams:
+        draw.rounded_rectangle((left + 3, top + 6, left + 7, bottom - 6), 2, fill=_team(seat))
+    away = seat < len(seating.away) and seating.away[seat]
+    name = name_text(seating.names, seat)
+    _paste(image, label(name, 14, TEXT, True, PLATE_W - (74 if away else 40)), left + 12, top + 6)
+    if away:  # a computer plays for them meanwhile
+        _paste(image, label("away", 11, GOLD), right - 58, top + 9)
+    if seat == view.dealer:
+        chip = (right - 22, top + 5, right - 6, top + 21)
+        draw.ellipse(chip, fill=TEXT)
+        _paste(image, label("D", 10, PLATE, True), chip[0] + 4, chip[1] + 2)
+    size = view.hand_sizes[seat] if seat < len(view.hand_sizes) else 0
+    known: Sequence[str] = ()
+    if isinstance(view, TungeView) and seat < len(view.known_cards):
+        known = view.known_cards[seat][:size]
+    x = left + 12
+    y = top + 28
+    shown = min(size, 8)
+    for index in range(shown):
+        face = sprites.card(known[index], FAN_H) if index < len(known) else sprites.back(FAN_H)
+        _paste(image, face, x + index * FAN_STEP, y - 2)
+    count_x = x + (shown - 1) * FAN_STEP + sprites.width_for(FAN_H) + 5 if shown else x
+    _paste(image, label(_cards(size), 11, MUTED), count_x, y + 2)
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+def _team(seat: int) -> Colour:
+    return TEAM_INK[seat % 2]
+
+
+# --- tricks ------------------------------------------------------------------------------------
+def _trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView) -> None:
+    """The trick in progress, each card in front of its player; the card winning it so far
+    (as the viewer can tell) framed in gold. No trick: the phase in words."""
+    if not view.trick:
+        _centre_words(image, str(view.phase).capitalize())
+        return
+    width = sprites.width_for(TRICK_H)
+    for seat, card in view.trick:
+        sx, sy = seat_point(seat, view.players)
+        x = CENTRE[0] + 0.44 * (sx - CENTRE[0]) - width / 2
+        y = CENTRE[1] + 0.5 * (sy - CENTRE[1]) - TRICK_H / 2
+        if seat == view.winning:
+            draw.rounded_rectangle(
+                (x - 4, y - 4, x + width + 3, y + TRICK_H + 3), 7, outline=GOLD, width=3
+            )
+        _paste(image, sprites.card(card, TRICK_H), x, y)
+
+
+def _centre_words(image: Image.Image, words: str) -> None:
+    sprite = label(words, 16, MUTED, True, 300)
+    _paste(image, sprite, CENTRE[0] - sprite.width / 2, CENTRE[1] - sprite.height / 2)
+
+
+def _last_trick(
+    image: Image.Image, draw: ImageDraw.ImageDraw, last: LastTrick, seating: Seating
+) -> None:
+    """Bottom left: the last trick, small, its winning card framed, and who won it."""
+    width = sprites.width_for(SMALL_H)
+    box = (8, HEIGHT - 74, 8 + max(150, 16 + len(last.cards) * (width + 4)), HEIGHT - 8)
+    draw.rounded_rectangle(box, 8, fill=PANEL)
+    winner = name_text(seating.names, last.winner)
+    _paste(image, label(f"Last trick: {winner}", 11, MUTED, False, 200), box[0] + 8, box[1] + 5)
+    x, y = box[0] + 8, box[1] + 24
+    for seat, card in last.cards:
+        if seat == last.winner:
+            draw.rounded_rectangle((x - 2, y - 2, x + width + 1, y + SMALL_H + 1), 4, fill=GOLD)
+        _paste(image, sprites.card(card, SMALL_H), x, y)
+        x += width + 4
+
+
+# --- corners: what the game is, the score ----------------------------------------------------
+def _info(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, seating: Seating) -> None:
+    """Top left: the title, trump, and the game's own lines (contract, tricks, deal)."""
+    lines = _info_lines(view, seating)
+    box = (8, 8, 176, 8 + 44 + 16 * len(lines))
+    draw.rounded_rectangle(box, 8, fill=PANEL)
+    if seating.title:
+        _paste(image, label(seating.title, 11, MUTED, False, 156), box[0] + 8, box[1] + 5)
+    x, y = box[0] + 8, box[1] + 22
+    trump = view.trump
+    if trump in SUIT_NAMES:
+        _paste(image, sprites.pip(trump, 18), x, y)
+        _paste(image, label(f"{SUIT_NAMES[trump]} trump", 13, TEXT, True), x + 24, y + 1)
+    elif trump == "NT":
+        _paste(image, label("No trump", 13, TEXT, True), x, y + 1)
+    elif isinstance(view, ThuneeView) and view.trump_face_down:
+        _paste(image, sprites.back(18), x + 2, y)
+        _paste(image, label("trump face down", 13, TEXT, True), x + 24, y + 1)
+    elif isinstance(view, TungeView):
+        _paste(image, label(f"Deal {view.deal_number}", 13, TEXT, True), x, y + 1)
+    else:
+        _paste(image, label("No trump yet", 13, MUTED, True), x, y + 1)
+    for index, line in enumerate(lines):
+        _paste(image, label(line, 12, TEXT, False, 156), x, y + 24 + 16 * index)
+
+
+def _info_lines(view: TableView, seating: Seating) -> list[str]:
+    names = seating.names
+    lines: list[str] = []
+    if isinstance(view, TarneebView):
+        if view.declarer is not None and view.contract is not None:
+            doubled = " doubled" if view.doubled else ""
+            lines.append(f"Bid {view.contract}{doubled}: {name_text(names, view.declarer)}")
+        lines.append(_per_team("Tricks", view.team_tricks))
+    elif isinstance(view, ThuneeView):
+        if view.caller is not None and view.call:
+            lines.append(f"Call {view.call}: {name_text(names, view.caller)}")
+        if view.contract != "normal":
+            lines.append(view.contract.replace("_", " ").capitalize())
+        lines.append(_per_team("Tricks", view.tricks_won))
+    elif isinstance(view, BidCardsView):
+        if view.hand_type:
+            lines.append(f"Hand: {view.hand_type}")
+        lines.append(_per_team("Tricks", view.tricks_won))
+    elif isinstance(view, TungeView):
+        lines.append(f"Turn {view.turns_taken} of {view.turn_limit}")
+    return lines
+
+
+def _per_team(what: str, values: Sequence[int]) -> str:
+    if len(values) == 2:
+        return f"{what}: A {values[0]} · B {values[1]}"
+    return f"{what}: " + " · ".join(str(value) for value in values)
+
+
+def _score(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, seating: Seating
+) -> None:
+    """Top right: the score per team (or per player) and what the game is played to."""
+    rows: list[tuple[str, int, Colour]] = []
+    if seating.teams and len(view.score) == 2:
+        rows = [(f"Team {TEAM_NAMES[t]}", view.score[t], TEAM_INK[t]) for t in (0, 1)]
+    else:
+        rows = [(name_text(seating.names, s), v, TEXT) for s, v in enumerate(view.score)]
+    target = getattr(view, "target", None)
+    unit = view.score_label.split(" (")[0]
+    caption = f"Score ({unit}, to {target})" if isinstance(target, int) else f"Score ({unit})"
+    box = (WIDTH - 176, 8, WIDTH - 8, 8 + 26 + 17 * len(rows))
+    draw.rounded_rectangle(box, 8, fill=PANEL)
+    _paste(image, label(caption, 11, MUTED, False, 156), box[0] + 8, box[1] + 5)
+    for index, (who, value, ink) in enumerate(rows):
+        y = box[1] + 22 + 17 * index
+        _paste(image, label(who, 13, ink, True, 110), box[0] + 8, y)
+        number = label(str(value), 13, TEXT, True)
+        _paste(image, number, box[2] - 10 - number.width, y)
+
+
+# --- Thunee ------------------------------------------------------------------------------------
+def _thunee_points(image: Image.Image, draw: ImageDraw.ImageDraw, view: ThuneeView) -> None:
+    """Bottom right: the counting team's card points against what it must reach."""
+    team = view.counting_team
+    if team is None or not view.counting_target or len(view.card_points) != 2:
+        return
+    points = view.card_points[team]
+    box = (WIDTH - 196, HEIGHT - 60, WIDTH - 8, HEIGHT - 8)
+    draw.rounded_rectangle(box, 8, fill=PANEL)
+    text = f"Team {TEAM_NAMES[team]} counts {points} of {view.counting_target}"
+    _paste(image, label(text, 12, TEXT, True, 172), box[0] + 8, box[1] + 6)
+    bar = (box[0] + 8, box[1] + 28, box[2] - 8, box[1] + 40)
+    draw.rounded_rectangle(bar, 4, fill=PLATE)
+    share = min(1.0, points / view.counting_target)
+    if share > 0:
+        fill = (bar[0], bar[1], bar[0] + max(8, int((bar[2] - bar[0]) * share)), bar[3])
+        draw.rounded_rectangle(fill, 4, fill=TEAM_INK[team])
+
+
+# --- Tunge -------------------------------------------------------------------------------------
+def _tunge_centre(image: Image.Image, view: TungeView, seating: Seating) -> None:
+    """The pile: its top sequence face up (the sequence to beat), the cards under it peeking
+    out, its size; the winners when the game is over."""
+    if view.winners is not None:
+        who = " & ".join(name_text(seating.names, s) for s in view.winners)
+        _centre_words(image, f"Game over: {who} won" if who else "Game over")
+        return
+    reference = view.reference
+    top: Sequence[str] = reference.cards if reference is not None else view.pile[-1:]
+    if not view.pile:
+        _centre_words(image, "The pile is empty")
+        return
+    width = sprites.width_for(TRICK_H)
+    step = int(width * 0.62)
+    under = [card for card in view.pile[-(len(top) + 3) :] if card not in top][-3:]
+    row = len(top) * step + width - step
+    x = CENTRE[0] - row / 2
+    y = CENTRE[1] - TRICK_H / 2 + 6
+    for index, card in enumerate(under):
+        _paste(image, sprites.card(card, TRICK_H), x - 18 + index * 6, y - 12 + index * 4)
+    for index, card in enumerate(top):
+        _paste(image, sprites.card(card, TRICK_H), x + index * step, y)
+    if reference is not None:
+        what = "Longest viable" if reference.end_game else "To beat"
+        words = f"{what}: {'-'.join(reference.ranks)}"
+    else:
+        words = "Top of the pile"
+    caption = label(f"{words} · pile {len(view.pile)}", 12, TEXT, True, 300)
+    _paste(image, caption, CENTRE[0] - caption.width / 2, y - 26)
+
+
+def _tunge_corner(image: Image.Image, draw: ImageDraw.ImageDraw, view: TungeView) -> None:
+    """Bottom right: the stock, face down, and how many cards it holds."""
+    box = (WIDTH - 150, HEIGHT - 60, WIDTH - 8, HEIGHT - 8)
+    draw.rounded_rectangle(box, 8, fill=PANEL)
+    if view.stock_size:
+        _paste(image, sprites.back(SMALL_H + 4), box[0] + 10, box[1] + 8)
+    words = f"Stock: {view.stock_size}" if view.stock_size else "Stock empty"
+    _paste(image, label(words, 13, TEXT, True), box[0] + 48, box[1] + 10)
+    if view.end_game:
+        _paste(image, label("end game", 11, GOLD), box[0] + 48, box[1] + 30)

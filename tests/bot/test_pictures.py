@@ -1,0 +1,206 @@
+"""The table picture: small palette PNGs, the golden positions, names in any script, secrecy.
+
+Golden pictures: ``tests/bot/pictures/golden/*.png``, written by
+``python -m bench.table_picture --golden tests/bot/pictures/golden`` (run it after changing the
+picture on purpose, and look at them). A picture must match its golden one within
+:data:`TOLERANCE` (mean absolute difference per channel, 0-255): font rasterisers differ a
+little between machines, a layout change differs a lot.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import random
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from bench.table_picture import (
+    DOCS,
+    POSITIONS,
+    Position,
+    at,
+    picture_at,
+    played,
+    seating,
+    write_golden,
+)
+from bot.pictures import Seating, draw_table, picture_key
+from bot.pictures.fonts import DEJAVU, name_text, pick
+from bot.pictures.hand import draw_hand, trick_seats
+from games.base import Deal
+from games.views import TableView, TrickView
+from tests.games.test_seen_twins import Played, plays, rename, replay
+
+GOLDEN = Path(__file__).parent / "pictures" / "golden"
+TOLERANCE = 1.5
+needs_dejavu = pytest.mark.skipif(
+    not (DEJAVU / "DejaVuSans.ttf").exists(), reason="the golden pictures are drawn with DejaVu"
+)
+
+
+def image(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png))
+
+
+def difference(first: Image.Image, second: Image.Image) -> float:
+    """Mean absolute difference per channel (0: equal, 255: black against white)."""
+    diff = ImageChops.difference(first.convert("RGB"), second.convert("RGB"))
+    return sum(ImageStat.Stat(diff).mean) / 3
+
+
+@needs_dejavu
+@pytest.mark.parametrize("position", POSITIONS, ids=lambda p: p.name)
+def test_fixed_positions_look_as_their_golden_pictures(position: Position) -> None:
+    drawn = image(picture_at(position).png)
+    golden = Image.open(GOLDEN / f"{position.name}.png")
+    assert drawn.size == golden.size
+    assert difference(drawn, golden) < TOLERANCE, (
+        f"{position.name} changed; if on purpose, regenerate: "
+        "python -m bench.table_picture --golden tests/bot/pictures/golden"
+    )
+
+
+def test_the_golden_comparison_sees_a_changed_trick() -> None:
+    """The tolerance is tight enough that one card more or less on the table fails it."""
+    game = at(POSITIONS[0])
+    view = game.view(None)
+    assert view.trick
+    seats = seating(game)
+    fewer = dataclasses.replace(view, trick=view.trick[:-1], winning=view.trick[0][0])
+    assert (
+        difference(image(draw_table(view, seats).png), image(draw_table(fewer, seats).png))
+        >= TOLERANCE / 3
+    )  # a card is a small part of the picture: well above noise all the same
+
+
+@pytest.mark.parametrize("position", POSITIONS, ids=lambda p: p.name)
+def test_a_picture_is_a_small_palette_png_with_words_beside_it(position: Position) -> None:
+    picture = picture_at(position)
+    drawn = image(picture.png)
+    assert drawn.format == "PNG" and drawn.mode == "P" and drawn.size == (640, 400)
+    assert len(picture.png) < 40_000
+    game = at(position)
+    assert game.view(None).players == len(seating(game).names)
+    assert picture.alt.startswith(f"{type(game).title} · table #7") and len(picture.alt) <= 1000
+    assert "score" in picture.alt
+
+
+def test_the_card_winning_the_trick_is_marked_and_said() -> None:
+    game = at(POSITIONS[0])  # a Tarneeb trick in progress
+    view = game.view(None)
+    seats = seating(game)
+    assert view.trick and view.winning is not None
+    unmarked = dataclasses.replace(view, winning=None)
+    assert draw_table(view, seats).png != draw_table(unmarked, seats).png
+    said = draw_table(view, seats).alt
+    assert f"({name_text(seats.names, view.winning)} winning)" in said
+
+
+def test_whose_turn_shows_only_while_the_game_is_live() -> None:
+    game = at(POSITIONS[0])
+    view, seats = game.view(None), seating(game)
+    live, over = draw_table(view, seats, live=True), draw_table(view, seats, live=False)
+    assert live.png != over.png
+    assert "to act" in live.alt and "to act" not in over.alt
+
+
+def test_a_name_in_another_script_is_shaped_or_falls_back() -> None:
+    arabic = "محمد"
+    shown = pick(arabic, 14, True)[1]
+    if (DEJAVU / "DejaVuSans-Bold.ttf").exists():
+        assert shown == arabic, "DejaVu Sans has Arabic letters: the whole name is drawn"
+    assert name_text(["🂡🂡"], 0) in {"🂡🂡", "Seat 1"}  # a font with the signs draws them
+    assert name_text(["\U000f0000"], 0) == "Seat 1", "a name no font can draw: its seat"
+    assert name_text(["  "], 0) == "Seat 1"
+    mixed = name_text(["Ann \U000f0000"], 0)
+    assert mixed.startswith("Ann")
+    view = at(POSITIONS[0]).view(None)
+    names = ("Zoë", arabic, "李小龍", "\U000f0000")
+    picture = draw_table(view, Seating(names, teams=True, title="Tarneeb · table #1"))
+    assert image(picture.png).size == (640, 400)
+    assert "Seat 4" in picture.alt or "Seat 4" not in " ".join(names)
+
+
+def test_the_key_changes_with_what_the_picture_shows() -> None:
+    game = at(POSITIONS[0])
+    view, seats = game.view(None), seating(game)
+    assert picture_key(view, seats) == picture_key(game.view(None), seating(game))
+    assert picture_key(view, seats) != picture_key(view, dataclasses.replace(seats, away=()))
+    assert picture_key(view, seats) != picture_key(view, seats, live=False)
+    moved = dataclasses.replace(view, trick=view.trick[:-1])
+    assert picture_key(view, seats) != picture_key(moved, seats)
+
+
+# --- secrecy: the public picture of two games that differ only in hidden cards ---------------
+def public_twin(played: Played, rng: random.Random) -> TableView | None:
+    """The public view of a game dealt as ``played`` but with two cards hidden from onlookers
+    swapped (renamed in every move, so a card laid face down is the other one), if every move
+    then showed the public exactly the same events."""
+    game = played.game
+    hidden = sorted(game.hidden_cards(None))
+    if len(hidden) < 2:
+        return None
+    first, second = rng.sample(hidden, 2)
+    trade = {first: second, second: first}
+    deal = game.deals[-1]
+    swapped = Deal(
+        tuple(tuple(trade.get(card, card) for card in hand) for hand in deal.hands),
+        tuple(trade.get(card, card) for card in deal.stock),
+    )
+    current = played.moves[played.start :]
+    original = replay(played, None, deal, current)  # type: ignore[arg-type]
+    twin = replay(played, None, swapped, [(s, rename(m, trade)) for s, m in current])  # type: ignore[arg-type]
+    if original is None or twin is None or twin[1] != original[1]:
+        return None
+    return twin[0].view(None)
+
+
+GAMES = ("thunee", "tarneeb", "tarneeb_egyptian", "tuppi", "norwegian_whist", "tunge")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_games_that_differ_only_in_hidden_cards_draw_the_same_public_picture(name: str) -> None:
+    found = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        for step, position in enumerate(plays(name, {}, seed, 160, normal=True)):
+            if step % 9:
+                continue
+            game = position.game
+            seats = seating(game)
+            picture = draw_table(game.view(None), seats).png
+            for _ in range(2):
+                twin = public_twin(position, rng)
+                if twin is None:
+                    continue
+                found += 1
+                assert draw_table(twin, seats).png == picture, (name, seed, step)
+    assert found >= 10, f"only {found} twins of {name} were found"
+
+
+def test_the_readme_pictures_are_drawn_from_real_games(tmp_path: Path) -> None:
+    written = write_golden(tmp_path, DOCS)
+    assert [path.name for path in written] == ["thunee.png", "tunge.png"]
+    for path, position in zip(written, DOCS.values(), strict=True):
+        assert path.read_bytes() == picture_at(next(p for p in POSITIONS if p.name == position)).png
+
+
+def test_a_hand_summary_draws_every_trick_of_the_hand_with_its_winner() -> None:
+    game = next(g for g in played("tarneeb", {}, 5) if g.summary()["deals"][0].get("result"))
+    deal = game.summary()["deals"][0]
+    tricks = tuple(
+        TrickView(t["leader"], tuple(t["cards"]), t["winner"], None) for t in deal["tricks"]
+    )
+    seats = seating(game)
+    picture = draw_hand(tricks, seats, 4, "Tarneeb · table #7 · hand 1: the tricks")
+    drawn = image(picture.png)
+    assert drawn.mode == "P" and len(picture.png) < 40_000
+    assert drawn.height > 7 * 50 and drawn.width > 600, "thirteen tricks: two columns"
+    assert picture.alt.count("trick ") == len(tricks) == 13
+    other = tuple(dataclasses.replace(t, winner=(t.winner + 1) % 4) for t in tricks)
+    assert draw_hand(other, seats, 4, "Tarneeb · table #7 · hand 1: the tricks").png != picture.png
+    assert trick_seats(TrickView(3, ("AS", "KS", "QS", "JS"), 1), 4) == (3, 0, 1, 2)
+    assert trick_seats(TrickView(3, ("AS", "KS"), 1, (3, 1)), 4) == (3, 1)
