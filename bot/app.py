@@ -6,6 +6,8 @@ import asyncio
 import hashlib
 import json
 import logging
+from collections.abc import Hashable
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -32,6 +34,16 @@ COGS = (
 )
 # How long a clean shutdown waits for pending table-message edits before disconnecting anyway.
 FLUSH_SECONDS = 5.0
+
+
+@dataclass
+class OpenHand:
+    """A player's open private hand: the interaction that edits it, when it was opened, and
+    what it shows now (a key of its content, so an update that changes nothing is not sent)."""
+
+    interaction: discord.Interaction
+    opened: float
+    shown: Hashable = None
 
 
 def apply_endpoint_overrides(settings: Settings) -> None:
@@ -86,7 +98,7 @@ class CardTableBot(commands.Bot):
         self._prepared = False
         self._store_closed = False
         # The latest hand interaction of each (table, user), to update that hand in place.
-        self.open_hands: dict[tuple[int, int], tuple[discord.Interaction, float]] = {}
+        self.open_hands: dict[tuple[int, int], OpenHand] = {}
 
     async def setup_hook(self) -> None:
         # discord.py calls this after each successful login; a login retried after a network

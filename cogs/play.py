@@ -1,19 +1,25 @@
 """Playing: the private hand (ephemeral), its move buttons and selects, and "I'm back".
 
-Every component is a dynamic item whose custom id carries the table, the move number and the
-move, so a click works after a restart and a stale or double click is told apart by its number.
+Every component is a dynamic item whose custom id carries the table, the seat's options mark (the
+move number since which its options stand, :meth:`LiveTable.options_mark`) and the move, so a
+click works after a restart and a stale or double click is told apart by its number. An open hand
+is redrawn only when what it shows changes (:func:`refresh_hands`): others' moves that leave a
+player's cards and options as they were cost that player's hand nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import re
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands
 
+from bot.app import OpenHand
 from bot.sessions import LiveTable, UserError
 from cogs.card_faces import FACES, start_faces, stop_faces
 from cogs.errors import answer, data_of, guarded, patiently
@@ -48,8 +54,9 @@ def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
     own = game.view(seat).hand or ()
     moves = game.legal_moves(seat) if game.status == "in_progress" else []
     layout = hand_layout(own, moves)
+    mark = table.options_mark(seat)
     if layout.sequences:
-        add_sequence_builder(view, table, layout.sequences, prefix)
+        add_sequence_builder(view, table.id, mark, layout.sequences, prefix)
     row = 0
     for index, (card, move) in enumerate(layout.card_buttons):
         row = index // 5
@@ -68,7 +75,7 @@ def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
                 )
             )
         else:
-            button = MoveButton(table.id, table.moves, move, display(card), style, row)
+            button = MoveButton(table.id, mark, move, display(card), style, row)
             button.item.emoji = FACES.emoji(card)  # the picture; the label is the text fallback
             view.add_item(button)
     next_row = (row + 1) if layout.card_buttons else (2 if layout.sequences else 0)
@@ -76,7 +83,7 @@ def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
         view.add_item(
             MoveSelect(
                 table.id,
-                table.moves,
+                mark,
                 0,
                 layout.card_select,
                 [game.move_label(m, seat) for m in layout.card_select],
@@ -89,7 +96,7 @@ def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
         view.add_item(
             MoveButton(
                 table.id,
-                table.moves,
+                mark,
                 move,
                 game.move_label(move, seat),
                 discord.ButtonStyle.primary,
@@ -101,7 +108,7 @@ def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
         view.add_item(
             MoveSelect(
                 table.id,
-                table.moves,
+                mark,
                 index,
                 chunk,
                 labels,
@@ -114,17 +121,17 @@ def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
 
 
 def add_sequence_builder(
-    view: discord.ui.View, table: LiveTable, sequences: list[Move], prefix: str
+    view: discord.ui.View, table_id: int, mark: int, sequences: list[Move], prefix: str
 ) -> None:
     """Rows 0 and 1: pick the next rank of a sequence; Play once it is one; Start over."""
     step = sequence_step(sequences, prefix)
     if step.next_ranks:
-        view.add_item(SequenceSelect(table.id, table.moves, prefix, step.next_ranks))
+        view.add_item(SequenceSelect(table_id, mark, prefix, step.next_ranks))
     if step.complete is not None:
         view.add_item(
             MoveButton(
-                table.id,
-                table.moves,
+                table_id,
+                mark,
                 step.complete,
                 f"Play {cards_text(step.complete.get('cards'))}",
                 discord.ButtonStyle.success,
@@ -132,14 +139,18 @@ def add_sequence_builder(
             )
         )
     if prefix:
-        view.add_item(SequenceRestart(table.id, table.moves))
+        view.add_item(SequenceRestart(table_id, mark))
 
 
 def remember_hand(
-    bot: CardTableBot, table_id: int, user_id: int, interaction: discord.Interaction
+    bot: CardTableBot,
+    table_id: int,
+    user_id: int,
+    interaction: discord.Interaction,
+    shown: Hashable = None,
 ) -> None:
     clock = bot.sessions.clock
-    bot.open_hands[(table_id, user_id)] = (interaction, clock.now())
+    bot.open_hands[(table_id, user_id)] = OpenHand(interaction, clock.now(), shown)
     watch((table_id, user_id), clock, lambda: warn_stale(bot, table_id, user_id, interaction))
 
 
@@ -148,7 +159,7 @@ async def warn_stale(
 ) -> None:
     """The hand's last edit, before its token expires: it stops updating; open a fresh one."""
     entry = bot.open_hands.get((table_id, user_id))
-    if entry is not None and entry[0] is not interaction:
+    if entry is not None and entry.interaction is not interaction:
         return  # a newer hand took over
     bot.open_hands.pop((table_id, user_id), None)
     table = bot.sessions.find(table_id)
@@ -174,6 +185,12 @@ def hand_message(
     return hand_embed(table, seat, note, chosen), hand_view(table, seat, prefix)
 
 
+def shown_key(embed: discord.Embed, view: discord.ui.View | None) -> Hashable:
+    """Exactly what a hand message shows: its embed and its components, as Discord gets them."""
+    components = view.to_components() if view is not None else None
+    return json.dumps([embed.to_dict(), components], sort_keys=True)
+
+
 async def send_hand(
     interaction: discord.Interaction,
     table: LiveTable,
@@ -192,27 +209,49 @@ async def send_hand(
         await interaction.followup.send(embed=embed, view=view, ephemeral=True)
     else:
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
-    remember_hand(bot_of(interaction), table.id, interaction.user.id, interaction)
+    shown = shown_key(embed, view)
+    remember_hand(bot_of(interaction), table.id, interaction.user.id, interaction, shown)
 
 
 async def refresh_hands(bot: CardTableBot, table: LiveTable) -> None:
-    """Bring every open hand of this table up to date (through each one's own token)."""
+    """Bring every open hand of this table up to date (through each one's own token), editing
+    only those whose content changed."""
     for seat_row in table.humans():
-        key = (table.id, seat_row.user_id or 0)
-        entry = bot.open_hands.get(key)
-        if entry is None or table.game is None:
-            continue
-        interaction, opened = entry
-        if bot.sessions.clock.now() - opened > HAND_TOKEN_SECONDS:
+        await refresh_hand(bot, table, seat_row.seat, (table.id, seat_row.user_id or 0))
+
+
+async def refresh_hand(
+    bot: CardTableBot, table: LiveTable, seat: int, key: tuple[int, int]
+) -> None:
+    """Redraw one open hand if what it would show differs from what it shows.
+
+    A click may redraw the hand (its own answer) while this edit is on its way; then this
+    edit may land last with older content, so the hand is drawn once more through the new
+    interaction.
+    """
+    for _ in range(2):
+        hand = bot.open_hands.get(key)
+        if hand is None or table.game is None:
+            return
+        if bot.sessions.clock.now() - hand.opened > HAND_TOKEN_SECONDS:
             bot.open_hands.pop(key, None)
-            continue
+            return
+        embed = hand_embed(table, seat)
+        view = None if over(table) else hand_view(table, seat)
+        shown = shown_key(embed, view)
+        if shown == hand.shown:
+            return
+        hand.shown = shown
         try:
-            await interaction.edit_original_response(
-                embed=hand_embed(table, seat_row.seat),
-                view=None if over(table) else hand_view(table, seat_row.seat),
-            )
+            await hand.interaction.edit_original_response(embed=embed, view=view)
         except discord.HTTPException:
-            bot.open_hands.pop(key, None)
+            if bot.open_hands.get(key) is hand:
+                bot.open_hands.pop(key, None)
+            return
+        newer = bot.open_hands.get(key)
+        if newer is None or newer is hand:
+            return
+        newer.shown = None
 
 
 def offered_values(interaction: discord.Interaction) -> set[str] | None:
@@ -261,7 +300,7 @@ async def play_move(
             table_now is not None
             and seat is not None
             and table_now.game is not None
-            and seq != table_now.moves
+            and table_now.is_stale(seat, seq)
         ):
             await send_hand(interaction, table_now, seat, str(error), edit=True)
         else:
@@ -388,7 +427,7 @@ async def build_sequence(
     if table is None or table.game is None or seat is None:
         await answer(interaction, "That table is closed, or you are not playing at it.")
         return
-    if seq != table.moves:
+    if table.is_stale(seat, seq):
         await send_hand(
             interaction,
             table,

@@ -580,6 +580,9 @@ def sequence_step(sequences: Sequence[Move], prefix: str) -> SequenceStep:
     return SequenceStep(chosen, in_order, complete)
 
 
+WAITING = "Waiting for the others (the table shows whose turn it is)."
+
+
 def hand_embed(
     table: LiveTable, seat: int, note: str | None = None, chosen: Sequence[str] = ()
 ) -> discord.Embed:
@@ -598,9 +601,8 @@ def hand_embed(
     elif seat in game.to_act():
         prompt = fill_names(view.prompt, names)
         lines.append(f"**Your move.** {prompt}")
-    else:
-        prompt = fill_names(view.prompt, names)
-        lines.append(f"Waiting: {prompt}" if prompt else "Waiting for the others.")
+    else:  # whose turn it is shows on the table; here it would cost an edit every move
+        lines.append(WAITING)
     lines.append(cards_face(view.hand or ()) or "—")
     if chosen:
         lines.append(f"Your sequence so far: **{cards_face(chosen)}**")
@@ -610,5 +612,4 @@ def hand_embed(
         embed.add_field(
             name="Only you see", value=_clip("\n".join(private[-5:]), 1024), inline=False
         )
-    embed.set_footer(text=f"Move {table.moves}")
     return embed
