@@ -6,7 +6,6 @@ import asyncio
 import hashlib
 import json
 import logging
-from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,7 +42,7 @@ class OpenHand:
 
     interaction: discord.Interaction
     opened: float
-    shown: Hashable = None
+    shown: object = None
 
 
 def apply_endpoint_overrides(settings: Settings) -> None:

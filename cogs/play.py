@@ -10,10 +10,8 @@ player's cards and options as they were cost that player's hand nothing.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import re
-from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 import discord
@@ -147,7 +145,7 @@ def remember_hand(
     table_id: int,
     user_id: int,
     interaction: discord.Interaction,
-    shown: Hashable = None,
+    shown: object = None,
 ) -> None:
     clock = bot.sessions.clock
     bot.open_hands[(table_id, user_id)] = OpenHand(interaction, clock.now(), shown)
@@ -185,10 +183,10 @@ def hand_message(
     return hand_embed(table, seat, note, chosen), hand_view(table, seat, prefix)
 
 
-def shown_key(embed: discord.Embed, view: discord.ui.View | None) -> Hashable:
-    """Exactly what a hand message shows: its embed and its components, as Discord gets them."""
-    components = view.to_components() if view is not None else None
-    return json.dumps([embed.to_dict(), components], sort_keys=True)
+def shown_key(embed: discord.Embed, view: discord.ui.View | None) -> object:
+    """Exactly what a hand message shows: its embed and its components, as Discord gets them
+    (compared with ``==``)."""
+    return embed.to_dict(), view.to_components() if view is not None else None
 
 
 async def send_hand(

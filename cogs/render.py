@@ -8,6 +8,7 @@ or ``10♦ fan`` is a name, not a leak.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -43,6 +44,7 @@ def guard_public(game: Game | None, text: str) -> str:
     return text
 
 
+@functools.lru_cache(maxsize=4096)  # names repeat on every redraw; escaping them is regex work
 def shown_name(name: str) -> str:
     """A person's name as a message may show it: no mention in it pings, no markdown in it
     formats (a display name is whatever its owner typed)."""
