@@ -246,6 +246,9 @@ async def refresh_hand(
             if bot.open_hands.get(key) is hand:
                 bot.open_hands.pop(key, None)
             return
+        except BaseException:  # not known to have landed (a network error, a shutdown)
+            hand.shown = None
+            raise
         newer = bot.open_hands.get(key)
         if newer is None or newer is hand:
             return
