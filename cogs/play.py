@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
@@ -44,17 +45,51 @@ def over(table: LiveTable) -> bool:
     return table.game is None or table.game.status == "finished" or table.row.status == "abandoned"
 
 
-def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
-    """Card buttons (legal ones enabled, red suits red) and the open decisions."""
+@dataclass(frozen=True)
+class HandParts:
+    """Everything a hand's components are drawn from: equal parts draw equal components, so a
+    hand whose parts and embed are as shown is not redrawn (and its view is not even built)."""
+
+    table_id: int
+    cards: tuple[str, ...]
+    moves: tuple[Move, ...]  # the seat's legal moves
+    labels: tuple[str, ...]  # the game's label of each move, for this seat
+    mark: int  # the seat's options mark, in every control's custom id
+    prefix: str  # the ranks chosen so far in the sequence builder
+    hint: bool  # the Hint button is offered
+    pictures: int  # card pictures known (they arrive all at once)
+
+
+def hand_parts(table: LiveTable, seat: int, prefix: str = "") -> HandParts:
     game = table.game
     assert game is not None
+    playing = game.status == "in_progress"
+    moves = tuple(game.legal_moves(seat)) if playing else ()
+    return HandParts(
+        table.id,
+        tuple(game.view(seat).hand or ()),
+        moves,
+        tuple(game.move_label(m, seat) for m in moves),
+        table.options_mark(seat),
+        prefix,
+        bool(table.row.hints) and playing,
+        len(FACES.emojis),
+    )
+
+
+def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
+    """Card buttons (legal ones enabled, red suits red) and the open decisions."""
+    return view_of(hand_parts(table, seat, prefix))
+
+
+def view_of(parts: HandParts) -> discord.ui.View:
+    """A hand's components, drawn from its parts alone."""
     view = discord.ui.View(timeout=None)
-    own = game.view(seat).hand or ()
-    moves = game.legal_moves(seat) if game.status == "in_progress" else []
-    layout = hand_layout(own, moves)
-    mark = table.options_mark(seat)
+    table_id, mark = parts.table_id, parts.mark
+    label_of = dict(zip(parts.moves, parts.labels, strict=True))
+    layout = hand_layout(parts.cards, parts.moves)
     if layout.sequences:
-        add_sequence_builder(view, table.id, mark, layout.sequences, prefix)
+        add_sequence_builder(view, table_id, mark, layout.sequences, parts.prefix)
     row = 0
     for index, (card, move) in enumerate(layout.card_buttons):
         row = index // 5
@@ -68,23 +103,23 @@ def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
                     emoji=FACES.emoji(card),
                     style=style,
                     disabled=True,
-                    custom_id=f"ct:x:{table.id}:{card}",
+                    custom_id=f"ct:x:{table_id}:{card}",
                     row=row,
                 )
             )
         else:
-            button = MoveButton(table.id, mark, move, display(card), style, row)
+            button = MoveButton(table_id, mark, move, display(card), style, row)
             button.item.emoji = FACES.emoji(card)  # the picture; the label is the text fallback
             view.add_item(button)
     next_row = (row + 1) if layout.card_buttons else (2 if layout.sequences else 0)
     if layout.card_select:
         view.add_item(
             MoveSelect(
-                table.id,
+                table_id,
                 mark,
                 0,
                 layout.card_select,
-                [game.move_label(m, seat) for m in layout.card_select],
+                [label_of[m] for m in layout.card_select],
                 "Choose a card to play",
                 next_row,
             )
@@ -92,20 +127,13 @@ def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
         next_row += 1
     for move in layout.action_buttons:
         view.add_item(
-            MoveButton(
-                table.id,
-                mark,
-                move,
-                game.move_label(move, seat),
-                discord.ButtonStyle.primary,
-                next_row,
-            )
+            MoveButton(table_id, mark, move, label_of[move], discord.ButtonStyle.primary, next_row)
         )
     for index, chunk in enumerate(layout.selects, start=1):
-        labels = [game.move_label(m, seat) for m in chunk]
+        labels = [label_of[m] for m in chunk]
         view.add_item(
             MoveSelect(
-                table.id,
+                table_id,
                 mark,
                 index,
                 chunk,
@@ -114,7 +142,8 @@ def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
                 next_row + index - 1,
             )
         )
-    add_hint_button(view, table)
+    if parts.hint:
+        add_hint_button(view, table_id)
     return view
 
 
@@ -176,17 +205,25 @@ def hand_message(
 ) -> tuple[discord.Embed, discord.ui.View]:
     """A seat's private hand: the embed and its components (``prefix``: the ranks chosen so
     far in the sequence builder)."""
+    embed, parts = hand_content(table, seat, note, prefix)
+    return embed, view_of(parts)
+
+
+def hand_content(
+    table: LiveTable, seat: int, note: str | None = None, prefix: str = ""
+) -> tuple[discord.Embed, HandParts]:
+    """A seat's private hand: its embed, and the parts its components are drawn from."""
     chosen: tuple[str, ...] = ()
     if prefix and table.game is not None:
         sequences = [m for m in table.game.legal_moves(seat) if m.get("cards")]
         chosen = sequence_step(sequences, prefix).chosen
-    return hand_embed(table, seat, note, chosen), hand_view(table, seat, prefix)
+    return hand_embed(table, seat, note, chosen), hand_parts(table, seat, prefix)
 
 
-def shown_key(embed: discord.Embed, view: discord.ui.View | None) -> object:
-    """Exactly what a hand message shows: its embed and its components, as Discord gets them
-    (compared with ``==``)."""
-    return embed.to_dict(), view.to_components() if view is not None else None
+def shown_key(embed: discord.Embed, parts: HandParts | None) -> object:
+    """Exactly what a hand message shows (compared with ``==``): its embed as Discord gets it,
+    and what its components are drawn from (None: no components)."""
+    return embed.to_dict(), parts
 
 
 async def send_hand(
@@ -198,7 +235,8 @@ async def send_hand(
     edit: bool = False,
     prefix: str = "",
 ) -> None:
-    embed, view = hand_message(table, seat, note, prefix)
+    embed, parts = hand_content(table, seat, note, prefix)
+    view = view_of(parts)
     if edit and interaction.response.is_done():  # deferred while the database was slow
         await interaction.edit_original_response(embed=embed, view=view)
     elif edit:
@@ -207,7 +245,7 @@ async def send_hand(
         await interaction.followup.send(embed=embed, view=view, ephemeral=True)
     else:
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
-    shown = shown_key(embed, view)
+    shown = shown_key(embed, parts)
     remember_hand(bot_of(interaction), table.id, interaction.user.id, interaction, shown)
 
 
@@ -235,11 +273,12 @@ async def refresh_hand(
             bot.open_hands.pop(key, None)
             return
         embed = hand_embed(table, seat)
-        view = None if over(table) else hand_view(table, seat)
-        shown = shown_key(embed, view)
+        parts = None if over(table) else hand_parts(table, seat)
+        shown = shown_key(embed, parts)
         if shown == hand.shown:
             return
         hand.shown = shown
+        view = None if parts is None else view_of(parts)
         try:
             await hand.interaction.edit_original_response(embed=embed, view=view)
         except discord.HTTPException:
@@ -575,16 +614,15 @@ class ImBack(
         await send_hand(interaction, table, seat, "Welcome back: your seat is yours again.")
 
 
-def add_hint_button(view: discord.ui.View, table: LiveTable) -> None:
-    """The Hint button, at a table with hints, where the hand's rows leave room for it."""
-    if table.row.hints and table.game is not None and table.game.status == "in_progress":
-        used = [0] * 5
-        for item in view.children:
-            if item.row is not None:
-                used[item.row] += item.width
-        room = [row for row in range(5) if used[row] < 5]
-        if room:  # the lowest row with room; with none, the hand's moves come first
-            view.add_item(HintButton(table.id, room[-1]))
+def add_hint_button(view: discord.ui.View, table_id: int) -> None:
+    """The Hint button (at a table with hints), where the hand's rows leave room for it."""
+    used = [0] * 5
+    for item in view.children:
+        if item.row is not None:
+            used[item.row] += item.width
+    room = [row for row in range(5) if used[row] < 5]
+    if room:  # the lowest row with room; with none, the hand's moves come first
+        view.add_item(HintButton(table_id, room[-1]))
 
 
 class HintButton(
