@@ -14,7 +14,10 @@ At the end it prints a table and writes a JSON report: interactions per second; 
 answer (median, 95th, 99th percentile), overall and per kind of interaction; missed 3-second
 deadlines; table-message edits per trick and per channel against Discord's limit; 429s; the bot
 process's CPU and peak memory; memory per open table; database bytes per move and per finished
-game.
+game. Cost per move: the bot process's own CPU (read from /proc, its computer-player workers
+apart) per move a person was told was accepted and per move stored while people played (theirs
+and the computers'), and the requests the fake Discord received per accepted move, by kind
+(table-message edits, hand edits, interaction answers, followups, channel posts).
 
 ``make load`` runs a short version (20 tables, one minute).
 """
@@ -96,6 +99,11 @@ class Report:
     harness_cpu_share: float = 0.0  # this process (the fake Discord and the people): if near 1,
     # the harness, not the bot, is what slows the answers
     bot_cpu_seconds: float = 0.0
+    moves_accepted: int = 0  # moves people clicked and were told were accepted, while playing
+    moves_played: int = 0  # moves stored while people played (people's and computers')
+    bot_cpu_ms_per_accepted_move: float = 0.0
+    bot_cpu_ms_per_move: float = 0.0
+    requests_per_accepted_move: dict[str, float] = field(default_factory=dict)
     workers_cpu_share: float = 0.0  # the computer players' worker processes
     computer_timeouts: int = 0  # decisions that ran out of time (the first legal move was played)
     bot_cpu_share: float = 0.0
@@ -421,6 +429,41 @@ def route_rates(fake: FakeDiscord, since: float, seconds: float) -> dict[str, fl
     return {k: round(v / seconds, 2) for k, v in counts.most_common(8)}
 
 
+REQUEST_KINDS = (  # (kind, method, route): the requests a move costs, as the fake counts them
+    ("table-message edits", "PATCH", re.compile(r"/channels/\d+/messages/\d+$")),
+    ("channel posts", "POST", re.compile(r"/channels/\d+/messages$")),
+    ("hand edits", "PATCH", re.compile(r"/webhooks/\d+/[^/]+/messages/")),
+    ("interaction answers", "POST", re.compile(r"/interactions/\d+/[^/]+/callback$")),
+    ("followups", "POST", re.compile(r"/webhooks/\d+/[^/]+$")),
+)
+
+
+def requests_by_kind(fake: FakeDiscord, since: float) -> Counter[str]:
+    """The requests the bot sent since ``since``, by kind (:data:`REQUEST_KINDS`, else "other")."""
+    counts: Counter[str] = Counter()
+    for record in fake.requests:
+        if record.at < since:
+            continue
+        path = record.path.split("?", 1)[0]
+        kind = next(
+            (
+                k
+                for k, method, route in REQUEST_KINDS
+                if record.method == method and route.search(path)
+            ),
+            "other",
+        )
+        counts[kind] += 1
+        counts["all"] += 1
+    return counts
+
+
+def stored_moves(path: Path) -> int:
+    """Moves in the database now (read while the bot writes: SQLite's WAL allows it)."""
+    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+        return int(db.execute("SELECT COUNT(*) FROM moves").fetchone()[0])
+
+
 def database_figures(path: Path) -> tuple[int, int, float, int, float | None]:
     """(bytes, moves stored, tricks played, finished games, bytes per finished game)."""
     with contextlib.closing(sqlite3.connect(path)) as db:
@@ -500,6 +543,7 @@ async def run(args: argparse.Namespace) -> Report:
             people = [p for p in people if p.table_id]
             await fake.quiet(idle=0.2, timeout=30)
             loaded_rss = bot.memory_kb("VmRSS")
+            moves_start = stored_moves(database)
             play_start = time.monotonic()
             cpu_start = bot.cpu_seconds()
             workers_start = bot.children_cpu_seconds()
@@ -514,6 +558,8 @@ async def run(args: argparse.Namespace) -> Report:
             await playing
             elapsed = time.monotonic() - play_start
             cpu = bot.cpu_seconds() - cpu_start
+            played_moves = stored_moves(database) - moves_start
+            sent = requests_by_kind(fake, play_start)
             workers = sum(used - workers_start.get(pid, 0.0) for pid, used in workers_seen.items())
             harness = time.process_time() - harness_start
             peak = bot.memory_kb("VmHWM")
@@ -534,6 +580,17 @@ async def run(args: argparse.Namespace) -> Report:
             report.requests_per_second = route_rates(fake, play_start, elapsed)
             report.bot_cpu_seconds = round(cpu, 1)
             report.bot_cpu_share = round(cpu / elapsed, 3)
+            accepted = sum(
+                1 for p in people for _, _, outcome in p.moves_sent if outcome == "accepted"
+            )
+            report.moves_accepted, report.moves_played = accepted, played_moves
+            if accepted:
+                report.bot_cpu_ms_per_accepted_move = round(cpu * 1000 / accepted, 2)
+                report.requests_per_accepted_move = {
+                    kind: round(count / accepted, 2) for kind, count in sent.most_common()
+                }
+            if played_moves:
+                report.bot_cpu_ms_per_move = round(cpu * 1000 / played_moves, 2)
             report.workers_cpu_share = round(workers / elapsed, 3)
             report.computer_timeouts = bot.log_count(*COMPUTER_TIMEOUT) - timeouts_start
             report.harness_cpu_share = round(harness / elapsed, 3)
@@ -587,6 +644,12 @@ def lines(report: Report) -> Iterator[str]:
         f" {report.bot_rss_mb_idle} MB, with the tables {report.bot_rss_mb_loaded} MB, peak"
         f" {report.bot_peak_rss_mb} MB · {report.memory_per_table_kb} KB per open table"
     )
+    yield (
+        f"per move: bot CPU {report.bot_cpu_ms_per_accepted_move} ms per accepted click"
+        f" ({report.moves_accepted} clicks), {report.bot_cpu_ms_per_move} ms per move stored"
+        f" ({report.moves_played} moves, computers' included)"
+    )
+    yield f"requests to Discord per accepted click: {report.requests_per_accepted_move}"
     yield (
         f"computer players' worker processes CPU: {report.workers_cpu_share:.0%} of one core;"
         f" harness (fake Discord and people): {report.harness_cpu_share:.0%};"

@@ -6,6 +6,7 @@ import asyncio
 import hashlib
 import json
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -34,6 +35,16 @@ COGS = (
 )
 # How long a clean shutdown waits for pending table-message edits before disconnecting anyway.
 FLUSH_SECONDS = 5.0
+
+
+@dataclass
+class OpenHand:
+    """A player's open private hand: the interaction that edits it, when it was opened, and
+    what it shows now (a key of its content, so an update that changes nothing is not sent)."""
+
+    interaction: discord.Interaction
+    opened: float
+    shown: object = None
 
 
 def apply_endpoint_overrides(settings: Settings) -> None:
@@ -94,7 +105,7 @@ class CardTableBot(commands.Bot):
         self._prepared = False
         self._store_closed = False
         # The latest hand interaction of each (table, user), to update that hand in place.
-        self.open_hands: dict[tuple[int, int], tuple[discord.Interaction, float]] = {}
+        self.open_hands: dict[tuple[int, int], OpenHand] = {}
 
     async def setup_hook(self) -> None:
         # discord.py calls this after each successful login; a login retried after a network

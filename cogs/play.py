@@ -1,7 +1,10 @@
 """Playing: the private hand (ephemeral), its move buttons and selects, and "I'm back".
 
-Every component is a dynamic item whose custom id carries the table, the move number and the
-move, so a click works after a restart and a stale or double click is told apart by its number.
+Every component is a dynamic item whose custom id carries the table, the seat's options mark (the
+move number since which its options stand, :meth:`LiveTable.options_mark`) and the move, so a
+click works after a restart and a stale or double click is told apart by its number. An open hand
+is redrawn only when what it shows changes (:func:`refresh_hands`): others' moves that leave a
+player's cards and options as they were cost that player's hand nothing.
 """
 
 from __future__ import annotations
@@ -9,11 +12,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands
 
+from bot.app import OpenHand
 from bot.sessions import LiveTable, UserError
 from cogs.card_faces import FACES, start_faces, stop_faces
 from cogs.errors import answer, data_of, guarded, patiently
@@ -42,16 +47,51 @@ def over(table: LiveTable) -> bool:
     return table.game is None or table.game.status == "finished" or table.row.status == "abandoned"
 
 
-def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
-    """Card buttons (legal ones enabled, red suits red) and the open decisions."""
+@dataclass(frozen=True)
+class HandParts:
+    """Everything a hand's components are drawn from: equal parts draw equal components, so a
+    hand whose parts and embed are as shown is not redrawn (and its view is not even built)."""
+
+    table_id: int
+    cards: tuple[str, ...]
+    moves: tuple[Move, ...]  # the seat's legal moves
+    labels: tuple[str, ...]  # the game's label of each move, for this seat
+    mark: int  # the seat's options mark, in every control's custom id
+    prefix: str  # the ranks chosen so far in the sequence builder
+    hint: bool  # the Hint button is offered
+    pictures: int  # card pictures known (they arrive all at once)
+
+
+def hand_parts(table: LiveTable, seat: int, prefix: str = "") -> HandParts:
     game = table.game
     assert game is not None
+    playing = game.status == "in_progress"
+    moves = tuple(game.legal_moves(seat)) if playing else ()
+    return HandParts(
+        table.id,
+        tuple(game.view(seat).hand or ()),
+        moves,
+        tuple(game.move_label(m, seat) for m in moves),
+        table.options_mark(seat),
+        prefix,
+        bool(table.row.hints) and playing,
+        len(FACES.emojis),
+    )
+
+
+def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
+    """Card buttons (legal ones enabled, red suits red) and the open decisions."""
+    return view_of(hand_parts(table, seat, prefix))
+
+
+def view_of(parts: HandParts) -> discord.ui.View:
+    """A hand's components, drawn from its parts alone."""
     view = discord.ui.View(timeout=None)
-    own = game.view(seat).hand or ()
-    moves = game.legal_moves(seat) if game.status == "in_progress" else []
-    layout = hand_layout(own, moves)
+    table_id, mark = parts.table_id, parts.mark
+    label_of = dict(zip(parts.moves, parts.labels, strict=True))
+    layout = hand_layout(parts.cards, parts.moves)
     if layout.sequences:
-        add_sequence_builder(view, table, layout.sequences, prefix)
+        add_sequence_builder(view, table_id, mark, layout.sequences, parts.prefix)
     row = 0
     for index, (card, move) in enumerate(layout.card_buttons):
         row = index // 5
@@ -65,23 +105,23 @@ def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
                     emoji=FACES.emoji(card),
                     style=style,
                     disabled=True,
-                    custom_id=f"ct:x:{table.id}:{card}",
+                    custom_id=f"ct:x:{table_id}:{card}",
                     row=row,
                 )
             )
         else:
-            button = MoveButton(table.id, table.moves, move, display(card), style, row)
+            button = MoveButton(table_id, mark, move, display(card), style, row)
             button.item.emoji = FACES.emoji(card)  # the picture; the label is the text fallback
             view.add_item(button)
     next_row = (row + 1) if layout.card_buttons else (2 if layout.sequences else 0)
     if layout.card_select:
         view.add_item(
             MoveSelect(
-                table.id,
-                table.moves,
+                table_id,
+                mark,
                 0,
                 layout.card_select,
-                [game.move_label(m, seat) for m in layout.card_select],
+                [label_of[m] for m in layout.card_select],
                 "Choose a card to play",
                 next_row,
             )
@@ -89,21 +129,14 @@ def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
         next_row += 1
     for move in layout.action_buttons:
         view.add_item(
-            MoveButton(
-                table.id,
-                table.moves,
-                move,
-                game.move_label(move, seat),
-                discord.ButtonStyle.primary,
-                next_row,
-            )
+            MoveButton(table_id, mark, move, label_of[move], discord.ButtonStyle.primary, next_row)
         )
     for index, chunk in enumerate(layout.selects, start=1):
-        labels = [game.move_label(m, seat) for m in chunk]
+        labels = [label_of[m] for m in chunk]
         view.add_item(
             MoveSelect(
-                table.id,
-                table.moves,
+                table_id,
+                mark,
                 index,
                 chunk,
                 labels,
@@ -111,22 +144,23 @@ def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
                 next_row + index - 1,
             )
         )
-    add_hint_button(view, table)
+    if parts.hint:
+        add_hint_button(view, table_id)
     return view
 
 
 def add_sequence_builder(
-    view: discord.ui.View, table: LiveTable, sequences: list[Move], prefix: str
+    view: discord.ui.View, table_id: int, mark: int, sequences: list[Move], prefix: str
 ) -> None:
     """Rows 0 and 1: pick the next rank of a sequence; Play once it is one; Start over."""
     step = sequence_step(sequences, prefix)
     if step.next_ranks:
-        view.add_item(SequenceSelect(table.id, table.moves, prefix, step.next_ranks))
+        view.add_item(SequenceSelect(table_id, mark, prefix, step.next_ranks))
     if step.complete is not None:
         view.add_item(
             MoveButton(
-                table.id,
-                table.moves,
+                table_id,
+                mark,
                 step.complete,
                 f"Play {cards_text(step.complete.get('cards'))}",
                 discord.ButtonStyle.success,
@@ -134,14 +168,18 @@ def add_sequence_builder(
             )
         )
     if prefix:
-        view.add_item(SequenceRestart(table.id, table.moves))
+        view.add_item(SequenceRestart(table_id, mark))
 
 
 def remember_hand(
-    bot: CardTableBot, table_id: int, user_id: int, interaction: discord.Interaction
+    bot: CardTableBot,
+    table_id: int,
+    user_id: int,
+    interaction: discord.Interaction,
+    shown: object = None,
 ) -> None:
     clock = bot.sessions.clock
-    bot.open_hands[(table_id, user_id)] = (interaction, clock.now())
+    bot.open_hands[(table_id, user_id)] = OpenHand(interaction, clock.now(), shown)
     watch((table_id, user_id), clock, lambda: warn_stale(bot, table_id, user_id, interaction))
 
 
@@ -150,7 +188,7 @@ async def warn_stale(
 ) -> None:
     """The hand's last edit, before its token expires: it stops updating; open a fresh one."""
     entry = bot.open_hands.get((table_id, user_id))
-    if entry is not None and entry[0] is not interaction:
+    if entry is not None and entry.interaction is not interaction:
         return  # a newer hand took over
     bot.open_hands.pop((table_id, user_id), None)
     table = bot.sessions.find(table_id)
@@ -169,11 +207,25 @@ def hand_message(
 ) -> tuple[discord.Embed, discord.ui.View]:
     """A seat's private hand: the embed and its components (``prefix``: the ranks chosen so
     far in the sequence builder)."""
+    embed, parts = hand_content(table, seat, note, prefix)
+    return embed, view_of(parts)
+
+
+def hand_content(
+    table: LiveTable, seat: int, note: str | None = None, prefix: str = ""
+) -> tuple[discord.Embed, HandParts]:
+    """A seat's private hand: its embed, and the parts its components are drawn from."""
     chosen: tuple[str, ...] = ()
     if prefix and table.game is not None:
         sequences = [m for m in table.game.legal_moves(seat) if m.get("cards")]
         chosen = sequence_step(sequences, prefix).chosen
-    return hand_embed(table, seat, note, chosen), hand_view(table, seat, prefix)
+    return hand_embed(table, seat, note, chosen), hand_parts(table, seat, prefix)
+
+
+def shown_key(embed: discord.Embed, parts: HandParts | None) -> object:
+    """Exactly what a hand message shows (compared with ``==``): its embed as Discord gets it,
+    and what its components are drawn from (None: no components)."""
+    return embed.to_dict(), parts
 
 
 async def send_hand(
@@ -185,7 +237,8 @@ async def send_hand(
     edit: bool = False,
     prefix: str = "",
 ) -> None:
-    embed, view = hand_message(table, seat, note, prefix)
+    embed, parts = hand_content(table, seat, note, prefix)
+    view = view_of(parts)
     if edit and interaction.response.is_done():  # deferred while the database was slow
         await interaction.edit_original_response(embed=embed, view=view)
     elif edit:
@@ -194,27 +247,53 @@ async def send_hand(
         await interaction.followup.send(embed=embed, view=view, ephemeral=True)
     else:
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
-    remember_hand(bot_of(interaction), table.id, interaction.user.id, interaction)
+    shown = shown_key(embed, parts)
+    remember_hand(bot_of(interaction), table.id, interaction.user.id, interaction, shown)
 
 
 async def refresh_hands(bot: CardTableBot, table: LiveTable) -> None:
-    """Bring every open hand of this table up to date (through each one's own token)."""
+    """Bring every open hand of this table up to date (through each one's own token), editing
+    only those whose content changed."""
     for seat_row in table.humans():
-        key = (table.id, seat_row.user_id or 0)
-        entry = bot.open_hands.get(key)
-        if entry is None or table.game is None:
-            continue
-        interaction, opened = entry
-        if bot.sessions.clock.now() - opened > HAND_TOKEN_SECONDS:
+        await refresh_hand(bot, table, seat_row.seat, (table.id, seat_row.user_id or 0))
+
+
+async def refresh_hand(
+    bot: CardTableBot, table: LiveTable, seat: int, key: tuple[int, int]
+) -> None:
+    """Redraw one open hand if what it would show differs from what it shows.
+
+    A click may redraw the hand (its own answer) while this edit is on its way; then this
+    edit may land last with older content, so the hand is drawn once more through the new
+    interaction.
+    """
+    for _ in range(2):
+        hand = bot.open_hands.get(key)
+        if hand is None or table.game is None:
+            return
+        if bot.sessions.clock.now() - hand.opened > HAND_TOKEN_SECONDS:
             bot.open_hands.pop(key, None)
-            continue
+            return
+        embed = hand_embed(table, seat)
+        parts = None if over(table) else hand_parts(table, seat)
+        shown = shown_key(embed, parts)
+        if shown == hand.shown:
+            return
+        hand.shown = shown
+        view = None if parts is None else view_of(parts)
         try:
-            await interaction.edit_original_response(
-                embed=hand_embed(table, seat_row.seat),
-                view=None if over(table) else hand_view(table, seat_row.seat),
-            )
+            await hand.interaction.edit_original_response(embed=embed, view=view)
         except discord.HTTPException:
-            bot.open_hands.pop(key, None)
+            if bot.open_hands.get(key) is hand:
+                bot.open_hands.pop(key, None)
+            return
+        except BaseException:  # not known to have landed (a network error, a shutdown)
+            hand.shown = None
+            raise
+        newer = bot.open_hands.get(key)
+        if newer is None or newer is hand:
+            return
+        newer.shown = None
 
 
 def offered_values(interaction: discord.Interaction) -> set[str] | None:
@@ -264,7 +343,7 @@ async def play_move(
             table_now is not None
             and seat is not None
             and table_now.game is not None
-            and seq != table_now.moves
+            and table_now.is_stale(seat, seq)
         ):
             await send_hand(interaction, table_now, seat, said, edit=True)
         else:
@@ -391,7 +470,7 @@ async def build_sequence(
     if table is None or table.game is None or seat is None:
         await answer(interaction, "That table is closed, or you are not playing at it.")
         return
-    if seq != table.moves:
+    if table.is_stale(seat, seq):
         await send_hand(
             interaction,
             table,
@@ -538,16 +617,15 @@ class ImBack(
         await send_hand(interaction, table, seat, "Welcome back: your seat is yours again.")
 
 
-def add_hint_button(view: discord.ui.View, table: LiveTable) -> None:
-    """The Hint button, at a table with hints, where the hand's rows leave room for it."""
-    if table.row.hints and table.game is not None and table.game.status == "in_progress":
-        used = [0] * 5
-        for item in view.children:
-            if item.row is not None:
-                used[item.row] += item.width
-        room = [row for row in range(5) if used[row] < 5]
-        if room:  # the lowest row with room; with none, the hand's moves come first
-            view.add_item(HintButton(table.id, room[-1]))
+def add_hint_button(view: discord.ui.View, table_id: int) -> None:
+    """The Hint button (at a table with hints), where the hand's rows leave room for it."""
+    used = [0] * 5
+    for item in view.children:
+        if item.row is not None:
+            used[item.row] += item.width
+    room = [row for row in range(5) if used[row] < 5]
+    if room:  # the lowest row with room; with none, the hand's moves come first
+        view.add_item(HintButton(table_id, room[-1]))
 
 
 class HintButton(

@@ -8,6 +8,7 @@ or ``10♦ fan`` is a name, not a leak.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -44,6 +45,7 @@ def guard_public(game: Game | None, text: str) -> str:
     return text
 
 
+@functools.lru_cache(maxsize=4096)  # names repeat on every redraw; escaping them is regex work
 def shown_name(name: str) -> str:
     """A person's name as a message may show it: no mention in it pings, no markdown in it
     formats (a display name is whatever its owner typed)."""
@@ -589,6 +591,9 @@ def sequence_step(sequences: Sequence[Move], prefix: str) -> SequenceStep:
     return SequenceStep(chosen, in_order, complete)
 
 
+WAITING = "Waiting for the others (the table shows whose turn it is)."
+
+
 def hand_embed(
     table: LiveTable, seat: int, note: str | None = None, chosen: Sequence[str] = ()
 ) -> discord.Embed:
@@ -607,9 +612,8 @@ def hand_embed(
     elif seat in game.to_act():
         prompt = fill_names(view.prompt, names)
         lines.append(f"**Your move.** {prompt}")
-    else:
-        prompt = fill_names(view.prompt, names)
-        lines.append(f"Waiting: {prompt}" if prompt else "Waiting for the others.")
+    else:  # whose turn it is shows on the table; here it would cost an edit every move
+        lines.append(WAITING)
     lines.append(cards_face(view.hand or ()) or "—")
     if chosen:
         lines.append(f"Your sequence so far: **{cards_face(chosen)}**")
@@ -619,5 +623,4 @@ def hand_embed(
         embed.add_field(
             name="Only you see", value=_clip("\n".join(private[-5:]), 1024), inline=False
         )
-    embed.set_footer(text=f"Move {table.moves}")
     return embed

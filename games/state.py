@@ -144,6 +144,13 @@ class _Builder:
             options = [arg for arg in args if arg is not type(None)]
             if len(options) == 1:
                 return f"(None if {value} is None else {self.expr(options[0], value)})"
+            mutable = [arg for arg in options if not _immutable(arg)]
+            if len(mutable) == 1 and get_origin(mutable[0]) in (list, dict, set):
+                # One container option among immutable ones (``list[X] | tuple[()]``): told
+                # apart at run time by its class, so it is copied by its annotation.
+                kind = self.bind(get_origin(mutable[0]))
+                copied = self.expr(mutable[0], value)
+                return f"({copied} if isinstance({value}, {kind}) else {value})"
             return f"_copy_any({value})"
         if isinstance(hint, type) and dataclasses.is_dataclass(hint):
             return f"_clone({value})"

@@ -156,7 +156,13 @@ class LiveTable:
             self.legal[seat] = legal
 
     def is_stale(self, seat: int, seq: int) -> bool:
-        return not self.fresh_from.get(seat, self.moves) <= seq <= self.moves
+        return not self.options_mark(seat) <= seq <= self.moves
+
+    def options_mark(self, seat: int) -> int:
+        """The move number since which ``seat``'s options stand (it moved, or its legal moves
+        changed, then). A hand's controls carry it: they stay good until that seat's options
+        change, so a hand need not be redrawn for others' moves that change nothing for it."""
+        return self.fresh_from.get(seat, self.moves)
 
     def waiting_for(self) -> tuple[int, ...]:
         """The seats the game waits on (a game may offer optional moves to others)."""

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import tests.games.tiny_game  # noqa: F401  (registers the reference game in this process)
+from cogs.render import hand_embed
 from games.registry import all_games
 from tests.discord.table_driver import (
     act,
@@ -58,8 +59,8 @@ def assert_nothing_hidden_shows(
         hand = user.last_ephemeral()
         if hand is None or not hand.embeds or f"table #{table_id}" not in str(hand.embeds[0]):
             continue
-        footer = (hand.embeds[0].get("footer") or {}).get("text")
-        if footer == f"Move {table.moves}":  # only a hand that is up to date is judged
+        now = hand_embed(table, seat).description  # what the bot would show this seat now
+        if hand.embeds[0].get("description") == now:  # only a hand that is up to date is judged
             judged += 1
             shown = visible_cards(hand_text(hand), game.hidden_cards(seat))
             assert not shown, f"{user.name}'s hand shows cards of others: {shown}"

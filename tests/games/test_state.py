@@ -32,6 +32,12 @@ class Holder:
     inners: list[Inner]
 
 
+@dataclass(init=False, eq=False)
+class Logged:
+    log: list[tuple[int, Frozen]] | tuple[()] = ()
+    lists: list[list[int]] | tuple[()] = ()
+
+
 class Base:
     shared_base: int
     deals: list[Deal]
@@ -118,6 +124,21 @@ def test_clone_shares_frozen_values_and_copies_the_rest() -> None:
     assert copy.inners[0] is not holder.inners[0] and copy.inners[0] == holder.inners[0]
     record = HandRecord(dealer=0, tricks=[TrickRecord.of([(0, "AS")], 0)])
     assert clone(record).tricks[0] is record.tricks[0]
+
+
+def test_a_list_or_empty_tuple_is_copied_by_its_annotation() -> None:
+    """``list[X] | tuple[()]`` (a game's public log): the list is copied as deep as X needs,
+    no deeper; its immutable items are shared, not copied item by item at run time."""
+    original = Logged()
+    original.log = [(0, Frozen(("AS",)))]
+    original.lists = [[1]]
+    copy = clone(original)
+    copy.log.append((1, Frozen(("KS",))))
+    copy.lists[0].append(2)
+    assert original.log == [(0, Frozen(("AS",)))] and original.lists == [[1]]
+    assert copy.log[0] is original.log[0], "an immutable item is shared"
+    empty = clone(Logged())
+    assert empty.log == () and empty.lists == ()
 
 
 def test_clone_of_none_and_missing_attributes() -> None:

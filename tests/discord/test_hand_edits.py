@@ -1,0 +1,133 @@
+"""An open hand is edited only when what its player can do or see changes.
+
+Four people play Tarneeb, each with their hand open. After every move the test compares what
+Alice's hand is about (her cards, her legal moves, whether she is to act, her private notes: read
+from the bot's session manager) before and after, and counts the edits of her hand message at the
+fake Discord: others' moves that change none of it cost her hand no edit; her turn coming (after
+a trick too, when her lead opens every card) costs one; her own move costs one (the click's
+answer), with no refresh after it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from cogs.card_faces import FACES
+from tests.discord.table_driver import (
+    act,
+    move_controls,
+    ok,
+    open_table,
+    show_hand,
+    start,
+    table_message,
+    wait_for_table,
+)
+from tests.fakediscord import FakeDiscord, FakeUser
+
+MOVES = 40  # the auction, the trump, and a few tricks
+
+
+def situation(table: Any, seat: int) -> tuple[object, ...]:
+    """What a seat's hand is about, from the session manager (the oracle, not the bot's view)."""
+    game = table.game
+    legal = tuple(m.code for m in game.legal_moves(seat)) if game.status == "in_progress" else ()
+    private = tuple(line.text for line in table.private.get(seat, ()))
+    return tuple(game.view(seat).hand or ()), legal, seat in game.to_act(), private
+
+
+async def hands_refreshed(bot: Any, table_id: int) -> None:
+    """Wait until the board has brought every open hand of the table up to date."""
+    pending = bot.sessions.presenter.pending.get(table_id)
+    assert pending is not None, "a move always schedules a refresh of the table's hands"
+    if pending.hands_task is not None:
+        await pending.hands_task
+
+
+async def test_a_hand_is_edited_only_when_what_its_player_can_do_or_see_changes(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    users, table_id = await four_at(fake_discord, "tarneeb")
+    alice = users[0]
+    table = running_bot.sessions.tables[table_id]
+    seat = table.seat_of(alice.id)
+    hands = {user.id: (await show_hand(user, table_id)).id for user in users}
+    await fake_discord.quiet()
+    rng = random.Random(5)
+    seen: Counter[str] = Counter()
+    for _ in range(MOVES):
+        before = situation(table, seat)
+        tricks = len(table.game.tricks)
+        edits = len(fake_discord.messages[hands[alice.id]].history)
+        actor = next(u for u in users if table.seat_of(u.id) in table.game.to_act())
+        assert await act(actor, fake_discord.messages[hands[actor.id]], rng) is not None
+        await hands_refreshed(running_bot, table_id)
+        after = situation(table, seat)
+        hand = fake_discord.messages[hands[alice.id]]
+        edited = len(hand.history) - edits
+        if actor is alice:
+            seen["own move"] += 1
+            assert edited == 1, "her own move: the click's answer redraws it, nothing more"
+        elif after == before:
+            seen["unchanged"] += 1
+            assert edited == 0, f"{actor.name}'s move changed nothing for Alice: no edit"
+        else:
+            turn_came = after[2] and not before[2]
+            seen["turn came" if turn_came else "changed"] += 1
+            if turn_came and len(table.game.tricks) > tricks:
+                seen["trick ended, her turn"] += 1
+            assert edited == 1, f"{actor.name}'s move changed Alice's hand: one edit"
+        buttons, options = move_controls(hand)
+        offered = len(buttons) + sum(1 for _ in options)
+        assert (offered > 0) == bool(after[1]), "the hand offers moves exactly when she has some"
+    assert seen["unchanged"] >= 5 and seen["turn came"] >= 3 and seen["own move"] >= 3, seen
+    assert seen["trick ended, her turn"] >= 1, seen
+    assert fake_discord.errors == []
+
+
+async def four_at(fake: FakeDiscord, game: str) -> tuple[list[FakeUser], int]:
+    """Alice, Bob, Carol and Dave sit at a started table of ``game``."""
+    users = [fake.user(name) for name in ("alice", "bob", "carol", "dave")]
+    alice = users[0]
+    table_id = await open_table(fake, alice, game)
+    for user in users[1:]:
+        ok(await user.click(table_message(user, table_id), "Join"))
+        await wait_for_table(alice, table_id, user.name.capitalize())
+    await start(fake, alice, table_id)
+    assert FACES.task is not None
+    await FACES.task  # the card pictures, drawn in the background, change every hand once
+    return users, table_id
+
+
+async def test_a_choice_on_a_hand_not_redrawn_still_plays_and_an_older_copy_is_refused(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    """In Norwegian Whist everyone commits a bid card at once: Bob's commit leaves Alice's hand
+    as it was (not redrawn), and her choice from before it still plays; the same choice on an
+    older copy of her hand, made after, is out of date and plays nothing."""
+    users, table_id = await four_at(fake_discord, "norwegian_whist")
+    alice, bob = users[0], users[1]
+    table = running_bot.sessions.tables[table_id]
+    older = await show_hand(alice, table_id)
+    hand = await show_hand(alice, table_id)
+    bob_hand = await show_hand(bob, table_id)
+    await fake_discord.quiet()
+    buttons, options = move_controls(hand)
+    assert options and not buttons, "a bid card to commit, in a select"
+    select, value = options[0]
+    shown = len(hand.history)
+    assert await act(bob, bob_hand, random.Random(1)) is not None
+    await hands_refreshed(running_bot, table_id)
+    assert len(fake_discord.messages[hand.id].history) == shown, "nothing changed for Alice"
+    moves = table.moves
+    custom_id = str(select["custom_id"])
+    assert int(custom_id.split(":")[3]) < moves, "her select was drawn before Bob's move"
+    played = ok(await alice.select(hand, custom_id, [value]))
+    assert table.moves == moves + 1, "a select of a hand not redrawn still plays"
+    assert played.message is not None and "⚠️" not in played.message.text()
+    stale = ok(await alice.select(older, custom_id, [value]))
+    assert table.moves == moves + 1, "the same choice again plays nothing"
+    assert stale.message is not None and "out of date" in stale.message.text()
+    assert fake_discord.errors == []
