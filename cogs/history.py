@@ -11,7 +11,6 @@ The export is an ephemeral reply with the transcript as a JSON file.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import re
 from collections.abc import Sequence
@@ -22,9 +21,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.history import GameRecord, HistoryPage, Viewer
+from bot.history import GameRecord, HistoryPage
 from cogs.errors import answer, data_of, guarded, patiently, quote
-from cogs.interactions import bot_of
+from cogs.interactions import bot_of, viewer_of
+from cogs.replay import ReplaySelect
 from cogs.tables import game_autocomplete
 from games.registry import all_games, get_game
 
@@ -37,22 +37,6 @@ EXPORT_PLACEHOLDER = "Export a game's transcript"
 NO_GAMES = "No finished games yet."
 NO_MORE = "No more games."
 NOT_A_MEMBER = "Choose a member from the list."
-
-
-def viewer_of(interaction: discord.Interaction) -> Viewer:
-    """Who asks, with the channels and threads of the server they can view (Discord's
-    permissions of the member, overwrites included): the history lists and exports the games
-    played there, and the asker's own. Without the server in the cache, the channel asked in."""
-    here = {interaction.channel_id} if interaction.channel_id else set()
-    guild, member = interaction.guild, interaction.user
-    if guild is None or not isinstance(member, discord.Member):
-        return Viewer(member.id, frozenset(here))
-    seen = set(here)
-    for channel in (*guild.channels, *guild.threads):
-        with contextlib.suppress(discord.ClientException):  # a thread of an unknown channel
-            if channel.permissions_for(member).view_channel:
-                seen.add(channel.id)
-    return Viewer(member.id, frozenset(seen))
 
 
 # --- rendering (pure) ---------------------------------------------------------------------------
@@ -144,10 +128,8 @@ def history_view(page: HistoryPage, user_id: int | None, game: str | None) -> di
     )
     view.add_item(PageButton(page.page + 1, user_id, game, "Next ▶", disabled=not page.more))
     if page.games:
-        from cogs.replay import ReplaySelect  # it reads this module's viewer_of
-
         view.add_item(ExportSelect(page.games))
-        view.add_item(ReplaySelect(page.games))
+        view.add_item(ReplaySelect([(export_label(g), g) for g in page.games]))
     return view
 
 

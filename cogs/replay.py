@@ -21,8 +21,7 @@ import discord
 from bot.history import Export, GameRecord
 from bot.replay import Replay, build_replay
 from cogs.errors import answer, data_of, guarded, patiently
-from cogs.history import export_label, viewer_of
-from cogs.interactions import bot_of
+from cogs.interactions import bot_of, viewer_of
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -87,10 +86,9 @@ async def _load(interaction: discord.Interaction, table_id: int, index: int) -> 
 class ReplaySelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=r"ct:hr"):
     """The history page's games; picking one opens its replay (ephemeral)."""
 
-    def __init__(self, games: Sequence[GameRecord] = ()) -> None:
+    def __init__(self, games: Sequence[tuple[str, GameRecord]] = ()) -> None:
         options = [
-            discord.SelectOption(label=export_label(record), value=str(record.table_id))
-            for record in games
+            discord.SelectOption(label=label, value=str(record.table_id)) for label, record in games
         ]
         super().__init__(
             discord.ui.Select(
