@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bot.store.base import MIGRATIONS_DIR, Migration, load_migrations
 from bot.store.history import SqliteHistory
-from bot.store.interface import ForeignDatabase, StoreInterface, StoreUnavailable
+from bot.store.interface import ForeignDatabase, MoveTaken, StoreInterface, StoreUnavailable
 from bot.store.moves import SqliteMoves
 from bot.store.privacy import SqlitePrivacy
 from bot.store.rows import (
@@ -63,6 +63,7 @@ __all__ = [
     "LeaderboardRow",
     "Migration",
     "MoveRow",
+    "MoveTaken",
     "PartnerRow",
     "RecentGame",
     "Result",

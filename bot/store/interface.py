@@ -36,6 +36,11 @@ class StoreUnavailable(Exception):
     """The database refused a read or write for now (locked, read-only, full, I/O error)."""
 
 
+class MoveTaken(Exception):
+    """Another writer (another bot process) already stored this move number of the table: the
+    move was refused and nothing was written."""
+
+
 class ForeignDatabase(RuntimeError):
     """The file is another program's database: the bot neither migrates into it nor uses it."""
 
