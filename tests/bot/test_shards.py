@@ -4,6 +4,7 @@ number two processes both try to store is kept once, the other refused as out of
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 
 from bot.clock import ManualClock
 from bot.config import Secret, Settings, SettingsError
+from bot.launcher import LaunchError, how_it_ended, plan
 from bot.sessions import LiveTable, SessionManager, UserError
 from bot.shards import (
     SLOT_OPEN,
@@ -187,3 +189,38 @@ async def test_a_move_number_stored_by_another_process_is_refused_and_changes_no
     nxt = theirs.game.to_act()[0]
     await other.submit(table.id, theirs.seats[nxt].user_id or 0, 1, theirs.game.legal_moves(nxt)[0])
     assert len(await one.store.moves(table.id)) == 2
+
+
+async def test_processes_starting_together_on_a_new_database_migrate_it_once(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "new.sqlite3"
+    for _ in range(5):  # the race is the operating system's to schedule: give it chances
+        path.unlink(missing_ok=True)
+        stores = await asyncio.gather(*(Store.open(path) for _ in range(3)))
+        versions = {await store.schema_version() for store in stores}
+        for store in stores:
+            await store.close()
+        assert len(versions) == 1 and versions != {0}
+
+
+# --- the launcher's split ------------------------------------------------------------------------
+
+
+def test_the_launcher_gives_each_process_its_share() -> None:
+    assert plan(read(), 2) == [Shards(2, (0,)), Shards(2, (1,))], "SHARD_COUNT = N when unset"
+    assert plan(read(SHARD_COUNT="5"), 2) == [Shards(5, (0, 2, 4)), Shards(5, (1, 3))]
+    # One machine of several: its SHARD_IDS shared among its processes.
+    machine = read(SHARD_COUNT="8", SHARD_IDS="1,3,5,7")
+    assert plan(machine, 2) == [Shards(8, (1, 5)), Shards(8, (3, 7))]
+
+
+@pytest.mark.parametrize(("env", "processes"), [({}, 0), ({"SHARD_COUNT": "2"}, 3)])
+def test_the_launcher_refuses_a_split_it_cannot_make(env: dict[str, str], processes: int) -> None:
+    with pytest.raises(LaunchError):
+        plan(read(**env), processes)
+
+
+def test_the_launcher_says_how_a_process_ended() -> None:
+    assert how_it_ended(-9) == "was killed by SIGKILL"
+    assert how_it_ended(1) == "stopped by itself (exit code 1)"
