@@ -1,5 +1,6 @@
 """The bot on shards, through the fake Discord: only the process that owns shard 0 publishes the
-commands and uploads the card emojis, and an interaction delivered twice is handled once."""
+commands and uploads the card emojis (another finds them when it lists them again), and an
+interaction delivered twice is handled once."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 
 import tests.games.tiny_game  # noqa: F401  (registers the reference game)
 from bot.app import ShardedCardTableBot
+from bot.card_art import emoji_names
 from cogs.card_faces import FACES
 from tests.conftest import TEST_IDENTIFY_SECONDS, restored_endpoints, start_bot, stop_bot
 from tests.discord.table_driver import (
@@ -24,6 +26,23 @@ from tests.discord.table_driver import (
     wait_for_table,
 )
 from tests.fakediscord import FakeDiscord
+
+
+def publish_card_emojis(fake: FakeDiscord) -> None:
+    """The card emojis, as the process on shard 0 would have uploaded them."""
+    for name in emoji_names():
+        emoji_id = fake.ids.next()
+        fake.app_emojis[emoji_id] = {
+            "id": str(emoji_id),
+            "name": name,
+            "roles": [],
+            "user": fake.bot_user.payload(),
+            "require_colons": True,
+            "managed": False,
+            "animated": False,
+            "available": True,
+            "size": 1000,
+        }
 
 
 def sent(fake: FakeDiscord, method: str, ending: str) -> int:
@@ -56,6 +75,11 @@ async def test_only_the_process_on_shard_zero_publishes_and_uploads(
             assert bool(sent(fake_discord, "POST", "/emojis")) is publishing
             assert len(fake_discord.app_emojis) == (53 if publishing else 0)
             assert fake_discord.errors == []
+            if not publishing:  # the other process uploads them: this one finds them later
+                publish_card_emojis(fake_discord)
+                await asyncio.wait_for(FACES.ready.wait(), 20)
+                assert len(FACES.emojis) == 53
+                assert not sent(fake_discord, "POST", "/emojis")
         finally:
             await stop_bot(bot)
 
