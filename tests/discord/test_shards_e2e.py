@@ -25,7 +25,7 @@ from tests.discord.table_driver import (
     table_message,
     wait_for_table,
 )
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord, FakeUser
 
 
 def publish_card_emojis(fake: FakeDiscord) -> None:
@@ -75,7 +75,15 @@ async def test_only_the_process_on_shard_zero_publishes_and_uploads(
             assert bool(sent(fake_discord, "POST", "/emojis")) is publishing
             assert len(fake_discord.app_emojis) == (53 if publishing else 0)
             assert fake_discord.errors == []
-            if not publishing:  # the other process uploads them: this one finds them later
+            if publishing:  # /ping in a server of this shard says which shard serves it
+                guild = fake_discord.add_guild("Near", shard=(0, 2))
+                await fake_discord.dispatch("GUILD_CREATE", fake_discord.guild_payload(guild))
+                member = FakeUser(fake_discord, fake_discord.add_member("nia", guild).user)
+                channel = fake_discord.add_channel("play", guild)
+                await fake_discord.dispatch("CHANNEL_CREATE", channel.payload())
+                pinged = ok(await member.slash("ping", channel=channel))
+                assert "Shard" in pinged.text and "0 of 2" in pinged.text
+            else:  # the other process uploads them: this one finds them later
                 publish_card_emojis(fake_discord)
                 await asyncio.wait_for(FACES.ready.wait(), 20)
                 assert len(FACES.emojis) == 53
