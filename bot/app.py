@@ -6,6 +6,7 @@ import asyncio
 import hashlib
 import json
 import logging
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +18,9 @@ from discord.ext import commands
 from bot import __version__
 from bot.command_translator import CatalogueTranslator
 from bot.config import Settings
+from bot.redelivery import once_per_interaction
 from bot.sessions import SessionManager
+from bot.shards import identify_wait, publishes
 from bot.store import Store
 
 log = logging.getLogger(__name__)
@@ -106,6 +109,7 @@ class CardTableBot(commands.Bot):
         self._store_closed = False
         # The latest hand interaction of each (table, user), to update that hand in place.
         self.open_hands: dict[tuple[int, int], OpenHand] = {}
+        once_per_interaction(self)  # a re-delivered interaction is not handled twice
 
     async def setup_hook(self) -> None:
         # discord.py calls this after each successful login; a login retried after a network
@@ -130,6 +134,9 @@ class CardTableBot(commands.Bot):
         """
         application_id = self.application_id
         if application_id is None:  # only before login
+            return
+        if not publishes(self.settings.shards):
+            log.info("commands: published by the process that owns shard 0")
             return
         done: list[str] = []
         unchanged: list[str] = []
@@ -211,6 +218,41 @@ class CardTableBot(commands.Bot):
             await store.close()
 
 
+class ShardedCardTableBot(CardTableBot, commands.AutoShardedBot):
+    """The bot on some of the shards (SHARD_COUNT, SHARD_IDS): discord.py's own sharding.
+
+    Several processes, on one machine or several, identify without talking to each other: each
+    shard waits for its own slot of Discord's identify window (bot.shards.identify_wait).
+    """
+
+    def __init__(self, settings: Settings, store: Store | None = None) -> None:
+        shards = settings.shards
+        assert shards is not None
+        super().__init__(settings, store, shard_count=shards.count, shard_ids=list(shards.ids))
+        self._max_concurrency: int | None = None
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        shards = self.settings.shards
+        assert shards is not None
+        if self._max_concurrency is None:
+            try:
+                self._max_concurrency = (await self.fetch_session_start_limits()).max_concurrency
+            except (discord.HTTPException, discord.GatewayNotFound, OSError):
+                self._max_concurrency = 1  # the safe pace
+        wait = identify_wait(
+            time.time(),
+            shard_id or 0,
+            shards.count,
+            self._max_concurrency,
+            self.settings.identify_seconds,
+        )
+        if wait > 0:
+            log.debug("shard %s identifies in %.1f s (its slot)", shard_id, wait)
+            await asyncio.sleep(wait)
+
+
 def create_bot(settings: Settings, store: Store | None = None) -> CardTableBot:
     apply_endpoint_overrides(settings)
+    if settings.shards is not None:
+        return ShardedCardTableBot(settings, store)
     return CardTableBot(settings, store)

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
 
+from bot.shards import IDENTIFY_SECONDS, Shards, read_shards
+
 DEFAULT_DATABASE_PATH = "data/cardtable.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -82,6 +84,10 @@ class Settings:
     api_base: str | None = None
     gateway_url: str | None = None
     guild_ready_timeout: float | None = None
+    # SHARD_COUNT and SHARD_IDS (bot/shards.py): the shards this process connects; None: one
+    # unsharded process. identify_seconds is Discord's identify window (tests shorten it).
+    shards: Shards | None = None
+    identify_seconds: float = IDENTIFY_SECONDS
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str]) -> Settings:
@@ -122,6 +128,9 @@ class Settings:
             api_base=_url(environ, "DISCORD_API_BASE", ("http", "https"), problems),
             gateway_url=_url(environ, "DISCORD_GATEWAY_URL", ("ws", "wss"), problems),
             guild_ready_timeout=_seconds(environ, "DISCORD_GUILD_READY_TIMEOUT", problems),
+            shards=read_shards(environ, problems.add),
+            identify_seconds=_seconds(environ, "DISCORD_IDENTIFY_SECONDS", problems)
+            or IDENTIFY_SECONDS,
         )
         if problems.lines:
             raise SettingsError(problems.lines)

@@ -65,8 +65,12 @@ class _OneLineReconnect(logging.Filter):
 
 def configure_logging(settings: Settings) -> None:
     level = settings.log_level_number
+    # With shards, each line says whose it is (several processes may share one output).
+    where = f" [{settings.shards.describe()}]" if settings.shards is not None else ""
     logging.basicConfig(
-        level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr
+        level=level,
+        format=f"%(asctime)s %(levelname)s{where} %(name)s: %(message)s",
+        stream=sys.stderr,
     )
     # discord.py's INFO lines (login, shard and session ids) are only worth it when debugging.
     logging.getLogger("discord").setLevel(

@@ -5,6 +5,9 @@ are missing (by name, ``c_AS``), so a restart reuses them. It runs in the backgr
 is done, or if Discord refuses an upload, cards are shown as text (``A♠``), as before; nothing
 waits for it. One registry per process, since an application's emojis are the process's; it
 lives in this plain module (not an extension, which discord.py imports afresh on each load).
+
+With shards on several processes only the one that owns shard 0 uploads; the others list the
+emojis, and list them again a little later while some are missing (being uploaded meanwhile).
 """
 
 from __future__ import annotations
@@ -21,6 +24,9 @@ from bot.card_art import BACK_NAME, emoji_name, emoji_names, emoji_png
 from games.cards import display
 
 log = logging.getLogger(__name__)
+# A process that does not upload lists the emojis again after these pauses while some are
+# missing; then it keeps what it found (the missing cards show as text).
+RELIST_SECONDS = (2.0, 5.0, 10.0, 30.0, 60.0, 120.0)
 
 
 @dataclass
@@ -67,8 +73,27 @@ def face_tokens(card: str) -> tuple[str, ...]:
     return (display(card), f":{emoji_name(card)}:")
 
 
-async def ensure_faces(client: discord.Client, faces: CardFaces = FACES) -> CardFaces:
+async def _listed(client: discord.Client) -> dict[str, discord.PartialEmoji]:
+    """The card emojis the application has, by name."""
+    wanted = set(emoji_names())
+    return {
+        emoji.name: discord.PartialEmoji(name=emoji.name, id=emoji.id)
+        for emoji in await client.fetch_application_emojis()
+        if emoji.name in wanted
+    }
+
+
+async def ensure_faces(
+    client: discord.Client,
+    faces: CardFaces = FACES,
+    *,
+    upload: bool = True,
+    relist: tuple[float, ...] = RELIST_SECONDS,
+) -> CardFaces:
     """List the application's emojis, upload the missing card pictures, keep them all.
+
+    ``upload`` False (a process without shard 0): list again after each pause of ``relist``
+    while some are missing, and never upload.
 
     Never raises: a failed listing leaves cards as text; a failed upload leaves that card as
     text (logged once with the count).
@@ -76,21 +101,20 @@ async def ensure_faces(client: discord.Client, faces: CardFaces = FACES) -> Card
     started = time.perf_counter()
     faces.clear()
     try:
-        existing = await client.fetch_application_emojis()
+        known = await _listed(client)
+        for pause in relist if not upload else ():
+            if len(known) == len(emoji_names()):
+                break
+            await asyncio.sleep(pause)
+            known = await _listed(client)
     except Exception as error:  # refused, unreachable, or no application id yet
         log.warning("card pictures unavailable (cannot list the emojis: %s); cards as text", error)
         faces.ready.set()
         return faces
-    wanted = set(emoji_names())
-    known = {
-        emoji.name: discord.PartialEmoji(name=emoji.name, id=emoji.id)
-        for emoji in existing
-        if emoji.name in wanted
-    }
     reused = len(known)
     loop = asyncio.get_running_loop()
     first_error: str | None = None
-    for name in emoji_names():
+    for name in emoji_names() if upload else ():
         if name in known:
             continue
         image = await loop.run_in_executor(None, emoji_png, name)  # drawing takes ~15 ms
@@ -123,11 +147,11 @@ async def ensure_faces(client: discord.Client, faces: CardFaces = FACES) -> Card
     return faces
 
 
-def start_faces(client: discord.Client) -> asyncio.Task[CardFaces]:
+def start_faces(client: discord.Client, *, upload: bool = True) -> asyncio.Task[CardFaces]:
     """Start :func:`ensure_faces` in the background (from a cog's setup, which runs after
     login, so the application id is known); nothing waits for it."""
     stop_faces()
-    FACES.task = asyncio.get_running_loop().create_task(ensure_faces(client))
+    FACES.task = asyncio.get_running_loop().create_task(ensure_faces(client, upload=upload))
     return FACES.task
 
 

@@ -10,18 +10,23 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.shards import shard_of
 from cogs.errors import guarded, patiently
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
 
 
-async def health_embed(bot: CardTableBot) -> discord.Embed:
+async def health_embed(bot: CardTableBot, guild_id: int | None = None) -> discord.Embed:
     latency = bot.latency * 1000 if bot.latency == bot.latency else 0.0  # NaN before a heartbeat
     embed = discord.Embed(title="🃏 Card table: healthy", colour=discord.Colour.green())
     embed.add_field(name="Latency", value=f"{latency:.0f} ms")
     embed.add_field(name="Version", value=bot.version)
     embed.add_field(name="Open tables", value=str(await bot.sessions.open_table_count()))
+    shards = bot.settings.shards
+    if shards is not None:  # which shard serves this server (direct messages: shard 0)
+        shard = shard_of(guild_id, shards.count) if guild_id is not None else 0
+        embed.add_field(name="Shard", value=f"{shard} of {shards.count}")
     return embed
 
 
@@ -51,7 +56,7 @@ class RefreshButton(
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: CardTableBot = interaction.client  # type: ignore[assignment]
-        embed = await patiently(interaction, health_embed(bot))
+        embed = await patiently(interaction, health_embed(bot, interaction.guild_id))
         if interaction.response.is_done():
             await interaction.edit_original_response(embed=embed, view=refresh_view())
         else:
@@ -71,7 +76,9 @@ class Health(commands.Cog):
     @app_commands.command(name="ping", description="Check that the card table bot is awake.")
     async def ping(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(
-            embed=await health_embed(self.bot), view=refresh_view(), ephemeral=True
+            embed=await health_embed(self.bot, interaction.guild_id),
+            view=refresh_view(),
+            ephemeral=True,
         )
 
 

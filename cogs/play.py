@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from bot.app import OpenHand
 from bot.sessions import LiveTable, UserError
+from bot.shards import publishes
 from cogs.card_faces import FACES, start_faces, stop_faces
 from cogs.errors import answer, data_of, guarded, patiently
 from cogs.hand_watch import STALE_NOTE, restart_note, started, stop_all, watch
@@ -705,7 +706,9 @@ class Play(commands.Cog):
 async def setup(bot: CardTableBot) -> None:
     if "cogs.errors" not in bot.extensions:  # the one error path comes with the components
         await bot.load_extension("cogs.errors")
-    start_faces(bot)  # card pictures, in the background (cards show as text meanwhile)
+    # Card pictures, in the background (cards show as text meanwhile); with shards, only the
+    # process on shard 0 uploads them.
+    start_faces(bot, upload=publishes(bot.settings.shards))
     bot.add_dynamic_items(MoveButton, MoveSelect, SequenceSelect, SequenceRestart, ShowHand, ImBack)
     bot.add_dynamic_items(HintButton)
     await bot.add_cog(Play(bot))

@@ -31,6 +31,7 @@ import tests.examples  # noqa: F401  (loads the hypothesis profile: ci, or night
 from tests.fakediscord import DEFAULT_TOKEN, FakeDiscord
 
 REPO = Path(__file__).resolve().parent.parent
+TEST_IDENTIFY_SECONDS = 0.5
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 # Looked up here, not in the forked child (where loading a library could deadlock).
 _prctl = ctypes.CDLL(None, use_errno=True).prctl if sys.platform.startswith("linux") else None
@@ -44,7 +45,11 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
     this shared machine, still reconnecting to a port the OS has since handed to a new fake)
     would identify, take over the session and answer this test's clicks from its own database.
     """
-    fake = FakeDiscord(token=f"{DEFAULT_TOKEN}-{secrets.token_hex(8)}")
+    # Identify pacing is enforced, on a test-sized interval (Discord's is 5 s): a bot restarted
+    # by a test identifies again well after it.
+    fake = FakeDiscord(
+        token=f"{DEFAULT_TOKEN}-{secrets.token_hex(8)}", identify_interval=TEST_IDENTIFY_SECONDS
+    )
     await fake.start()
     try:
         yield fake

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -11,7 +12,7 @@ from bot.player_stats import calls_in
 from bot.sessions.closing import ClosingPart
 from bot.sessions.errors import UserError, paused
 from bot.sessions.table import LiveTable
-from bot.store import SeatRow
+from bot.store import OPEN_STATUSES, MoveTaken, SeatRow
 from games.base import Event, Game, IllegalMove, Move
 from games.players.hints import hint_for
 from games.seats import seat_ref
@@ -31,6 +32,10 @@ def refusal(error: IllegalMove, table: LiveTable) -> UserError:
     return UserError(str(error), code=error.code, params=params, kind=kind, names=table.names)
 
 
+log = logging.getLogger(__name__)
+STALE_TEXT = "That button is out of date; here is your hand as it is now."
+
+
 class MovesPart(ClosingPart):
     """Moves: check a person's move, commit it (one transaction), announce it."""
 
@@ -45,9 +50,7 @@ class MovesPart(ClosingPart):
             if seat is None:
                 raise UserError("You are not playing at this table.", code="not_seated")
             if table.is_stale(seat, seq):
-                raise UserError(
-                    "That button is out of date; here is your hand as it is now.", code="stale"
-                )
+                raise UserError(STALE_TEXT, code="stale")
             try:
                 table.game.check(seat, move)
             except IllegalMove as error:
@@ -75,19 +78,26 @@ class MovesPart(ClosingPart):
         back = user_id is not None and table.seats[seat].away
         seats = {**table.seats, seat: replace(table.seats[seat], away=False)} if back else None
         deadline = await self._next_deadline(table, game, seats or table.seats, None)
-        with paused():
-            row, returned = await self.store.append_move(
-                table.id,
-                table.moves,
-                seat,
-                move.to_json(),
-                user_id,
-                new_deals,
-                status=None,
-                deadline=deadline,
-                back=back,
-                result=result,
-            )
+        try:
+            with paused():
+                row, returned = await self.store.append_move(
+                    table.id,
+                    table.moves,
+                    seat,
+                    move.to_json(),
+                    user_id,
+                    new_deals,
+                    status=None,
+                    deadline=deadline,
+                    back=back,
+                    result=result,
+                )
+        except MoveTaken:
+            # Another process stored this move number first (two processes held the table, as
+            # when shards change hands): nothing was written; take the table as it is stored.
+            log.warning("table %s: move %s was stored by another process", table.id, table.moves)
+            await self._reload(table)
+            raise UserError(STALE_TEXT) from None
         table.game = game
         table.moves += 1
         table.calls = calls
@@ -100,6 +110,18 @@ class MovesPart(ClosingPart):
         if result is not None:  # read after the cache is settled: words only, never fails
             table.result_note = await self.store.result_note(table.id)
         return events
+
+    async def _reload(self, table: LiveTable) -> None:
+        """Inside the lock: the table as the database has it now (let go if it closed)."""
+        with paused():
+            row = await self.store.get_table(table.id)
+            if row is None or row.status not in OPEN_STATUSES:
+                self._let_go(table)
+                return
+            table.row = row
+            table.seats = {s.seat: s for s in await self.store.seats(table.id)}
+            if row.status == "playing":
+                await self._rebuild_game(table)
 
     async def _next_deadline(
         self, table: LiveTable, game: Game, seats: Mapping[int, SeatRow], kept: float | None

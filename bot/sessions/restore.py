@@ -10,6 +10,7 @@ import logging
 from bot.player_stats import calls_in
 from bot.sessions.closing import ClosingPart
 from bot.sessions.table import Line, LiveTable, retell
+from bot.shards import owns_guild
 from bot.store import Call
 from games.base import Deal, Event, Move
 
@@ -24,8 +25,11 @@ class RestorePart(ClosingPart):
     announce_window_seconds = 7 * 86400.0  # closed tables older than this are not re-announced
 
     async def restore(self) -> None:
-        """Rebuild every open table from the database (called once at start-up)."""
+        """Rebuild every open table of this process's guilds from the database (called once at
+        start-up): with shards, another process owns the other guilds' tables."""
         for row in await self.store.open_tables():
+            if not owns_guild(self.settings.shards, row.guild_id):
+                continue
             try:
                 table = LiveTable(row, {s.seat: s for s in await self.store.seats(row.id)})
                 table.touched = row.updated_at
@@ -103,6 +107,8 @@ class RestorePart(ClosingPart):
         out: list[tuple[LiveTable, list[tuple[int, Event]]]] = []
         since = self.clock.now() - self.announce_window_seconds
         for row, through in await self.store.unannounced_tables(since):
+            if not owns_guild(self.settings.shards, row.guild_id):
+                continue  # the process on that guild's shard tells it
             try:
                 live = self.tables.get(row.id)
                 # A live table is replayed on a copy: only its events are wanted here.

@@ -131,5 +131,9 @@ class SessionState:
         assert seat is not None
         return seat
 
+    async def _rebuild_game(self, table: LiveTable, after: int = -1) -> list[tuple[int, Event]]:
+        """Replay the table's stored moves through the rules: the restore part's work."""
+        raise NotImplementedError
+
     def _schedule(self, table: LiveTable) -> None:
         """Wake the table's computer and timer after a change: the turns part's work."""

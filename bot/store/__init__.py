@@ -13,6 +13,7 @@ from bot.store.base import MIGRATIONS_DIR, Migration, load_migrations
 from bot.store.history import SqliteHistory
 from bot.store.interface import (
     ForeignDatabase,
+    MoveTaken,
     StoreInterface,
     StoreUnavailable,
     TournamentRefused,
@@ -76,6 +77,7 @@ __all__ = [
     "LeaderboardRow",
     "Migration",
     "MoveRow",
+    "MoveTaken",
     "PartnerRow",
     "RecentGame",
     "Result",

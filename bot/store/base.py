@@ -47,14 +47,14 @@ def unavailable(error: BaseException) -> bool:
 async def _check_ours(connection: aiosqlite.Connection) -> None:
     """Refuse a database holding tables of another program: empty, or the bot's own (its
     ``user_version`` set by a migration and its marker table present)."""
-    async with connection.execute("PRAGMA user_version") as cursor:
-        version = await cursor.fetchone()
+    # One statement, so one snapshot: another process may be migrating the file meanwhile.
     async with connection.execute(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-        " ORDER BY name"
+        "SELECT name, (SELECT user_version FROM pragma_user_version) FROM sqlite_master"
+        " WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
     ) as cursor:
-        names = [str(row[0]) for row in await cursor.fetchall()]
-    if not names or (version and version[0] and MARKER_TABLE in names):
+        rows = list(await cursor.fetchall())
+    names = [str(row[0]) for row in rows]
+    if not names or (rows[0][1] and MARKER_TABLE in names):
         return
     shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
     raise ForeignDatabase(
@@ -80,6 +80,24 @@ def load_migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
     if versions != list(range(1, len(versions) + 1)):
         raise RuntimeError(f"migrations must be numbered 1..n without gaps, found {versions}")
     return migrations
+
+
+def _statements(script: str) -> list[str]:
+    """A script's statements, one by one (SQLite's own tokenizer decides where one ends, so a
+    trigger's body or a quoted ``;`` stays whole): ``executescript`` would commit the
+    transaction the migration runs in."""
+    statements: list[str] = []
+    pending = ""
+    *pieces, tail = script.split(";")
+    for piece in pieces:
+        pending += piece + ";"
+        if sqlite3.complete_statement(pending):
+            statements.append(pending.strip())
+            pending = ""
+    rest = pending + tail
+    if any(line.strip() and not line.strip().startswith("--") for line in rest.splitlines()):
+        statements.append(rest.strip())
+    return statements
 
 
 class SqliteBase:
@@ -185,24 +203,28 @@ class SqliteBase:
         return int(row[0]) if row else 0
 
     async def migrate(self, migrations: Sequence[Migration]) -> None:
-        """Apply every newer script, each in one transaction with its ``user_version`` bump."""
-        current = await self.schema_version()
+        """Apply every newer script, each in one transaction with its ``user_version`` bump.
+
+        Each takes the write lock first and reads the version under it: processes starting
+        together on a new database (shards) apply each script once, one after the other.
+        """
         newest = migrations[-1].version if migrations else 0
-        if current > newest:
-            raise RuntimeError(
-                f"the database is at schema version {current}, newer than this bot ({newest}): "
-                "run a newer version of the bot"
-            )
         for migration in migrations:
-            if migration.version <= current:
-                continue
             async with self._lock:
+                await self._db.execute("BEGIN IMMEDIATE")
                 try:
-                    await self._db.executescript(
-                        f"BEGIN;\n{migration.sql}\nPRAGMA user_version = {migration.version};\n"
-                        "COMMIT;"
-                    )
-                except Exception:
+                    current = await self.schema_version()
+                    if current > newest:
+                        raise RuntimeError(
+                            f"the database is at schema version {current}, newer than this bot "
+                            f"({newest}): run a newer version of the bot"
+                        )
+                    if migration.version > current:
+                        for statement in _statements(migration.sql):
+                            await self._db.execute(statement)
+                        await self._db.execute(f"PRAGMA user_version = {migration.version}")
+                    await self._db.execute("COMMIT")
+                except BaseException:
                     if self._db.in_transaction:
                         await self._db.execute("ROLLBACK")
                     raise

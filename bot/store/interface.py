@@ -45,6 +45,11 @@ class TournamentRefused(ValueError):
     already, a round out of turn), in one sentence for the person; nothing was written."""
 
 
+class MoveTaken(Exception):
+    """Another writer (another bot process) already stored this move number of the table: the
+    move was refused and nothing was written."""
+
+
 class ForeignDatabase(RuntimeError):
     """The file is another program's database: the bot neither migrates into it nor uses it."""
 

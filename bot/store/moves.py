@@ -5,11 +5,13 @@ in the same transaction.
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from collections.abc import Sequence
 from typing import Any
 
 from bot.store.base import seat_row, table_row
+from bot.store.interface import MoveTaken
 from bot.store.results import SqliteResults
 from bot.store.rows import MoveRow, Result, SeatRow, TableRow
 
@@ -65,11 +67,16 @@ class SqliteMoves(SqliteResults):
         """
         now = time.time()
         async with self.transaction() as db:
-            await db.execute(
-                "INSERT INTO moves (table_id, seq, seat, move, user_id, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (table_id, seq, seat, json.dumps(move), user_id, now),
-            )
+            try:
+                await db.execute(
+                    "INSERT INTO moves (table_id, seq, seat, move, user_id, created_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (table_id, seq, seat, json.dumps(move), user_id, now),
+                )
+            except sqlite3.IntegrityError as error:
+                if "moves.table_id, moves.seq" in str(error):
+                    raise MoveTaken(f"table {table_id} already has move {seq}") from None
+                raise
             for index, deal in new_deals:
                 await db.execute(
                     "INSERT INTO deals (table_id, deal_index, deal) VALUES (?, ?, ?)",

@@ -8,7 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import ForeignDatabase, Migration, Result, Store, StoreUnavailable, load_migrations
+from bot.store import (
+    ForeignDatabase,
+    Migration,
+    MoveTaken,
+    Result,
+    Store,
+    StoreUnavailable,
+    load_migrations,
+)
 
 
 async def test_migrates_an_empty_file(tmp_path: Path) -> None:
@@ -168,7 +176,7 @@ async def test_moves_log_is_unique_per_number(store: Store) -> None:
     )
     await store.start_game(table.id, 0, [{"hands": [["AS"], ["AH"]], "stock": []}])
     await store.append_move(table.id, 0, 1, {"action": "play", "card": "AH"}, None)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(MoveTaken):  # a second writer of move 0 (another process)
         await store.append_move(table.id, 0, 1, {"action": "play", "card": "AH"}, None)
     moves = await store.moves(table.id)
     assert [(m.seq, m.seat, m.move) for m in moves] == [(0, 1, {"action": "play", "card": "AH"})]

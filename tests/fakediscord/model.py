@@ -91,6 +91,16 @@ class Snowflakes:
         self._last = value
         return value
 
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """The next snowflake whose guild would live on ``shard_id`` of ``shard_count``: its
+        timestamp moved up to ``shard_count - 1`` milliseconds ahead (shard = ms % count)."""
+        value = self.next()
+        ahead = (shard_id - (value >> 22)) % shard_count
+        if ahead:
+            value = (((value >> 22) + ahead) << 22) | (value & 0x3FFFFF)
+            self._last = value
+        return value
+
 
 def iso(ts: float | None = None) -> str:
     moment = dt.datetime.fromtimestamp(ts if ts is not None else time.time(), tz=dt.UTC)

@@ -49,6 +49,16 @@ from .model import (
     User,
 )
 from .ratelimits import DiscordLimits
+from .shards import (
+    CLOSE_INVALID_SHARD,
+    CLOSE_SHARDING_REQUIRED,
+    DISCORD_GUILDS_PER_SESSION,
+    DISCORD_IDENTIFY_INTERVAL,
+    ShardRules,
+    guild_of,
+    parse_shard,
+    shard_of,
+)
 
 if TYPE_CHECKING:
     from .users import FakeUser, InteractionResult
@@ -110,12 +120,25 @@ class RateLimitRule:
 
 
 class Session:
-    def __init__(self, session_id: str, intents: int) -> None:
+    def __init__(self, session_id: str, intents: int, shard: tuple[int, int] | None = None) -> None:
         self.id = session_id
         self.intents = intents
+        self.shard = shard  # (id, count); None: an unsharded session, which owns every guild
         self.seq = 0
         self.buffer: list[dict[str, Any]] = []
         self.conn: Connection | None = None
+
+    @property
+    def shard_id(self) -> int:
+        return self.shard[0] if self.shard is not None else 0
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether this session gets the guild's events (None: a direct message, shard 0's)."""
+        if self.shard is None:
+            return True
+        if guild_id is None:
+            return self.shard[0] == 0
+        return shard_of(guild_id, self.shard[1]) == self.shard[0]
 
 
 class Connection:
@@ -159,8 +182,19 @@ class FakeDiscord:
         heartbeat_interval_ms: int = 41250,
         gateway_round_trip: float = 0.05,
         discord_limits: bool = False,
+        recommended_shards: int = 1,
+        max_concurrency: int = 1,
+        identify_interval: float = DISCORD_IDENTIFY_INTERVAL,
+        guilds_per_session: int = DISCORD_GUILDS_PER_SESSION,
     ) -> None:
         self.token = token
+        # Sharding (shards.py): what GET /gateway/bot says, and the IDENTIFY rules enforced.
+        self.shard_rules = ShardRules(
+            recommended_shards=recommended_shards,
+            max_concurrency=max_concurrency,
+            identify_interval=identify_interval,
+            guilds_per_session=guilds_per_session,
+        )
         # Discord's per-route limits (tests/fakediscord/ratelimits.py), for load runs.
         self.limits = DiscordLimits() if discord_limits else None
         self.clock = clock or Clock()
@@ -195,7 +229,8 @@ class FakeDiscord:
         # The application's own emojis, by id: payload and image size (bytes).
         self.app_emojis: dict[int, dict[str, Any]] = {}
         self.sessions: dict[str, Session] = {}
-        self.session: Session | None = None
+        self.session: Session | None = None  # the latest identified (or resumed) session
+        self.shard_sessions: dict[int, Session] = {}  # shard id -> its current session
         self.identify_count = 0
         self.resume_count = 0
         self._connected = asyncio.Event()
@@ -213,8 +248,9 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ world building
 
-    def add_guild(self, name: str) -> Guild:
-        gid = self.ids.next()
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> Guild:
+        """A guild; ``shard=(i, N)`` gives it an id that shard i of N owns."""
+        gid = self.ids.next() if shard is None else self.ids.next_on_shard(*shard)
         guild = Guild(gid, name, owner_id=self.owner_user.id)
         guild.roles[gid] = Role(gid, "@everyone", EVERYONE_DEFAULT)
         bot_role = Role(self.ids.next(), "CardTable", BOT_DEFAULT, position=1)
@@ -456,6 +492,11 @@ class FakeDiscord:
     def connected(self) -> bool:
         return self.session is not None and self.session.conn is not None
 
+    @property
+    def connected_shards(self) -> set[int]:
+        """The shards whose current session is connected."""
+        return {i for i, s in self.shard_sessions.items() if s.conn is not None}
+
     # ------------------------------------------------------------------ lifecycle
 
     @property
@@ -561,7 +602,20 @@ class FakeDiscord:
                     if data.get("token") != self.token:
                         await ws.close(code=4004)
                         break
-                    session = await self._identify(conn, data)
+                    shard = parse_shard(data.get("shard"))
+                    if isinstance(shard, str):
+                        self.gateway_log.append({"error": shard})
+                        await ws.close(code=CLOSE_INVALID_SHARD, message=shard.encode())
+                        break
+                    if self._guild_count(shard) > self.shard_rules.guilds_per_session:
+                        await ws.close(code=CLOSE_SHARDING_REQUIRED)
+                        break
+                    if not self.shard_rules.may_identify(shard, self.clock.now()):
+                        # Over max_concurrency: Discord answers Invalid Session (not resumable).
+                        self.gateway_log.append({"refused": "identify", "shard": shard})
+                        await conn.send({"op": 9, "d": False, "s": None, "t": None})
+                        continue
+                    session = await self._identify(conn, data, shard)
                 elif op == 6:
                     resumed = self.sessions.get(data.get("session_id"))
                     if resumed is None or data.get("token") != self.token:
@@ -592,18 +646,29 @@ class FakeDiscord:
         await asyncio.sleep(self.gateway_round_trip)
         await conn.send({"op": 11, "d": None, "s": None, "t": None})
 
-    async def _identify(self, conn: Connection, data: dict[str, Any]) -> Session:
+    def _guild_count(self, shard: tuple[int, int] | None) -> int:
+        if shard is None:
+            return len(self.guilds)
+        return sum(1 for g in self.guilds if shard_of(g, shard[1]) == shard[0])
+
+    async def _identify(
+        self, conn: Connection, data: dict[str, Any], shard: tuple[int, int] | None = None
+    ) -> Session:
         self.identify_count += 1
-        session = Session(secrets.token_hex(16), int(data.get("intents", 0)))
+        session = Session(secrets.token_hex(16), int(data.get("intents", 0)), shard)
         self.sessions[session.id] = session
-        if self.session is not None and self.session.conn is not None:
-            old = self.session.conn
+        # A new session for a shard replaces the one before it (one bot: the latest wins).
+        previous = self.shard_sessions.get(session.shard_id)
+        if previous is not None and previous.conn is not None:
+            old = previous.conn
             old.closed_by_server = True
-            self.session.conn = None
+            previous.conn = None
             with contextlib.suppress(Exception):
                 await old.ws.close(code=4000)
         self.session = session
+        self.shard_sessions[session.shard_id] = session
         session.conn = conn
+        guilds = [g for g in self.guilds.values() if session.owns(g.id)]
         await self._dispatch_to(
             session,
             "READY",
@@ -615,7 +680,7 @@ class FakeDiscord:
                     "mfa_enabled": False,
                     "flags": 0,
                 },
-                "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
+                "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
                 "session_id": session.id,
                 "session_type": "normal",
                 "resume_gateway_url": self.gateway_url,
@@ -623,10 +688,10 @@ class FakeDiscord:
                 "private_channels": [],
                 "relationships": [],
                 "presences": [],
-                "shard": [0, 1],
+                "shard": list(shard or (0, 1)),
             },
         )
-        for guild in self.guilds.values():
+        for guild in guilds:
             await self._dispatch_to(session, "GUILD_CREATE", self.guild_payload(guild))
         self._connected.set()
         return session
@@ -640,6 +705,7 @@ class FakeDiscord:
                 await old.ws.close(code=4000)
         session.conn = conn
         self.session = session
+        self.shard_sessions[session.shard_id] = session
         for frame in session.buffer:
             if frame["s"] > seq:
                 await conn.send(frame)
@@ -672,8 +738,10 @@ class FakeDiscord:
             await session.conn.send(frame)
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> bool:
-        """Send an event to the bot's session (buffered for RESUME if it is disconnected)."""
-        session = self.session
+        """Send an event to the session of the shard that owns its guild (DMs: shard 0's),
+        buffered for RESUME if it is disconnected."""
+        guild_id = guild_of(event, data)
+        session = next((s for s in self.shard_sessions.values() if s.owns(guild_id)), None)
         if session is None:
             self.gateway_log.append({"dropped": event})
             return False
@@ -1019,13 +1087,8 @@ class FakeDiscord:
     async def _get_gateway_bot(self, request: web.Request, p: dict[str, str], body: Any) -> Any:
         return {
             "url": self.gateway_url,
-            "shards": 1,
-            "session_start_limit": {
-                "total": 1000,
-                "remaining": 1000 - self.identify_count,
-                "reset_after": 86400000,
-                "max_concurrency": 1,
-            },
+            "shards": self.shard_rules.recommended_shards,
+            "session_start_limit": self.shard_rules.session_start_limit(self.identify_count),
         }
 
     # ------------------------------------------------------------------ REST: commands
