@@ -1,0 +1,158 @@
+"""A real PostgreSQL server for the tests, started from the machine's server binaries.
+
+One server per test process (per xdist worker): its own data folder in a temporary directory,
+listening only on a unix socket in that folder (so no port is shared with anyone), ``fsync``
+off. Each test gets a database of its own, copied from a migrated template (``CREATE DATABASE
+... TEMPLATE``: a file copy, much faster than running the migrations again).
+
+PostgreSQL refuses to run as root: when the tests run as root, ``initdb`` and ``postgres`` run
+as the unprivileged user ``nobody`` (``os.setuid`` in the child), and the data folder is theirs.
+The server dies with the test process (``PR_SET_PDEATHSIG``), however that ends.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import pwd
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import quote
+
+BIN_DIRS = tuple(f"/usr/lib/postgresql/{version}/bin" for version in (15, 16, 17))
+UNPRIVILEGED = "nobody"
+READY_LINE = "database system is ready to accept connections"
+PR_SET_PDEATHSIG = 1
+_prctl = ctypes.CDLL(None, use_errno=True).prctl if sys.platform.startswith("linux") else None
+
+
+def find_binaries() -> Path | None:
+    """The folder holding ``initdb`` and ``postgres`` (``PG_BIN`` first), or None."""
+    candidates = [os.environ.get("PG_BIN", ""), *BIN_DIRS]
+    for folder in candidates:
+        if folder and (Path(folder) / "initdb").exists() and (Path(folder) / "postgres").exists():
+            return Path(folder)
+    found = shutil.which("initdb")
+    return Path(found).parent if found else None
+
+
+def _as_user(uid: int | None, gid: int | None) -> Callable[[], None]:
+    """A ``preexec_fn``: become ``uid`` (when given), then die with the parent (SIGQUIT is the
+    server's immediate shutdown). The death signal is set after ``setuid``, which clears it."""
+
+    def become() -> None:
+        if uid is not None and gid is not None:
+            os.setgroups([])
+            os.setgid(gid)
+            os.setuid(uid)
+        if _prctl is not None:
+            _prctl(PR_SET_PDEATHSIG, signal.SIGQUIT, 0, 0, 0)
+
+    return become
+
+
+class PostgresServer:
+    """A throwaway PostgreSQL server: :meth:`start`, :meth:`url` per database, :meth:`stop`."""
+
+    def __init__(self, binaries: Path) -> None:
+        self.binaries = binaries
+        self.folder = Path(tempfile.mkdtemp(prefix="cardtable-pg-"))
+        self.data = self.folder / "data"
+        self.process: subprocess.Popen[str] | None = None
+        self._log: list[str] = []
+        uid = gid = None
+        if os.geteuid() == 0:
+            user = pwd.getpwnam(UNPRIVILEGED)
+            uid, gid = user.pw_uid, user.pw_gid
+            os.chown(self.folder, uid, gid)
+        self._become = _as_user(uid, gid)
+
+    def start(self) -> None:
+        initdb = subprocess.run(
+            [
+                str(self.binaries / "initdb"),
+                "-D",
+                str(self.data),
+                "-U",
+                "postgres",
+                "--auth=trust",
+                "--no-sync",
+                "--encoding=UTF8",
+                "--locale=C",
+            ],
+            preexec_fn=self._become,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if initdb.returncode != 0:
+            raise RuntimeError(f"initdb failed: {initdb.stderr.strip() or initdb.stdout.strip()}")
+        self.process = subprocess.Popen(
+            [
+                str(self.binaries / "postgres"),
+                "-D",
+                str(self.data),
+                "-k",
+                str(self.folder),
+                "-c",
+                "listen_addresses=",
+                "-c",
+                "fsync=off",
+                "-c",
+                "synchronous_commit=off",
+                "-c",
+                "full_page_writes=off",
+                "-c",
+                "max_connections=200",
+                "-c",
+                "logging_collector=off",
+            ],
+            preexec_fn=self._become,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        self._wait_ready()
+
+    def _wait_ready(self) -> None:
+        """Read the server's log until it says it is ready (or the server exits); then keep
+        draining it in a thread so that a full pipe never blocks the server."""
+        assert self.process is not None and self.process.stderr is not None
+        stream = self.process.stderr
+        for line in stream:
+            self._log.append(line.rstrip())
+            if READY_LINE in line:
+                threading.Thread(target=self._drain, args=(stream,), daemon=True).start()
+                return
+        self.process.wait()
+        raise RuntimeError("postgres did not start:\n" + "\n".join(self._log[-20:]))
+
+    def _drain(self, stream: object) -> None:
+        for line in stream:  # type: ignore[attr-defined]
+            self._log[:] = [*self._log[-50:], str(line).rstrip()]
+
+    def url(self, database: str = "postgres") -> str:
+        """The connection URL of one database of this server (over its unix socket)."""
+        return f"postgresql://postgres@/{database}?host={quote(str(self.folder), safe='')}"
+
+    @staticmethod
+    def new_name() -> str:
+        return "t_" + uuid.uuid4().hex[:16]
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)  # fast shutdown: end sessions, no checkpoint
+            try:
+                self.process.wait(30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        shutil.rmtree(self.folder, ignore_errors=True)
