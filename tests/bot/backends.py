@@ -50,25 +50,31 @@ class Backend:
         assert self.url is not None
         return await PostgresStore.open(self.url)
 
-    def sql(self, text: str) -> str:
-        """``?`` placeholders as this backend's driver wants them."""
-        if self.name == SQLITE:
-            return text
-        numbers = iter(range(1, text.count("?") + 1))
-        return _MARK.sub(lambda _: f"${next(numbers)}", text)
-
     async def run(self, db: Any, text: str, *params: Any) -> None:
         """One statement on ``db``, a connection that ``store.transaction()`` gave."""
         if self.name == SQLITE:
             await db.execute(text, params)
         else:
-            await db.execute(self.sql(text), *params)
+            await db.execute(numbered(text), *params)
 
-    async def execute(self, store: Any, text: str, *params: Any) -> None:
-        """One statement in a transaction of ``store`` (a test's setting of the scene)."""
-        async with store.transaction() as db:
-            await self.run(db, text, *params)
 
-    async def fetch(self, store: Any, text: str, *params: Any) -> list[Any]:
-        """The rows of one query, as tuples."""
-        return [tuple(row) for row in await store.fetch(self.sql(text), params)]
+def numbered(text: str) -> str:
+    """``?`` placeholders numbered as PostgreSQL's ``$1``, ``$2`` ..."""
+    numbers = iter(range(1, text.count("?") + 1))
+    return _MARK.sub(lambda _: f"${next(numbers)}", text)
+
+
+async def execute(store: Any, text: str, *params: Any) -> None:
+    """One statement (``?`` placeholders) in a transaction of ``store``, of either backend: a
+    test's setting of the scene."""
+    async with store.transaction() as db:
+        if isinstance(store, PostgresStore):
+            await db.execute(numbered(text), *params)
+        else:
+            await db.execute(text, params)
+
+
+async def fetch(store: Any, text: str, *params: Any) -> list[tuple[Any, ...]]:
+    """The rows of one query (``?`` placeholders) of ``store``, of either backend, as tuples."""
+    sql = numbered(text) if isinstance(store, PostgresStore) else text
+    return [tuple(row) for row in await store.fetch(sql, params)]
