@@ -16,7 +16,7 @@ from discord.ext import commands
 from bot import __version__
 from bot.config import Settings
 from bot.sessions import SessionManager
-from bot.store import Store
+from bot.store import StoreInterface, open_store
 
 log = logging.getLogger(__name__)
 
@@ -59,10 +59,12 @@ def command_fingerprint(tree: app_commands.CommandTree[Any], guild: discord.Obje
 class CardTableBot(commands.Bot):
     """The bot: owns the settings, the store and the session manager."""
 
-    store: Store
+    store: StoreInterface
     sessions: SessionManager
 
-    def __init__(self, settings: Settings, store: Store | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, settings: Settings, store: StoreInterface | None = None, **kwargs: Any
+    ) -> None:
         # The bot never joins voice: the voice libraries' "not installed" warnings are noise.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
@@ -93,7 +95,7 @@ class CardTableBot(commands.Bot):
         # error must not load the cogs twice.
         if not self._prepared:
             if getattr(self, "store", None) is None:
-                self.store = await Store.open(self.settings.database_path)
+                self.store = await open_store(self.settings)
             self.sessions = SessionManager(self.store, self.settings)
             for cog in COGS:
                 await self.load_extension(cog)
@@ -191,6 +193,6 @@ class CardTableBot(commands.Bot):
             await store.close()
 
 
-def create_bot(settings: Settings, store: Store | None = None) -> CardTableBot:
+def create_bot(settings: Settings, store: StoreInterface | None = None) -> CardTableBot:
     apply_endpoint_overrides(settings)
     return CardTableBot(settings, store)
