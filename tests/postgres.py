@@ -2,8 +2,10 @@
 
 One server per test process (per xdist worker): its own data folder in a temporary directory,
 listening only on a unix socket in that folder (so no port is shared with anyone), ``fsync``
-off. Each test gets a database of its own, copied from a migrated template (``CREATE DATABASE
-... TEMPLATE``: a file copy, much faster than running the migrations again).
+off. Each test gets a schema of its own in the server's one database (its URL sets
+``search_path``), dropped afterwards: on this busy 2-core machine that takes 0.3 s where
+``CREATE DATABASE ... TEMPLATE`` of a migrated database took 1.4 s (a checkpoint each time).
+A migrated schema is made by running every migration script in one round trip.
 
 PostgreSQL refuses to run as root: when the tests run as root, ``initdb`` and ``postgres`` run
 as the unprivileged user ``nobody`` (``os.setuid`` in the child), and the data folder is theirs.
@@ -12,7 +14,10 @@ The server dies with the test process (``PR_SET_PDEATHSIG``), however that ends.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import ctypes
+import functools
 import os
 import pwd
 import shutil
@@ -22,12 +27,17 @@ import sys
 import tempfile
 import threading
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import quote
 
+import asyncpg
+
+from bot.store.postgres.base import VERSIONS_DDL, VERSIONS_TABLE, load_postgres_migrations
+
 BIN_DIRS = tuple(f"/usr/lib/postgresql/{version}/bin" for version in (15, 16, 17))
 UNPRIVILEGED = "nobody"
+DATABASE = "bot_tests"  # the one database of a test server; a schema in it per test
 READY_LINE = "database system is ready to accept connections"
 PR_SET_PDEATHSIG = 1
 _prctl = ctypes.CDLL(None, use_errno=True).prctl if sys.platform.startswith("linux") else None
@@ -139,13 +149,27 @@ class PostgresServer:
         for line in stream:  # type: ignore[attr-defined]
             self._log[:] = [*self._log[-50:], str(line).rstrip()]
 
-    def url(self, database: str = "postgres") -> str:
-        """The connection URL of one database of this server (over its unix socket)."""
-        return f"postgresql://postgres@/{database}?host={quote(str(self.folder), safe='')}"
+    def url(self, database: str = "postgres", schema: str | None = None) -> str:
+        """The connection URL of one database (and schema) of this server, over its socket."""
+        url = f"postgresql://postgres@/{database}?host={quote(str(self.folder), safe='')}"
+        return url if schema is None else f"{url}&search_path={schema}"
 
-    @staticmethod
-    def new_name() -> str:
-        return "t_" + uuid.uuid4().hex[:16]
+    def create_database(self) -> None:
+        asyncio.run(_execute(self.url(), f"CREATE DATABASE {DATABASE}"))
+
+    @contextlib.contextmanager
+    def schema(self, migrated: bool) -> Iterator[str]:
+        """A new schema of the test database (its URL), at the newest version or empty;
+        dropped afterwards."""
+        name = "t_" + uuid.uuid4().hex[:16]
+        script = f"CREATE SCHEMA {name}"
+        if migrated:
+            script += f"; SET search_path TO {name};\n{_migrated_script()}"
+        asyncio.run(_execute(self.url(DATABASE), script))
+        try:
+            yield self.url(DATABASE, name)
+        finally:
+            asyncio.run(_execute(self.url(DATABASE), f"DROP SCHEMA {name} CASCADE"))
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
@@ -156,3 +180,24 @@ class PostgresServer:
                 self.process.kill()
                 self.process.wait()
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+async def _execute(url: str, script: str) -> None:
+    connection = await asyncpg.connect(url)
+    try:
+        await connection.execute(script)
+    finally:
+        await connection.close()
+
+
+@functools.cache
+def _migrated_script() -> str:
+    """Every migration and its version row, as one script (what the store's migrate does one
+    transaction at a time: tests/bot/test_store_postgres.py runs that way)."""
+    migrations = load_postgres_migrations()
+    parts = [migration.sql for migration in migrations]
+    parts.append(f"{VERSIONS_DDL};")
+    parts.extend(
+        f"INSERT INTO {VERSIONS_TABLE} VALUES ({m.version}, '{m.name}', 0);" for m in migrations
+    )
+    return "\n".join(parts)

@@ -132,13 +132,16 @@ async def _postgres_schema(url: str) -> dict[str, Any]:
         await db.close()
 
 
-async def test_both_migrations_reach_the_same_schema(tmp_path: Path, postgres_url: str) -> None:
+async def test_both_migrations_reach_the_same_schema(
+    tmp_path: Path, postgres_empty_url: str
+) -> None:
     """Same tables, columns (of the same kind, nullable alike), keys, unique indexes, foreign
     keys and index names: a migration added to one folder and not the other fails here."""
     assert [m.version for m in load_postgres_migrations()] == [m.version for m in load_migrations()]
     await (await Store.open(tmp_path / "db.sqlite3")).close()
+    await (await PostgresStore.open(postgres_empty_url)).close()
     lite = _sqlite_schema(tmp_path / "db.sqlite3")
-    pg = await _postgres_schema(postgres_url)
+    pg = await _postgres_schema(postgres_empty_url)
     assert sorted(pg) == sorted(lite)
     for table, expected in lite.items():
         found = pg[table]

@@ -25,6 +25,10 @@ from bot.store.rows import TableRow
 
 MIGRATIONS_DIR = Path(__file__).resolve().parents[3] / "data" / "migrations_postgres"
 VERSIONS_TABLE = "schema_migrations"  # one row per migration applied
+VERSIONS_DDL = (
+    f"CREATE TABLE IF NOT EXISTS {VERSIONS_TABLE} (version INTEGER PRIMARY KEY,"
+    " name TEXT NOT NULL, applied_at DOUBLE PRECISION NOT NULL)"
+)
 MIGRATION_LOCK = 0x636172647461626C  # an advisory lock key: one migrating process at a time
 
 # Errors that are the server's or the network's fault, not the bot's: retried by the session
@@ -137,10 +141,7 @@ class PostgresBase:
         for migration in [None, *migrations]:
             async with self._pool.acquire() as db, db.transaction():
                 await db.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
-                await db.execute(
-                    f"CREATE TABLE IF NOT EXISTS {VERSIONS_TABLE} (version INTEGER PRIMARY KEY,"
-                    " name TEXT NOT NULL, applied_at DOUBLE PRECISION NOT NULL)"
-                )
+                await db.execute(VERSIONS_DDL)
                 current = int(
                     await db.fetchval(f"SELECT COALESCE(MAX(version), 0) FROM {VERSIONS_TABLE}")
                 )
