@@ -138,6 +138,8 @@ class PostgresBase:
         """Apply every newer script, each in one transaction with its version row; an advisory
         lock keeps a second process starting at the same moment waiting, not migrating twice."""
         newest = migrations[-1].version if migrations else 0
+        if await self.schema_version() == newest:  # the usual start: nothing to lock or do
+            return
         for migration in [None, *migrations]:
             async with self._pool.acquire() as db, db.transaction():
                 await db.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
