@@ -6,6 +6,7 @@ backends in test_store.py and the session tests."""
 from __future__ import annotations
 
 import asyncio
+import inspect
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.store import Migration, Store, StoreUnavailable, load_migrations
+from bot.store import Migration, Store, StoreInterface, StoreUnavailable, load_migrations
 from bot.store.interface import ForeignDatabase
 from bot.store.postgres import PostgresStore, load_postgres_migrations
 from bot.store.postgres.base import VERSIONS_TABLE
@@ -252,3 +253,17 @@ async def test_a_lost_connection_is_unavailable_keeps_nothing_and_heals(postgres
 async def test_an_unreachable_server_is_refused_at_open(tmp_path: Path) -> None:
     with pytest.raises(OSError):
         await PostgresStore.open(f"postgresql://postgres@/none?host={tmp_path}")
+
+
+def test_both_backends_have_every_method_of_the_interface_alike() -> None:
+    """Same names, same parameters, same defaults (mypy checks the types at open_store)."""
+    names = [
+        name
+        for name in dir(StoreInterface)
+        if not name.startswith("_") and callable(getattr(StoreInterface, name))
+    ]
+    assert len(names) > 50
+    for name in names:
+        expected = inspect.signature(getattr(StoreInterface, name))
+        assert inspect.signature(getattr(Store, name)) == expected, name
+        assert inspect.signature(getattr(PostgresStore, name)) == expected, name
