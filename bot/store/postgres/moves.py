@@ -70,10 +70,11 @@ class PostgresMoves(PostgresResults):
                 user_id,
                 now,
             )
-            await db.executemany(
-                "INSERT INTO deals (table_id, deal_index, deal) VALUES ($1, $2, $3)",
-                [(table_id, index, json.dumps(deal)) for index, deal in new_deals],
-            )
+            if new_deals:  # most moves deal nothing: no round trip for them
+                await db.executemany(
+                    "INSERT INTO deals (table_id, deal_index, deal) VALUES ($1, $2, $3)",
+                    [(table_id, index, json.dumps(deal)) for index, deal in new_deals],
+                )
             returned = None
             if back:
                 returned = seat_row(
