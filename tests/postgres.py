@@ -73,7 +73,10 @@ class PostgresServer:
 
     def __init__(self, binaries: Path) -> None:
         self.binaries = binaries
-        self.folder = Path(tempfile.mkdtemp(prefix="cardtable-pg-"))
+        # As root the folder goes to /tmp, which the unprivileged user can reach whatever
+        # TMPDIR names (a folder under /root would stop it at the door).
+        root = os.geteuid() == 0 and Path("/tmp").is_dir()
+        self.folder = Path(tempfile.mkdtemp(prefix="cardtable-pg-", dir="/tmp" if root else None))
         self.data = self.folder / "data"
         self.process: subprocess.Popen[str] | None = None
         self._log: list[str] = []
@@ -120,7 +123,9 @@ class PostgresServer:
                 "-c",
                 "full_page_writes=off",
                 "-c",
-                "max_connections=200",
+                "max_connections=100",
+                "-c",
+                "shared_buffers=16MB",
                 "-c",
                 "logging_collector=off",
             ],
