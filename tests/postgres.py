@@ -88,6 +88,12 @@ class PostgresServer:
         self._become = _as_user(uid, gid)
 
     def start(self) -> None:
+        """Create the data folder (the first time) and start the server on it."""
+        if not (self.data / "PG_VERSION").exists():
+            self._initdb()
+        self._run()
+
+    def _initdb(self) -> None:
         initdb = subprocess.run(
             [
                 str(self.binaries / "initdb"),
@@ -107,6 +113,8 @@ class PostgresServer:
         )
         if initdb.returncode != 0:
             raise RuntimeError(f"initdb failed: {initdb.stderr.strip() or initdb.stdout.strip()}")
+
+    def _run(self) -> None:
         self.process = subprocess.Popen(
             [
                 str(self.binaries / "postgres"),
@@ -176,7 +184,9 @@ class PostgresServer:
         finally:
             asyncio.run(_execute(self.url(DATABASE), f"DROP SCHEMA {name} CASCADE"))
 
-    def stop(self) -> None:
+    def stop(self, keep: bool = False) -> None:
+        """Stop the server (fast: its sessions end); its data folder is removed unless
+        ``keep`` (then :meth:`start` runs it again on the same data)."""
         if self.process is not None and self.process.poll() is None:
             self.process.send_signal(signal.SIGINT)  # fast shutdown: end sessions, no checkpoint
             try:
@@ -184,7 +194,8 @@ class PostgresServer:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-        shutil.rmtree(self.folder, ignore_errors=True)
+        if not keep:
+            shutil.rmtree(self.folder, ignore_errors=True)
 
 
 async def _execute(url: str, script: str) -> None:

@@ -14,10 +14,16 @@ from typing import Any
 import asyncpg
 import pytest
 
+from bot.clock import ManualClock
+from bot.config import Secret, Settings
+from bot.sessions import SessionManager, TablePaused
 from bot.store import Migration, Store, StoreInterface, StoreUnavailable, load_migrations
 from bot.store.interface import ForeignDatabase
 from bot.store.postgres import PostgresStore, load_postgres_migrations
 from bot.store.postgres.base import VERSIONS_TABLE
+from tests.bot.conftest import Recorder
+from tests.bot.test_session_faults import humans_table, state, user_of
+from tests.postgres import DATABASE, PostgresServer
 
 # SQLite's declared types and the PostgreSQL types that hold the same values.
 SAME_TYPE = {
@@ -267,3 +273,40 @@ def test_both_backends_have_every_method_of_the_interface_alike() -> None:
         expected = inspect.signature(getattr(StoreInterface, name))
         assert inspect.signature(getattr(Store, name)) == expected, name
         assert inspect.signature(getattr(PostgresStore, name)) == expected, name
+
+
+async def test_a_stopped_server_pauses_a_move_keeps_the_game_and_it_goes_on_after(
+    postgres_server: PostgresServer,
+) -> None:
+    """The PostgreSQL server goes down mid-game (a server of this test's own): the click is
+    answered as paused, the game and the cache are as before, and once the server is back the
+    same click is taken, once."""
+    server = PostgresServer(postgres_server.binaries)
+    await asyncio.to_thread(server.start)
+    await asyncio.to_thread(server.create_database)
+    store = await PostgresStore.open(server.url(DATABASE))
+    sessions = SessionManager(
+        store,
+        Settings(discord_token=Secret("x.y.z"), database_path=Path("unused"), turn_seconds=60),
+        clock=ManualClock(),
+    )
+    sessions.presenter = Recorder()
+    try:
+        table = await humans_table(sessions)
+        assert table.game is not None
+        seat = table.game.to_act()[0]
+        move = table.game.legal_moves(seat)[0]
+        before = await state(sessions, table)
+        await asyncio.to_thread(server.stop, keep=True)
+        with pytest.raises(TablePaused):
+            await sessions.submit(table.id, user_of(table, seat), 0, move)
+        with pytest.raises(StoreUnavailable):
+            await store.get_table(table.id)
+        await asyncio.to_thread(server.start)
+        assert await state(sessions, table) == before
+        await sessions.submit(table.id, user_of(table, seat), 0, move)  # the same click again
+        assert [m.move for m in await store.moves(table.id)] == [move.to_json()]
+    finally:
+        await sessions.shutdown()
+        await store.close()
+        await asyncio.to_thread(server.stop)
