@@ -21,7 +21,7 @@ from bot.config import Settings
 from bot.redelivery import once_per_interaction
 from bot.sessions import SessionManager
 from bot.shards import identify_wait, publishes
-from bot.store import Store
+from bot.store import StoreInterface, open_store
 
 log = logging.getLogger(__name__)
 
@@ -81,10 +81,12 @@ async def command_fingerprint(
 class CardTableBot(commands.Bot):
     """The bot: owns the settings, the store and the session manager."""
 
-    store: Store
+    store: StoreInterface
     sessions: SessionManager
 
-    def __init__(self, settings: Settings, store: Store | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, settings: Settings, store: StoreInterface | None = None, **kwargs: Any
+    ) -> None:
         # The bot never joins voice: the voice libraries' "not installed" warnings are noise.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
@@ -116,7 +118,7 @@ class CardTableBot(commands.Bot):
         # error must not load the cogs twice.
         if not self._prepared:
             if getattr(self, "store", None) is None:
-                self.store = await Store.open(self.settings.database_path)
+                self.store = await open_store(self.settings)
             self.sessions = SessionManager(self.store, self.settings)
             for cog in COGS:
                 await self.load_extension(cog)
@@ -225,7 +227,7 @@ class ShardedCardTableBot(CardTableBot, commands.AutoShardedBot):
     shard waits for its own slot of Discord's identify window (bot.shards.identify_wait).
     """
 
-    def __init__(self, settings: Settings, store: Store | None = None) -> None:
+    def __init__(self, settings: Settings, store: StoreInterface | None = None) -> None:
         shards = settings.shards
         assert shards is not None
         super().__init__(settings, store, shard_count=shards.count, shard_ids=list(shards.ids))
@@ -251,7 +253,7 @@ class ShardedCardTableBot(CardTableBot, commands.AutoShardedBot):
             await asyncio.sleep(wait)
 
 
-def create_bot(settings: Settings, store: Store | None = None) -> CardTableBot:
+def create_bot(settings: Settings, store: StoreInterface | None = None) -> CardTableBot:
     apply_endpoint_overrides(settings)
     if settings.shards is not None:
         return ShardedCardTableBot(settings, store)

@@ -71,6 +71,9 @@ class Secret:
 class Settings:
     discord_token: Secret = field(repr=False)
     database_path: Path = Path(DEFAULT_DATABASE_PATH)
+    # PostgreSQL instead of the SQLite file (``postgresql://user:password@host/database``): a
+    # Secret, since the URL may hold a password. None: SQLite at ``database_path``.
+    database_url: Secret | None = field(default=None, repr=False)
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     # Publish the commands to every server whenever they change (off: DEV_GUILD_ID only).
@@ -118,6 +121,7 @@ class Settings:
         settings = cls(
             discord_token=Secret(token),
             database_path=Path(environ.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE_PATH),
+            database_url=_database_url(environ, problems),
             dev_guild_id=dev_guild_id,
             log_level=level,
             sync_global=sync_global,
@@ -195,6 +199,23 @@ def _seconds(environ: Mapping[str, str], name: str, problems: _Problems) -> floa
         problems.add(f"{name} must be a number of seconds, not {text!r}.")
         return None
     return value
+
+
+def _database_url(environ: Mapping[str, str], problems: _Problems) -> Secret | None:
+    """``DATABASE_URL``: a PostgreSQL URL naming a database, or unset (SQLite). A malformed one
+    is reported without its text, which may hold a password."""
+    text = environ.get("DATABASE_URL", "").strip()
+    if not text:
+        return None
+    parsed = urlparse(text)
+    if parsed.scheme not in ("postgresql", "postgres") or not parsed.path.strip("/"):
+        problems.add(
+            "DATABASE_URL must be a PostgreSQL URL naming a database, like "
+            "postgresql://cardtable:PASSWORD@localhost:5432/cardtable (or leave it unset to "
+            "use the SQLite file at DATABASE_PATH)."
+        )
+        return None
+    return Secret(text)
 
 
 def _url(

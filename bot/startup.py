@@ -2,7 +2,7 @@
 
 - The database is opened and checked before logging in to Discord: a bad ``DATABASE_PATH`` (or
   another program's database) ends with ``cannot start: DATABASE_PATH ...`` and exit code 2,
-  never a traceback or a hang.
+  never a traceback or a hang; so does a ``DATABASE_URL`` whose server cannot be reached.
 - Discord unreachable: one warning line per attempt, retried with a growing delay.
 - One Ctrl-C or SIGTERM: stop the timers and computer turns, send pending table edits, disconnect,
   close the database, one line. A second one stops at once (every move is already committed).
@@ -26,7 +26,8 @@ import discord
 
 from bot.app import CardTableBot, create_bot
 from bot.config import Settings
-from bot.store import ForeignDatabase, Store
+from bot.store import ForeignDatabase, StoreInterface
+from bot.store import open_store as open_chosen_store
 
 log = logging.getLogger("bot")
 
@@ -139,14 +140,35 @@ def _database_problem(where: str, reason: str) -> str:
     return f"{where} cannot be used ({reason})."
 
 
-async def open_store(path: Path) -> Store:
+async def open_store(settings: Settings) -> StoreInterface:
+    """The store the settings choose, checked; a StartupError naming the setting and the fix."""
+    if settings.database_url is not None:
+        return await _open_postgres(settings)
+    path = settings.database_path
     check_database(path)
     try:
-        return await Store.open(path)
+        return await open_chosen_store(settings)
     except ForeignDatabase as error:
         raise StartupError(f"DATABASE_PATH {str(path)!r} {error}.") from None
     except (sqlite3.Error, RuntimeError, OSError) as error:
         raise StartupError(f"DATABASE_PATH {str(path)!r}: {error}") from None
+
+
+async def _open_postgres(settings: Settings) -> StoreInterface:
+    """PostgreSQL at DATABASE_URL; its refusals named without the URL (it may hold a password)."""
+    import asyncpg
+
+    try:
+        return await open_chosen_store(settings)
+    except ForeignDatabase as error:
+        raise StartupError(f"DATABASE_URL {error}.") from None
+    except (OSError, TimeoutError) as error:
+        raise StartupError(
+            f"DATABASE_URL: cannot reach the PostgreSQL server ({describe_network_error(error)}):"
+            " is it running, and are the host and port right?"
+        ) from None
+    except (asyncpg.PostgresError, asyncpg.InterfaceError, RuntimeError) as error:
+        raise StartupError(f"DATABASE_URL: {str(error).splitlines()[0]}") from None
 
 
 # --- running ------------------------------------------------------------------------------------
@@ -203,7 +225,7 @@ class _Signals:
 async def serve(settings: Settings) -> int:
     """Run the bot until it is stopped; the exit code."""
     try:
-        store = await open_store(settings.database_path)
+        store = await open_store(settings)
     except StartupError as error:
         say(f"cannot start: {error}")
         return EXIT_CANNOT_START

@@ -29,6 +29,7 @@ import pytest
 
 import tests.examples  # noqa: F401  (loads the hypothesis profile: ci, or nightly)
 from tests.fakediscord import DEFAULT_TOKEN, FakeDiscord
+from tests.postgres import PostgresServer, find_binaries
 
 REPO = Path(__file__).resolve().parent.parent
 TEST_IDENTIFY_SECONDS = 0.5
@@ -211,6 +212,45 @@ def bot_processes(
 def bot_process(bot_env: dict[str, str], tmp_path: Path) -> Iterator[Callable[[], BotProcess]]:
     with bot_processes(bot_env, tmp_path) as factory:
         yield factory
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """This test process's PostgreSQL server (tests/postgres.py); skipped, with the reason,
+    where there is no server (and failed under CI, which must run these tests)."""
+    binaries = find_binaries()
+    if binaries is None:
+        reason = (
+            "no PostgreSQL server binaries (initdb, postgres) in /usr/lib/postgresql/*/bin or "
+            "PG_BIN: install the postgresql package to run the PostgreSQL tests"
+        )
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(f"PostgreSQL tests skipped: {reason}")
+    server = PostgresServer(binaries)
+    try:
+        server.start()
+        server.create_database()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server: PostgresServer) -> Iterator[str]:
+    """A database of this test's own (a schema), at the newest schema version, with no rows.
+
+    Synchronous, so that the store tests' synchronous ``backend`` fixture can ask for it (only
+    when the test runs on PostgreSQL)."""
+    with postgres_server.schema(migrated=True) as url:
+        yield url
+
+
+@pytest.fixture
+def postgres_empty_url(postgres_server: PostgresServer) -> Iterator[str]:
+    """A database of this test's own (a schema) with no table at all."""
+    with postgres_server.schema(migrated=False) as url:
+        yield url
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:

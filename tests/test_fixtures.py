@@ -1,10 +1,12 @@
-"""The shared fixtures leave nothing behind: a fake takes only its own bot, and a bot process
-started by a test dies when the test ends, fails, is interrupted, or its runner is killed."""
+"""The shared fixtures leave nothing behind: a fake takes only its own bot, and a bot process (or
+a test's PostgreSQL server) started by a test dies when the test ends, fails, is interrupted, or
+its runner is killed."""
 
 from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -14,6 +16,7 @@ import pytest
 
 from tests.conftest import REPO, bot_processes
 from tests.fakediscord import DEFAULT_TOKEN, FakeDiscord
+from tests.postgres import PostgresServer
 
 SLEEPER = [sys.executable, "-c", "import time; time.sleep(120)"]
 
@@ -79,3 +82,35 @@ async def test_a_child_dies_with_the_test_process(tmp_path: Path) -> None:
     finally:
         runner.kill()
         runner.wait(5)
+
+
+async def test_a_postgresql_server_dies_with_the_test_process(
+    postgres_server: PostgresServer,
+) -> None:
+    """A test process killed with SIGKILL leaves no PostgreSQL server running behind it."""
+    runner = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import time; from pathlib import Path; from tests.postgres import PostgresServer;"
+            f"s = PostgresServer(Path({str(postgres_server.binaries)!r})); s.start();"
+            "print(s.process.pid, s.folder, flush=True); time.sleep(120)",
+        ],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    line = b""
+    try:
+        assert runner.stdout is not None
+        line = await asyncio.get_running_loop().run_in_executor(None, runner.stdout.readline)
+        pid, folder = line.split()
+        server = int(pid)
+        assert not gone(server)
+        runner.send_signal(signal.SIGKILL)
+        runner.wait(5)
+        await until_gone(server, timeout=30)
+    finally:
+        runner.kill()
+        if line:
+            shutil.rmtree(folder, ignore_errors=True)  # what the killed runner left

@@ -4,11 +4,13 @@
 :class:`Store`, one aiosqlite connection assembled from the feature modules (tables, seats,
 moves, results, standings, settings, history, privacy, tournaments) on
 :class:`~bot.store.base.SqliteBase` (the connection, its transactions and migrations). Typed
-results are in :mod:`bot.store.rows`.
+results are in :mod:`bot.store.rows`. The PostgreSQL backend is
+:class:`bot.store.postgres.PostgresStore`; :func:`open_store` opens the one the settings choose.
 """
 
 from __future__ import annotations
 
+from bot.config import Settings
 from bot.store.base import MIGRATIONS_DIR, Migration, load_migrations
 from bot.store.history import SqliteHistory
 from bot.store.interface import (
@@ -65,6 +67,17 @@ class Store(
     :meth:`close`."""
 
 
+async def open_store(settings: Settings) -> StoreInterface:
+    """The bot's store: PostgreSQL at ``DATABASE_URL`` when it is set, else the SQLite file at
+    ``DATABASE_PATH`` (created on first start: nothing to set up). Migrated to the newest schema.
+    """
+    if settings.database_url is not None:
+        from bot.store.postgres import PostgresStore  # asyncpg only when it is used
+
+        return await PostgresStore.open(settings.database_url.reveal())
+    return await Store.open(settings.database_path)
+
+
 __all__ = [
     "MIGRATIONS_DIR",
     "OPEN_STATUSES",
@@ -95,4 +108,5 @@ __all__ = [
     "TournamentsStore",
     "TurnPing",
     "load_migrations",
+    "open_store",
 ]

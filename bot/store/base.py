@@ -23,7 +23,7 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, Protocol, Self
 
 import aiosqlite
 
@@ -284,7 +284,13 @@ def calls_json(calls: Sequence[Call], seat: int) -> str:
     return json.dumps([[label, ok] for who, label, ok in calls if who == seat])
 
 
-def table_row(row: aiosqlite.Row) -> TableRow:
+class Fields(Protocol):
+    """A result row of either backend (``sqlite3.Row``, ``asyncpg.Record``): read by name."""
+
+    def __getitem__(self, key: str, /) -> Any: ...
+
+
+def table_row(row: Fields) -> TableRow:
     return TableRow(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -319,7 +325,7 @@ async def log_holder(
     )
 
 
-def seat_row(row: aiosqlite.Row) -> SeatRow:
+def seat_row(row: Fields) -> SeatRow:
     return SeatRow(
         row["table_id"],
         row["seat"],

@@ -1,7 +1,8 @@
 """The store's typed interface: what the session layer and the query modules depend on.
 
-The SQLite backend (:class:`bot.store.Store`) implements it; a second backend (PostgreSQL) would
-implement the same Protocols and be chosen at start-up, with no change to its callers. Every
+The SQLite backend (:class:`bot.store.Store`) and the PostgreSQL one
+(:class:`bot.store.postgres.PostgresStore`) implement it; :func:`bot.store.open_store` chooses one
+at start-up (``DATABASE_URL``), with no change to its callers. Every
 write returns what it changed; a database that cannot be written for now raises
 :class:`StoreUnavailable` with nothing of the write kept.
 """

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from typing import Any
 
 import aiosqlite
 
@@ -96,10 +97,21 @@ async def _forget_ratings(db: aiosqlite.Connection, user_id: int) -> int:
 async def _forget_in_records(
     db: aiosqlite.Connection, user_id: int, rows: Sequence[aiosqlite.Row]
 ) -> int:
-    """Game records (``results.record``, ``rows`` of the games the person had a result in) keep
-    every seat: the person's, found by user id, becomes "Former player" without a user id (and
-    without a level, which tells it from a computer's). A reason that names stand-in seats is
-    written again from the record's seats, so it names them as the record now does."""
+    changes = forgotten_records(user_id, [tuple(row) for row in rows])
+    await db.executemany(
+        "UPDATE results SET record = ?, unrated_reason = ? WHERE table_id = ?", changes
+    )
+    return len(changes)
+
+
+def forgotten_records(
+    user_id: int, rows: Sequence[tuple[Any, ...]]
+) -> list[tuple[str, str | None, int]]:
+    """Game records (``results.record``; ``rows`` as (table id, record, reason) of the games
+    the person had a result in) keep every seat: the person's, found by user id, becomes
+    "Former player" without a user id (and without a level, which tells it from a computer's).
+    A reason that names stand-in seats is written again from the record's seats, so it names
+    them as the record now does. The changed rows as (record, reason, table id)."""
     changes = []
     for table_id, text, reason in rows:
         record = json.loads(text)
@@ -119,11 +131,8 @@ async def _forget_in_records(
                 [str(s.get("name")) for s in unrated if s not in doubled],
                 [str(s.get("name")) for s in doubled],
             )
-        changes.append((json.dumps(record), reason, table_id))
-    await db.executemany(
-        "UPDATE results SET record = ?, unrated_reason = ? WHERE table_id = ?", changes
-    )
-    return len(changes)
+        changes.append((json.dumps(record), reason, int(table_id)))
+    return changes
 
 
 async def _changed(db: aiosqlite.Connection, sql: str, params: tuple[object, ...]) -> int:

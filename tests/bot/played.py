@@ -1,4 +1,5 @@
-"""Games played through the session manager for the history and privacy tests (real SQLite).
+"""Games played through the session manager for the history, privacy and migration tests (a real
+SQLite file, or a real PostgreSQL database).
 
 Humans always make their first legal move; computers decide as the bot has them decide.
 """
@@ -13,14 +14,16 @@ import tests.games.tiny_game  # noqa: F401  (registers the reference game)
 from bot.config import Secret, Settings
 from bot.sessions import LiveTable, SessionManager
 from bot.store import Store
+from tests.bot.backends import Backend
 from tests.bot.conftest import Recorder
 from tests.bot.faults import until
 
 
 @asynccontextmanager
-async def session_manager(path: Path) -> AsyncIterator[SessionManager]:
-    """A session manager on a real SQLite file, closed afterwards."""
-    store = await Store.open(path)
+async def session_manager(where: Path | Backend) -> AsyncIterator[SessionManager]:
+    """A session manager on a real SQLite file (or a test's backend), closed afterwards."""
+    store = await (Store.open(where) if isinstance(where, Path) else where.open())
+    path = where if isinstance(where, Path) else where.path
     manager = SessionManager(
         store, Settings(discord_token=Secret("x.y.z"), database_path=path, turn_seconds=60)
     )

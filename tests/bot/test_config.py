@@ -80,6 +80,19 @@ def test_computer_processes_default_to_the_cores_but_one() -> None:
     )
 
 
+def test_database_url_chooses_postgresql_and_is_never_shown() -> None:
+    url = "postgresql://cardtable:hunter2secret@db.example:5432/cardtable"
+    settings = Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": f" {url} "})
+    assert settings.database_url is not None and settings.database_url.reveal() == url
+    assert "hunter2secret" not in repr(settings)
+    assert Settings.from_env({"DISCORD_TOKEN": TOKEN}).database_url is None  # SQLite
+    for bad in ("mysql://u:hunter2secret@h/db", "postgresql://u:hunter2secret@h/", "cardtable"):
+        with pytest.raises(SettingsError) as error:
+            Settings.from_env({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": bad})
+        assert error.value.problems[0].startswith("DATABASE_URL must be a PostgreSQL URL")
+        assert "hunter2secret" not in str(error.value)
+
+
 def test_token_is_never_shown() -> None:
     settings = Settings.from_env({"DISCORD_TOKEN": TOKEN})
     assert TOKEN not in repr(settings) and TOKEN not in str(settings)

@@ -1,4 +1,4 @@
-"""The history queries and the transcript export, on real SQLite (bot/history.py)."""
+"""The history queries and the transcript export, on real SQLite and PostgreSQL (bot/history.py)."""
 
 from __future__ import annotations
 
@@ -13,15 +13,18 @@ from bot.history import PAGE_SIZE, HistoryRefusal
 from bot.sessions import SessionManager, UserError
 from bot.store import Store
 from games.__main__ import main as games_cli
+from tests.bot.backends import BOTH, Backend, fetch
 from tests.bot.played import finished_game, open_game, play_moves, session_manager
+
+STORE_BACKENDS = BOTH
 
 ALICE, BOB, CAROL = 1001, 1002, 1003
 GUILD_A, GUILD_B = 11, 22
 
 
 @pytest.fixture
-async def sessions(tmp_path: Path) -> AsyncIterator[SessionManager]:
-    async with session_manager(tmp_path / "db.sqlite3") as manager:
+async def sessions(backend: Backend) -> AsyncIterator[SessionManager]:
+    async with session_manager(backend) as manager:
         yield manager
 
 
@@ -133,8 +136,8 @@ async def test_the_export_replays_to_the_stored_final_score(
     humans: list[tuple[int, str]],
 ) -> None:
     table = await finished_game(sessions, GUILD_A, humans, game, options)
-    rows = await sessions.store.fetch("SELECT outcome FROM results WHERE table_id = ?", (table.id,))
-    stored = json.loads(rows[0]["outcome"])
+    rows = await fetch(sessions.store, "SELECT outcome FROM results WHERE table_id = ?", table.id)
+    stored = json.loads(rows[0][0])
 
     exported = await sessions.export(GUILD_A, table.id)
     assert exported.filename == f"table-{table.id}-{game}.json"

@@ -1,20 +1,22 @@
-"""The lobby's workflows on real SQLite: filling seats, lengths, rematches, sitting in for a
-computer and leaving, with the races that matter (two takers of one seat, a double rematch)."""
+"""The lobby's workflows on real SQLite and PostgreSQL: filling seats, lengths, rematches, sitting
+in for a computer and leaving, with the races that matter (two takers of one seat, a double
+rematch)."""
 
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
 
 from bot.sessions import LiveTable, SessionManager, UserError
-from bot.store import Store
 from cogs.render import shown_name
 from games.base import fill_names
 from games.cards import display
+from tests.bot.backends import BOTH, Backend
 from tests.bot.conftest import Recorder
 from tests.bot.faults import until
+
+STORE_BACKENDS = BOTH
 
 HOST, GUEST, CAROL, DAVE = 101, 202, 303, 404
 
@@ -409,7 +411,7 @@ def told(table: LiveTable) -> list[str]:
 
 
 async def test_the_log_keeps_who_acted_through_leaves_sit_ins_and_restarts(
-    timed: SessionManager, db_path: Path
+    timed: SessionManager, backend: Backend
 ) -> None:
     table = await lobby(timed)
     await timed.join(table.id, GUEST, "Guest")
@@ -432,7 +434,7 @@ async def test_the_log_keeps_who_acted_through_leaves_sit_ins_and_restarts(
         f"{name} left; {computer} plays their seat.",
         f"Carol sits in for {computer}.",
     ]
-    store = await Store.open(db_path)
+    store = await backend.open()
     try:
         again = SessionManager(store, timed.settings, clock=timed.clock)
         await again.restore()

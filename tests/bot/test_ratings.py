@@ -1,15 +1,13 @@
-"""The game record and the ratings against real SQLite: written with the last move, unrated
-cases, computers by level, Tunge's finishing order, per-server isolation, the ladder."""
+"""The game record and the ratings against real SQLite and PostgreSQL: written with the last move,
+unrated cases, computers by level, Tunge's finishing order, per-server isolation, the ladder."""
 
 from __future__ import annotations
 
 import json
 import random
-import sqlite3
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -23,17 +21,12 @@ from bot.records import SeatInfo, build_record
 from bot.sessions import LiveTable, SessionManager, UserError
 from bot.store import Result, Store, TableRow
 from games.registry import get_game
+from tests.bot.backends import BOTH, POSTGRES, Backend, execute, fetch
 from tests.bot.conftest import Recorder
 from tests.bot.faults import until
 
+STORE_BACKENDS = BOTH
 HUMANS = (11, 12, 13, 14)
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(tmp_path / "db.sqlite3")
-    yield opened
-    await opened.close()
 
 
 async def finish(
@@ -62,8 +55,7 @@ async def finish(
         computer_level=level,
     )
     if flags:
-        async with store.transaction() as db:
-            await db.execute(f"UPDATE game_tables SET {flags} WHERE id = ?", (table.id,))
+        await execute(store, f"UPDATE game_tables SET {flags} WHERE id = ?", table.id)
         table = await store.get_table(table.id) or table
     await store.start_game(table.id, 0, [])
     seq = 0
@@ -90,7 +82,7 @@ async def finish(
 
 
 async def rows(store: Store, sql: str, *params: Any) -> list[tuple[Any, ...]]:
-    return [tuple(r) for r in await store._all(sql, params)]
+    return await fetch(store, sql, *params)
 
 
 async def test_a_team_game_rates_the_partnerships_as_openskill_does(store: Store) -> None:
@@ -115,13 +107,26 @@ async def test_a_team_game_rates_the_partnerships_as_openskill_does(store: Store
     assert sorted(players) == [(11, 0, 1, 1), (12, 1, 2, 1), (13, 0, 1, 1), (14, 1, 2, 1)]
 
 
-async def test_the_record_fails_with_the_last_move_or_not_at_all(store: Store) -> None:
-    async with store.transaction() as db:  # the rating write will fail
-        await db.execute(
-            "CREATE TRIGGER no_ratings BEFORE INSERT ON ratings"
-            " BEGIN SELECT RAISE(ABORT, 'disk says no'); END"
-        )
-    with pytest.raises(sqlite3.IntegrityError):
+NO_RATINGS = {  # a trigger that makes the rating write fail, as a broken constraint
+    "sqlite": (
+        "CREATE TRIGGER no_ratings BEFORE INSERT ON ratings"
+        " BEGIN SELECT RAISE(ABORT, 'disk says no'); END",
+    ),
+    POSTGRES: (
+        "CREATE FUNCTION no_ratings() RETURNS trigger LANGUAGE plpgsql AS"
+        " $$ BEGIN RAISE EXCEPTION 'disk says no' USING ERRCODE = '23000'; END $$",
+        "CREATE TRIGGER no_ratings BEFORE INSERT ON ratings"
+        " FOR EACH ROW EXECUTE FUNCTION no_ratings()",
+    ),
+}
+
+
+async def test_the_record_fails_with_the_last_move_or_not_at_all(
+    store: Store, backend: Backend
+) -> None:
+    for statement in NO_RATINGS[backend.name]:
+        await execute(store, statement)
+    with pytest.raises(backend.integrity):
         await finish(store)
     assert await rows(store, "SELECT COUNT(*) FROM results") == [(0,)]
     [(table_id, status)] = await rows(store, "SELECT id, status FROM game_tables")
@@ -536,10 +541,10 @@ async def test_stats_best_partner_and_recent_games(store: Store) -> None:
 
 
 async def test_the_session_manager_tells_the_result_an_away_seat_counts_for_nobody(
-    tmp_path: Path,
+    backend: Backend,
 ) -> None:
-    store = await Store.open(tmp_path / "sessions.sqlite3")
-    settings = Settings(discord_token=Secret("x.y.z"), database_path=tmp_path, turn_seconds=60)
+    store = await backend.open()
+    settings = Settings(discord_token=Secret("x.y.z"), database_path=backend.path, turn_seconds=60)
     timed = SessionManager(store, settings, clock=ManualClock(time.time()))  # this month
     try:
         await play_with_an_away_guest(timed)

@@ -1,5 +1,5 @@
 """Lobby and seating decisions under the table's lock and the server's lock; simultaneous bids;
-the host's hand-over and idle lobbies."""
+the host's hand-over and idle lobbies. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -10,8 +10,11 @@ import pytest
 
 from bot.clock import ManualClock
 from bot.sessions import LiveTable, SessionManager, UserError
+from tests.bot.backends import BOTH
 from tests.bot.conftest import Recorder
 from tests.bot.faults import until
+
+STORE_BACKENDS = BOTH
 
 HOST, GUEST, THIRD, FOURTH = 101, 202, 303, 404
 

@@ -1,4 +1,5 @@
-"""The session manager on real SQLite, with the tiny reference game and no Discord at all."""
+"""The session manager on real SQLite and on a real PostgreSQL server, with the tiny reference game
+and no Discord at all."""
 
 from __future__ import annotations
 
@@ -14,9 +15,11 @@ import tests.games.tiny_game  # noqa: F401  (registers the reference game)
 from bot.clock import ManualClock
 from bot.config import Secret, Settings
 from bot.sessions import LiveTable, SessionManager, UserError, parse_options
-from bot.store import Store
 from games.base import Event, Move
+from tests.bot.backends import BOTH, Backend
 from tests.bot.faults import until
+
+STORE_BACKENDS = BOTH
 
 HOST, GUEST, STRANGER = 101, 202, 303
 
@@ -38,9 +41,9 @@ def settings(path: Path, turn_seconds: int = 60) -> Settings:
 
 
 @pytest.fixture
-async def manager(tmp_path: Path) -> AsyncIterator[SessionManager]:
-    store = await Store.open(tmp_path / "db.sqlite3")
-    sessions = SessionManager(store, settings(tmp_path / "db.sqlite3"))
+async def manager(backend: Backend) -> AsyncIterator[SessionManager]:
+    store = await backend.open()
+    sessions = SessionManager(store, settings(backend.path))
     sessions.presenter = Recorder()
     yield sessions
     await sessions.shutdown()
@@ -165,9 +168,9 @@ async def test_game_against_a_computer_finishes_and_is_recorded(manager: Session
     assert table.id not in manager.tables
 
 
-async def test_restore_rebuilds_the_game(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite3"
-    store = await Store.open(path)
+async def test_restore_rebuilds_the_game(backend: Backend) -> None:
+    path = backend.path
+    store = await backend.open()
     first = SessionManager(store, settings(path))
     table = await two_humans(first)
     assert table.game is not None
@@ -180,7 +183,7 @@ async def test_restore_rebuilds_the_game(tmp_path: Path) -> None:
     await first.shutdown()
     await store.close()
 
-    store = await Store.open(path)
+    store = await backend.open()
     second = SessionManager(store, settings(path))
     await second.restore()
     restored = second.tables[table.id]

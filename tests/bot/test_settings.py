@@ -1,8 +1,7 @@
-"""Server settings and turn pings' storage, on real SQLite."""
+"""Server settings and turn pings' storage, on real SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -10,8 +9,11 @@ import pytest
 from bot.clock import ManualClock
 from bot.config import Secret, Settings
 from bot.sessions import ChannelNotAllowed, LiveTable, SessionManager, UserError
-from bot.store import GuildSettings, Store, TurnPing
+from bot.store import GuildSettings, TurnPing
+from tests.bot.backends import BOTH, Backend, execute
 from tests.bot.faults import until
+
+STORE_BACKENDS = BOTH
 
 GUILD, OTHER_GUILD, HOST, GUEST, OTHER = 1, 2, 101, 202, 303
 CHANNEL, THREAD, ELSEWHERE = 500, 501, 600
@@ -24,8 +26,8 @@ async def test_a_new_server_has_every_default(timed: SessionManager) -> None:
     assert settings.channels == () and settings.defaults == {}
 
 
-async def test_settings_are_stored_and_survive_reopening(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_settings_are_stored_and_survive_reopening(backend: Backend) -> None:
+    store = await backend.open()
     saved = GuildSettings(
         GUILD,
         90,
@@ -38,7 +40,7 @@ async def test_settings_are_stored_and_survive_reopening(db_path: Path) -> None:
     )
     await store.save_guild_settings(saved)
     await store.close()
-    store = await Store.open(db_path)
+    store = await backend.open()
     try:
         assert await store.guild_settings(GUILD, 60) == saved
         assert await store.guild_settings(OTHER_GUILD, 60) == GuildSettings(OTHER_GUILD, 60, False)
@@ -222,7 +224,9 @@ async def test_rated_and_computers_are_fixed_when_the_table_opens(timed: Session
     assert later.free_seats() == []
 
 
-async def test_turn_ping_wishes_and_pings_are_stored(timed: SessionManager) -> None:
+async def test_turn_ping_wishes_and_pings_are_stored(
+    timed: SessionManager, backend: Backend
+) -> None:
     assert not await timed.turn_ping_wanted(GUILD, HOST), "off until asked for"
     await timed.set_turn_ping_wanted(GUILD, HOST, True)
     assert await timed.turn_ping_wanted(GUILD, HOST)
@@ -236,14 +240,15 @@ async def test_turn_ping_wishes_and_pings_are_stored(timed: SessionManager) -> N
     assert await timed.turn_pings(table.id) == [TurnPing(table.id, HOST, CHANNEL, 9002, 5)]
     await timed.forget_turn_ping(table.id, HOST)
     assert await timed.turn_pings(table.id) == []
-    with pytest.raises(sqlite3.IntegrityError):  # a ping belongs to a table
+    with pytest.raises(backend.integrity):  # a ping belongs to a table
         await timed.store.save_turn_ping(TurnPing(999, HOST, CHANNEL, 1, 0))
 
 
 async def test_a_table_keeps_the_turn_timer_and_trick_lines_it_opened_with(
-    db_path: Path, clock: ManualClock
+    backend: Backend, clock: ManualClock
 ) -> None:
-    store = await Store.open(db_path)
+    db_path = backend.path
+    store = await backend.open()
     sessions = SessionManager(store, _settings(db_path), clock=clock)
     await sessions.change_guild_settings(GUILD, turn_seconds=600, trick_lines=True)
     running = await sessions.create_table(
@@ -263,7 +268,7 @@ async def test_a_table_keeps_the_turn_timer_and_trick_lines_it_opened_with(
     await sessions.shutdown()
     await store.close()
 
-    store = await Store.open(db_path)  # a restart keeps each table's own
+    store = await backend.open()  # a restart keeps each table's own
     sessions = SessionManager(store, _settings(db_path), clock=clock)
     try:
         await sessions.restore()
@@ -282,11 +287,11 @@ async def test_an_older_table_without_its_own_timer_follows_the_server(
     table = await timed.create_table(
         guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, host_name="Host", game="tiny"
     )
-    async with timed.store.transaction() as db:  # as a table opened before the columns
-        await db.execute(
-            "UPDATE game_tables SET turn_seconds = NULL, trick_lines = NULL WHERE id = ?",
-            (table.id,),
-        )
+    await execute(  # as a table opened before the columns
+        timed.store,
+        "UPDATE game_tables SET turn_seconds = NULL, trick_lines = NULL WHERE id = ?",
+        table.id,
+    )
     stored = await timed.store.get_table(table.id)
     assert stored is not None and (stored.turn_seconds, stored.trick_lines) == (None, None)
     table.row = stored

@@ -40,7 +40,9 @@ class Bot:
 
     async def start(self) -> Bot:
         keep = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_"))}
-        keep = {k: v for k, v in keep.items() if k not in ("DATABASE_PATH", "LOG_LEVEL")}
+        keep = {
+            k: v for k, v in keep.items() if k not in ("DATABASE_PATH", "DATABASE_URL", "LOG_LEVEL")
+        }
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
@@ -212,6 +214,50 @@ async def test_bad_database_path_one_line_before_connecting(
     assert len(bot.lines) == 1, bot.output
     assert_clean(bot)
     assert fake_discord.requests == [] and fake_discord.identify_count == 0
+
+
+async def test_an_unreachable_database_url_one_line_without_its_password(
+    fake_discord: FakeDiscord,
+    bot_env: dict[str, str],
+    tmp_path: Path,
+    run_bot: Callable[[dict[str, str]], asyncio.Future[Bot]],
+) -> None:
+    url = f"postgresql://cardtable:hunter2secret@/cardtable?host={tmp_path}"  # no server there
+    bot = await run_bot({**bot_env, "DATABASE_URL": url})
+    assert await bot.exit_code() == 2
+    assert bot.lines and bot.lines[0].startswith(
+        "cannot start: DATABASE_URL: cannot reach the PostgreSQL server"
+    ), bot.output
+    assert len(bot.lines) == 1 and "hunter2secret" not in bot.output, bot.output
+    assert_clean(bot)
+    assert fake_discord.requests == [] and fake_discord.identify_count == 0
+
+
+async def test_database_url_runs_the_bot_on_postgresql(
+    fake_discord: FakeDiscord,
+    bot_env: dict[str, str],
+    postgres_url: str,
+    run_bot: Callable[[dict[str, str]], asyncio.Future[Bot]],
+) -> None:
+    """With DATABASE_URL the bot keeps its data in PostgreSQL: no SQLite file is made, and what
+    one start stored (the commands' fingerprint) the next start finds."""
+    import asyncpg
+
+    env = {**bot_env, "DATABASE_URL": postgres_url, "DEV_GUILD_ID": "", "LOG_LEVEL": "INFO"}
+    for count, said in ((1, "synced"), (2, "unchanged since the last sync")):
+        bot = await run_bot(env)
+        await connected(fake_discord, bot, count=count)
+        assert said in await bot.wait_line("commands:")
+        bot.signal(signal.SIGTERM)
+        assert await bot.exit_code() == 0
+        assert_clean(bot)
+    assert command_syncs(fake_discord, guild=False) == 1
+    assert not Path(bot_env["DATABASE_PATH"]).exists()
+    db = await asyncpg.connect(postgres_url)
+    try:
+        assert await db.fetchval("SELECT COUNT(*) FROM command_syncs WHERE scope = 0") == 1
+    finally:
+        await db.close()
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root may write a read-only file")

@@ -9,7 +9,7 @@ import bot.player_stats
 from bot.player_stats import PlayerStats, gather
 from bot.store import Store
 from cogs.stats import stats_embed
-from tests.bot.test_ratings import finish, store  # noqa: F401  (the fixture)
+from tests.bot.test_ratings import finish
 
 ALICE = 11
 
@@ -20,7 +20,7 @@ def rating_line(stats: PlayerStats) -> str:
 
 
 async def test_the_rating_counts_every_rated_game_not_just_the_charted_ones(
-    store: Store,  # noqa: F811
+    store: Store,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(bot.player_stats, "TREND_POINTS", 2)  # the chart keeps two points
@@ -35,7 +35,7 @@ async def test_the_rating_counts_every_rated_game_not_just_the_charted_ones(
 
 
 async def test_a_game_sat_out_as_away_is_not_shown_as_played_and_won(
-    store: Store,  # noqa: F811
+    store: Store,
 ) -> None:
     await finish(store, winners=(0, 2), stand_in=(0,))  # a computer played Alice's seat
     await finish(store, winners=(1, 3))

@@ -1,4 +1,5 @@
-"""The store against real SQLite files: migrations, transactions, moves log, results."""
+"""The store against real SQLite files and a real PostgreSQL server: migrations (SQLite's here,
+PostgreSQL's in test_store_postgres.py), transactions, moves log, results."""
 
 from __future__ import annotations
 
@@ -17,6 +18,9 @@ from bot.store import (
     StoreUnavailable,
     load_migrations,
 )
+from tests.bot.backends import BOTH, Backend
+
+STORE_BACKENDS = BOTH
 
 
 async def test_migrates_an_empty_file(tmp_path: Path) -> None:
@@ -121,36 +125,30 @@ async def test_opens_an_empty_sqlite_file_and_its_own_database_again(tmp_path: P
         await again.close()
 
 
-@pytest.fixture
-async def store(tmp_path: Path) -> Store:
-    opened = await Store.open(tmp_path / "db.sqlite3")
-    yield opened  # type: ignore[misc]
-    await opened.close()
-
-
-async def test_a_failed_transaction_leaves_no_row(store: Store) -> None:
+async def test_a_failed_transaction_leaves_no_row(store: Store, backend: Backend) -> None:
     table = await store.create_table(
         guild_id=1, channel_id=2, host_id=3, game="tiny", options={}, seed=5, seats=[(3, "host")]
     )
     with pytest.raises(RuntimeError):
         async with store.transaction() as db:
-            await db.execute(
-                "INSERT INTO seats (table_id, seat, user_id, name) VALUES (?,1,4,'x')", (table.id,)
+            await backend.run(
+                db, "INSERT INTO seats (table_id, seat, user_id, name) VALUES (?,1,4,'x')", table.id
             )
             raise RuntimeError("boom")
     assert [s.seat for s in await store.seats(table.id)] == [0]
 
 
-async def test_concurrent_transactions_do_not_mix(store: Store) -> None:
-    """Without the lock, the failing transaction's row would be committed by the other one."""
+async def test_concurrent_transactions_do_not_mix(store: Store, backend: Backend) -> None:
+    """Without the lock (SQLite's one connection) or a connection each (PostgreSQL's pool), the
+    failing transaction's row would be committed by the other one."""
     table = await store.create_table(
         guild_id=1, channel_id=2, host_id=3, game="tiny", options={}, seed=5, seats=[]
     )
 
     async def failing() -> None:
         async with store.transaction() as db:
-            await db.execute(
-                "INSERT INTO seats (table_id, seat, user_id, name) VALUES (?,0,1,'a')", (table.id,)
+            await backend.run(
+                db, "INSERT INTO seats (table_id, seat, user_id, name) VALUES (?,0,1,'a')", table.id
             )
             await asyncio.sleep(0.01)
             raise RuntimeError("boom")
@@ -164,7 +162,7 @@ async def test_concurrent_transactions_do_not_mix(store: Store) -> None:
     assert [(s.seat, s.name) for s in await store.seats(table.id)] == [(1, "b")]
 
 
-async def test_moves_log_is_unique_per_number(store: Store) -> None:
+async def test_moves_log_is_unique_per_number(store: Store, backend: Backend) -> None:
     table = await store.create_table(
         guild_id=1,
         channel_id=2,
@@ -238,7 +236,9 @@ async def test_writes_return_what_they_changed(store: Store) -> None:
     assert changed[0].away and (await store.seats(table.id))[0].away
 
 
-async def test_the_last_move_and_its_result_are_stored_together(store: Store) -> None:
+async def test_the_last_move_and_its_result_are_stored_together(
+    store: Store, backend: Backend
+) -> None:
     table = await store.create_table(
         guild_id=1, channel_id=2, host_id=3, game="tiny", options={}, seed=5, seats=[(3, "h")]
     )
@@ -246,7 +246,7 @@ async def test_the_last_move_and_its_result_are_stored_together(store: Store) ->
     result = Result(
         "finished", {"winners": [0], "score": [1, 0], "abandoned": False}, [(3, 0, True)]
     )
-    with pytest.raises(sqlite3.IntegrityError):  # a result row that cannot be kept ...
+    with pytest.raises(backend.integrity):  # a result row that cannot be kept ...
         await store.append_move(
             table.id, 0, 0, {"action": "play"}, 3, result=Result("bogus", {}, [(3, 0, True)])
         )

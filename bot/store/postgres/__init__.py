@@ -1,0 +1,34 @@
+"""The PostgreSQL backend of :class:`~bot.store.interface.StoreInterface` (asyncpg).
+
+The same features as the SQLite :class:`bot.store.Store`, module for module, with PostgreSQL's
+SQL (``$1`` placeholders, ``::jsonb`` to read the JSON kept as text); the schema is
+``data/migrations_postgres/``, numbered as SQLite's ``data/migrations/`` so that one version
+means one schema in both. Chosen by ``DATABASE_URL`` (:func:`bot.store.open_store`).
+"""
+
+from __future__ import annotations
+
+from bot.store.postgres.base import MIGRATIONS_DIR, load_postgres_migrations, unavailable
+from bot.store.postgres.history import PostgresHistory
+from bot.store.postgres.moves import PostgresMoves
+from bot.store.postgres.privacy import PostgresPrivacy
+from bot.store.postgres.seats import PostgresSeats
+from bot.store.postgres.settings import PostgresSettings
+from bot.store.postgres.standings import PostgresStandings
+from bot.store.postgres.tables import PostgresTables
+
+
+class PostgresStore(
+    PostgresMoves,
+    PostgresTables,
+    PostgresSeats,
+    PostgresStandings,
+    PostgresSettings,
+    PostgresHistory,
+    PostgresPrivacy,
+):
+    """The PostgreSQL store. Open with :meth:`open` (a ``postgresql://`` URL), close with
+    :meth:`close`."""
+
+
+__all__ = ["MIGRATIONS_DIR", "PostgresStore", "load_postgres_migrations", "unavailable"]

@@ -1,0 +1,66 @@
+"""Forgetting a person in PostgreSQL: what :mod:`bot.privacy` promises, in one transaction
+(:mod:`bot.store.privacy` is SQLite's; the rewriting of game records is shared)."""
+
+from __future__ import annotations
+
+from bot.store.postgres.base import PostgresBase, changed
+from bot.store.privacy import FORGET_ROWS, FORGOTTEN_HOST, FORMER_PLAYER, forgotten_records
+from bot.store.rows import Forgotten
+
+_NOT_OPEN = "table_id NOT IN (SELECT id FROM game_tables WHERE status IN ('lobby', 'playing'))"
+_RECORDS = (
+    "SELECT table_id, record, unrated_reason FROM results WHERE record IS NOT NULL"
+    " AND table_id IN (SELECT table_id FROM result_players WHERE user_id = $1)"
+)
+
+
+class PostgresPrivacy(PostgresBase):
+    """Forgetting a person: the one transaction of :func:`bot.privacy.forget_user`."""
+
+    async def forget_user(self, user_id: int) -> Forgotten:
+        """Remove or anonymise everything recorded of ``user_id`` outside open tables."""
+        async with self.transaction() as db:
+            recorded = [tuple(row) for row in await db.fetch(_RECORDS, user_id)]
+            results = changed(
+                await db.execute("DELETE FROM result_players WHERE user_id = $1", user_id)
+            )
+            seats = changed(
+                await db.execute(
+                    "UPDATE seats SET user_id = NULL, name = $1, away = 0"
+                    f" WHERE user_id = $2 AND {_NOT_OPEN}",
+                    FORMER_PLAYER,
+                    user_id,
+                )
+            )
+            await db.execute(  # who held which seat when: part of the seats, counted with them
+                "UPDATE seat_holders SET user_id = NULL, name = $1"
+                f" WHERE user_id = $2 AND {_NOT_OPEN}",
+                FORMER_PLAYER,
+                user_id,
+            )
+            moves = changed(
+                await db.execute(
+                    f"UPDATE moves SET user_id = NULL WHERE user_id = $1 AND {_NOT_OPEN}", user_id
+                )
+            )
+            hosted = changed(
+                await db.execute(
+                    "UPDATE game_tables SET host_id = $1"
+                    " WHERE host_id = $2 AND status NOT IN ('lobby', 'playing')",
+                    FORGOTTEN_HOST,
+                    user_id,
+                )
+            )
+            await db.execute("DELETE FROM sit_in_requests WHERE user_id = $1", user_id)
+            await db.execute(f"DELETE FROM turn_pings WHERE user_id = $1 AND {_NOT_OPEN}", user_id)
+            ratings = 0
+            for table, column in FORGET_ROWS:
+                ratings += changed(
+                    await db.execute(f"DELETE FROM {table} WHERE {column} = $1", user_id)
+                )
+            changes = forgotten_records(user_id, recorded)
+            await db.executemany(
+                "UPDATE results SET record = $1, unrated_reason = $2 WHERE table_id = $3", changes
+            )
+            ratings += len(changes)
+        return Forgotten(results, seats, moves, hosted, ratings)
