@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot import __version__
 from bot.config import Settings
 from bot.sessions import SessionManager
+from bot.sessions.tournaments import TournamentRunner
 from bot.store import Store
 
 log = logging.getLogger(__name__)
@@ -24,6 +25,7 @@ COGS = (
     "cogs.health",
     "cogs.play",
     "cogs.tables",
+    "cogs.tournaments",
     "cogs.stats",
     "cogs.help",
     "cogs.admin",
@@ -61,6 +63,7 @@ class CardTableBot(commands.Bot):
 
     store: Store
     sessions: SessionManager
+    tournaments: TournamentRunner
 
     def __init__(self, settings: Settings, store: Store | None = None, **kwargs: Any) -> None:
         # The bot never joins voice: the voice libraries' "not installed" warnings are noise.
@@ -95,6 +98,7 @@ class CardTableBot(commands.Bot):
             if getattr(self, "store", None) is None:
                 self.store = await Store.open(self.settings.database_path)
             self.sessions = SessionManager(self.store, self.settings)
+            self.tournaments = TournamentRunner(self.sessions)
             for cog in COGS:
                 await self.load_extension(cog)
             await self.sessions.restore()
@@ -178,6 +182,7 @@ class CardTableBot(commands.Bot):
         """Stop timers and computer turns, send pending table edits, disconnect, close the DB."""
         sessions = getattr(self, "sessions", None)
         if sessions is not None:
+            await self.tournaments.shutdown()
             await sessions.shutdown()
             if self.is_ready() and not self.is_closed():
                 await self.flush_tables()

@@ -321,6 +321,7 @@ class StoreInterface(
     SettingsStore,
     HistoryStore,
     PrivacyStore,
+    TournamentsStore,
     Protocol,
 ):
     """Everything the bot asks of its database."""

@@ -1,0 +1,96 @@
+"""Tournaments end to end: sign-up on Discord, rounds that open tables, standings, restarts."""
+
+from __future__ import annotations
+
+import re
+import time
+from fractions import Fraction
+from typing import Any
+
+from bot.tournaments.standings import number
+from tests.discord.table_driver import ok
+from tests.discord.tournament_driver import (
+    announce,
+    expected_standings,
+    play_out,
+    prepare,
+    signup_message,
+)
+from tests.fakediscord import FakeDiscord
+
+
+def standings_rows(text: str) -> dict[str, tuple[str, str]]:
+    """Entrant label -> (MP, Buchholz) from a standings block."""
+    block = text.split("```")[1]
+    rows = {}
+    for line in block.strip().splitlines()[1:]:
+        cells = re.split(r"\s{2,}", line.strip())
+        if len(cells) >= 4 and cells[0].isdigit():
+            rows[cells[1].rstrip("*")] = (cells[2], cells[3])
+    return rows
+
+
+async def test_an_eight_player_swiss_of_tarneeb_with_rotating_partners(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    started = time.monotonic()
+    clock = await prepare(fake_discord, running_bot)
+    admin = fake_discord.user("organiser", admin=True)
+    people = [fake_discord.user(f"p{i}") for i in range(8)]
+    refused = ok(
+        await people[0].slash(
+            "tournament new", game="tarneeb", format="swiss", entry="individuals", rounds=3
+        )
+    )
+    assert "Manage Server" in refused.text
+    tid = await announce(
+        fake_discord,
+        admin,
+        game="tarneeb",
+        format="swiss",
+        entry="individuals",
+        rounds=3,
+        options="target=31 hand_limit=10",
+    )
+    for person in people:
+        joined = ok(await person.click(signup_message(person, tid), "Sign up"))
+        assert "You are entered" in joined.text
+    twice = ok(await people[0].click(signup_message(people[0], tid), "Sign up"))
+    assert twice.ephemeral and twice.text == "Already entered in this tournament."
+    begun = await ok(await admin.slash("tournament start", tournament=tid)).wait_done(30)
+    assert f"Tournament #{tid} has started." in begun.text
+    late = fake_discord.user("late")
+    refused = ok(await late.click(signup_message(late, tid), "Sign up"))
+    assert refused.text == "Sign-up for this tournament has closed."
+    entrants = {e.members[0]: e for e in await running_bot.store.entrants(tid)}
+    absent = people[3]
+    await play_out(fake_discord, running_bot, clock, tid, absent={2: {absent.id}})
+
+    rounds = await running_bot.store.tournament_rounds(tid)
+    assert [len(r.paired.tables) for r in rounds] == [2, 2, 2]
+    partners = set()
+    for stored in rounds:
+        seated = sorted(e for t in stored.paired.tables for e in t.entrants)
+        assert seated == sorted(e.id for e in entrants.values()), "everyone plays every round"
+        for table in stored.paired.tables:
+            for side in table.sides:
+                pair = frozenset(side)
+                assert len(pair) == 2 and pair not in partners, "partners rotate"
+                partners.add(pair)
+    results = await running_bot.store.tournament_results(tid)
+    stand_ins = {e for r in results for e in r.stand_ins}
+    assert stand_ins == {entrants[absent.id].id}, "only the absent player was stood in for"
+    assert all(r.round == 2 for r in results if r.stand_ins)
+
+    points, buchholz = await expected_standings(running_bot, tid)
+    shown = ok(await people[0].slash("tournament show", tournament=tid))
+    assert "Final standings" in shown.text
+    rows = standings_rows(shown.text)
+    label = {e.id: e.label for e in entrants.values()}
+    assert rows == {
+        label[e]: (number(points[e]), number(buchholz.get(e, Fraction()))) for e in points
+    }
+    assert f"{entrants[absent.id].label}*" in shown.text
+    posted = [m.text() for m in admin.visible_messages() if "round 1 is over" in m.text()]
+    assert len(posted) == 1, "the standings after a round are posted once"
+    print(f"swiss tarneeb: {time.monotonic() - started:.1f} s")
