@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import __version__
+from bot.clock import Clock
 from bot.config import Settings
 from bot.sessions import SessionManager
 from bot.sessions.tournaments import TournamentRunner
@@ -65,7 +66,13 @@ class CardTableBot(commands.Bot):
     sessions: SessionManager
     tournaments: TournamentRunner
 
-    def __init__(self, settings: Settings, store: Store | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        store: Store | None = None,
+        clock: Clock | None = None,
+        **kwargs: Any,
+    ) -> None:
         # The bot never joins voice: the voice libraries' "not installed" warnings are noise.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
@@ -87,6 +94,7 @@ class CardTableBot(commands.Bot):
         if store is not None:
             self.store = store
         self._prepared = False
+        self._clock = clock  # None: the wall clock (tests pass a manual one)
         self._store_closed = False
         # The latest hand interaction of each (table, user), to update that hand in place.
         self.open_hands: dict[tuple[int, int], tuple[discord.Interaction, float]] = {}
@@ -97,7 +105,7 @@ class CardTableBot(commands.Bot):
         if not self._prepared:
             if getattr(self, "store", None) is None:
                 self.store = await Store.open(self.settings.database_path)
-            self.sessions = SessionManager(self.store, self.settings)
+            self.sessions = SessionManager(self.store, self.settings, self._clock)
             self.tournaments = TournamentRunner(self.sessions)
             for cog in COGS:
                 await self.load_extension(cog)
@@ -196,6 +204,8 @@ class CardTableBot(commands.Bot):
             await store.close()
 
 
-def create_bot(settings: Settings, store: Store | None = None) -> CardTableBot:
+def create_bot(
+    settings: Settings, store: Store | None = None, clock: Clock | None = None
+) -> CardTableBot:
     apply_endpoint_overrides(settings)
-    return CardTableBot(settings, store)
+    return CardTableBot(settings, store, clock)

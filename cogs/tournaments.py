@@ -255,8 +255,7 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
             await interaction.response.defer(ephemeral=True, thinking=True)
         text = signup_text(row, "Entered (0): nobody yet")
         channel = self.bot.get_partial_messageable(row.channel_id)
-        view = signup_view(row.id) if row.spec.members == 1 else None
-        message = await (channel.send(text, view=view) if view else channel.send(text))
+        message = await channel.send(text, view=signup_view(row.id))
         await self.runner.set_message(row.id, message.id)
         link = jump_url(interaction.guild_id, row.channel_id, message.id)
         await answer(interaction, f"Tournament #{row.id} is open for sign-up: {link}")

@@ -19,6 +19,7 @@ from bot.store.interface import TournamentRefused
 from bot.store.rows import TournamentRound, TournamentRow
 from bot.tournaments.spec import Entrant, TournamentSpec
 from bot.tournaments.tables import Round, Seat, Table, TableResult
+from games.registry import get_game
 
 STATUSES = ("signup", "running", "finished", "cancelled")
 # The status changes allowed: from each status, the ones it may become.
@@ -31,13 +32,16 @@ MOVES = {
 
 
 def tournament_row(row: aiosqlite.Row) -> TournamentRow:
+    options = json.loads(row["options"])
+    if not get_game(row["game"]).teams:  # the validated default; the tournament seats tables
+        options.pop("players", None)
     spec = TournamentSpec.create(
         game=row["game"],
         format=row["format"],
         entry=row["entry"],
         rounds=row["rounds"],
         duplicate=bool(row["duplicate"]),
-        options=json.loads(row["options"]),
+        options=options,
         seed=row["seed"],
     )
     return TournamentRow(

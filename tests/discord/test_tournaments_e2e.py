@@ -12,6 +12,7 @@ from tests.discord.table_driver import ok
 from tests.discord.tournament_driver import (
     announce,
     expected_standings,
+    game_places,
     play_out,
     prepare,
     signup_message,
@@ -94,3 +95,89 @@ async def test_an_eight_player_swiss_of_tarneeb_with_rotating_partners(
     posted = [m.text() for m in admin.visible_messages() if "round 1 is over" in m.text()]
     assert len(posted) == 1, "the standings after a round are posted once"
     print(f"swiss tarneeb: {time.monotonic() - started:.1f} s")
+
+
+async def test_an_eight_pair_knockout_of_thunee(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    started = time.monotonic()
+    clock = await prepare(fake_discord, running_bot)
+    admin = fake_discord.user("organiser", admin=True)
+    people = [fake_discord.user(f"q{i}") for i in range(16)]
+    tid = await announce(
+        fake_discord,
+        admin,
+        game="thunee",
+        format="knockout",
+        entry="pairs",
+        options="balls_to_win=2",
+    )
+    button = ok(await people[0].click(signup_message(people[0], tid), "Sign up"))
+    assert "Pairs enter together" in button.text
+    for first, second in zip(people[::2], people[1::2], strict=True):
+        ok(await first.slash("tournament invite", partner=second, tournament=tid))
+        await fake_discord.quiet()
+        invitation = next(
+            m for m in reversed(second.visible_messages()) if "invites you" in m.text()
+        )
+        wrong = ok(await people[0].click(invitation, "Accept"))
+        assert wrong.text == "Only the invited partner can accept."
+        accepted = ok(await second.click(invitation, "Accept"))
+        assert "entered as a pair" in accepted.text
+    alone = ok(await people[1].slash("tournament invite", partner=people[2], tournament=tid))
+    assert alone.text == "Already entered in this tournament."
+    begun = await ok(await admin.slash("tournament start", tournament=tid)).wait_done(30)
+    assert "has started" in begun.text
+    await play_out(fake_discord, running_bot, clock, tid, timeout=300)
+
+    entrants = await running_bot.store.entrants(tid)
+    assert len(entrants) == 8 and all(len(e.members) == 2 for e in entrants)
+    rounds = await running_bot.store.tournament_rounds(tid)
+    assert [len(r.paired.tables) for r in rounds] == [4, 2, 1]
+    through = {e.id for e in entrants}
+    for stored in rounds:
+        assert set(stored.paired.entrants) == through, "the winners, and only they, go on"
+        winners = set()
+        for table, table_id in zip(stored.paired.tables, stored.table_ids, strict=True):
+            places = await game_places(running_bot, table_id, table)
+            (side,) = [s for h, s in enumerate(table.sides) if places[h] == 1]
+            winners.update(side)
+        through = winners
+    (champion,) = through
+    name = next(e.label for e in entrants if e.id == champion)
+    shown = ok(await admin.slash("tournament show", tournament=tid))
+    assert f"Won by {name}." in shown.text
+    print(f"knockout thunee: {time.monotonic() - started:.1f} s")
+
+
+async def test_a_seven_player_swiss_of_tunge(fake_discord: FakeDiscord, running_bot: Any) -> None:
+    started = time.monotonic()
+    clock = await prepare(fake_discord, running_bot)
+    admin = fake_discord.user("organiser", admin=True)
+    people = [fake_discord.user(f"t{i}") for i in range(7)]
+    tid = await announce(
+        fake_discord, admin, game="tunge", format="swiss", entry="individuals", rounds=2
+    )
+    for person in people:
+        ok(await person.click(signup_message(person, tid), "Sign up"))
+    dropped = ok(await people[6].slash("tournament drop", tournament=tid))
+    assert "withdrawn" in dropped.text
+    ok(await people[6].click(signup_message(people[6], tid), "Sign up"))
+    await ok(await admin.slash("tournament start", tournament=tid)).wait_done(30)
+    await play_out(fake_discord, running_bot, clock, tid, timeout=300)
+
+    rounds = await running_bot.store.tournament_rounds(tid)
+    assert len(rounds) == 2
+    for stored in rounds:
+        assert sorted(len(t.seats) for t in stored.paired.tables) == [3, 4]
+        for table_id, table in zip(stored.table_ids, stored.paired.tables, strict=True):
+            game = await running_bot.store.get_table(table_id)
+            assert game.options["players"] == len(table.seats)
+    entrants = await running_bot.store.entrants(tid)
+    points, buchholz = await expected_standings(running_bot, tid)
+    shown = ok(await admin.slash("tournament show", tournament=tid))
+    label = {e.id: e.label for e in entrants}
+    assert standings_rows(shown.text) == {
+        label[e]: (number(points[e]), number(buchholz.get(e, Fraction()))) for e in points
+    }
+    print(f"swiss tunge: {time.monotonic() - started:.1f} s")

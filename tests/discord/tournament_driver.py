@@ -55,10 +55,15 @@ async def play_out(
     tournament_id: int,
     absent: dict[int, set[int]] | None = None,
     timeout: float = 120.0,
+    stop_after: int | None = None,
+    moves: int | None = None,
 ) -> None:
     """Play every open round table until the tournament ends: each person moves at once,
-    except those ``absent`` in a round (round: user ids), whose turn the clock runs out."""
+    except those ``absent`` in a round (round: user ids), whose turn the clock runs out.
+    ``stop_after``: stop once that round's games have ended (or, with ``moves``, once that
+    many moves of that round were made)."""
     absent = absent or {}
+    made = 0
     rng = random.Random(7)
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
@@ -66,6 +71,10 @@ async def play_out(
         assert loop.time() < deadline, "the tournament did not end in time"
         rounds = await bot.store.tournament_rounds(tournament_id)
         number = rounds[-1].paired.number if rounds else 0
+        if stop_after is not None and number >= stop_after:
+            tables = [bot.sessions.find(t) for t in rounds[-1].table_ids]
+            if (moves is not None and made >= moves) or all(t is None for t in tables):
+                break
         moved = False
         for table_id in rounds[-1].table_ids if rounds else ():
             table = bot.sessions.find(table_id)
@@ -82,6 +91,7 @@ async def play_out(
                 move = choose_move(table.game, seat, rng, "easy")
                 try:
                     await bot.sessions.submit(table_id, row.user_id, table.moves, move)
+                    made += 1
                 except Exception as error:  # a computer moved meanwhile: look again
                     if "out of date" not in str(error) and "not being played" not in str(error):
                         raise
