@@ -342,8 +342,8 @@ class TournamentRunner:
             deadline = now + self.round_seconds
             await self.store.open_round(tournament_id, paired, deadline=deadline, now=now)
             opened = (await self.store.tournament_rounds(tournament_id))[-1]
+            await self._round_done(row, opened)  # its tables open (and are posted) first
             await self._tell(row, self._opening_line(row, opened, entrants))
-            await self._round_done(row, opened)
             self._arm(row, opened.deadline)
 
     async def _round_done(self, row: TournamentRow, current: TournamentRound) -> bool:

@@ -152,7 +152,7 @@ async def test_an_eight_pair_knockout_of_thunee(
 
 async def test_a_seven_player_swiss_of_tunge(fake_discord: FakeDiscord, running_bot: Any) -> None:
     started = time.monotonic()
-    clock = await prepare(fake_discord, running_bot)
+    clock = await prepare(fake_discord, running_bot, threads=True)
     admin = fake_discord.user("organiser", admin=True)
     people = [fake_discord.user(f"t{i}") for i in range(7)]
     tid = await announce(
@@ -173,6 +173,8 @@ async def test_a_seven_player_swiss_of_tunge(fake_discord: FakeDiscord, running_
         for table_id, table in zip(stored.table_ids, stored.paired.tables, strict=True):
             game = await running_bot.store.get_table(table_id)
             assert game.options["players"] == len(table.seats)
+            thread = fake_discord.channel(game.channel_id)
+            assert thread.parent_id == fake_discord.default_channel.id, "in its own thread"
     entrants = await running_bot.store.entrants(tid)
     points, buchholz = await expected_standings(running_bot, tid)
     shown = ok(await admin.slash("tournament show", tournament=tid))
@@ -181,3 +183,66 @@ async def test_a_seven_player_swiss_of_tunge(fake_discord: FakeDiscord, running_
         label[e]: (number(points[e]), number(buchholz.get(e, Fraction()))) for e in points
     }
     print(f"swiss tunge: {time.monotonic() - started:.1f} s")
+
+
+async def test_a_round_past_its_deadline_is_finished_by_computers(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    clock = await prepare(fake_discord, running_bot)
+    runner = running_bot.tournaments
+    admin = fake_discord.user("organiser", admin=True)
+    people = [fake_discord.user(f"d{i}") for i in range(4)]
+    tid = await announce(
+        fake_discord,
+        admin,
+        game="tarneeb",
+        format="swiss",
+        entry="individuals",
+        rounds=1,
+        options="target=31 hand_limit=10",
+        start=5,
+    )
+    for person in people:
+        ok(await person.click(signup_message(person, tid), "Sign up"))
+    await clock.advance(5 * 60)  # sign-up closes: round 1 opens by itself
+    await fake_discord.wait_for(
+        lambda: any("round 1 is open" in m.text() for m in admin.visible_messages()), 30
+    )
+    (stored,) = await running_bot.store.tournament_rounds(tid)
+    table = running_bot.sessions.find(stored.table_ids[0])
+    assert table is not None and table.row.status == "playing"
+    # Nobody plays; the round's time runs out and computers finish the game.
+    await clock.advance(runner.round_seconds)
+    await fake_discord.wait_for(
+        lambda: any("is over" in m.text() for m in admin.visible_messages()), 60
+    )
+    assert (await running_bot.store.get_tournament(tid)).status == "finished"
+    (result,) = await running_bot.store.tournament_results(tid)
+    entrants = await running_bot.store.entrants(tid)
+    assert sorted(result.stand_ins) == sorted(e.id for e in entrants)
+    assert (await running_bot.store.get_table(stored.table_ids[0])).status == "finished"
+
+
+async def test_a_tournament_short_of_entrants_at_its_start_is_cancelled(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    clock = await prepare(fake_discord, running_bot)
+    admin = fake_discord.user("organiser", admin=True)
+    tid = await announce(
+        fake_discord,
+        admin,
+        game="tarneeb",
+        format="swiss",
+        entry="individuals",
+        rounds=1,
+        start=5,
+    )
+    ok(await fake_discord.user("solo").click(signup_message(admin, tid), "Sign up"))
+    early = ok(await admin.slash("tournament start", tournament=tid))
+    await early.wait_done(10)
+    assert early.text == "This tournament needs at least 4 players."
+    await clock.advance(5 * 60)
+    await fake_discord.wait_for(
+        lambda: any("did not start" in m.text() for m in admin.visible_messages()), 10
+    )
+    assert (await running_bot.store.get_tournament(tid)).status == "cancelled"

@@ -25,11 +25,12 @@ from tests.fakediscord import FakeDiscord, FakeUser
 TURN_SECONDS = 60
 
 
-async def prepare(fake: FakeDiscord, bot: Any) -> ManualClock:
-    """A manual clock for the bot's timers, and a server whose turns last a minute."""
+async def prepare(fake: FakeDiscord, bot: Any, *, threads: bool = False) -> ManualClock:
+    """A manual clock for the bot's timers, and a server whose turns last a minute (whose
+    tables open in their own threads, if asked)."""
     clock = ManualClock()
     bot.sessions.clock = clock
-    await bot.store.save_guild_settings(GuildSettings(fake.default_guild.id, TURN_SECONDS, False))
+    await bot.store.save_guild_settings(GuildSettings(fake.default_guild.id, TURN_SECONDS, threads))
     return clock
 
 
