@@ -295,6 +295,19 @@ class SqliteTournaments(SqliteBase):
         )
         return (int(rows[0][0]), int(rows[0][1]), int(rows[0][2])) if rows else None
 
+    async def round_tables_of(self, table_ids: Sequence[int]) -> dict[int, tuple[int, int]]:
+        """(tournament, round) of each of these game tables a tournament opened (the others
+        are not listed)."""
+        if not table_ids:
+            return {}
+        marks = ", ".join("?" for _ in table_ids)
+        rows = await self._all(
+            "SELECT table_id, tournament_id, round FROM tournament_tables"
+            f" WHERE table_id IN ({marks})",
+            tuple(table_ids),
+        )
+        return {int(row[0]): (int(row[1]), int(row[2])) for row in rows}
+
     async def record_tournament_result(
         self, tournament_id: int, result: TableResult, *, now: float
     ) -> bool:

@@ -94,6 +94,10 @@ async def test_an_eight_player_swiss_of_tarneeb_with_rotating_partners(
     assert f"{entrants[absent.id].label}*" in shown.text
     posted = [m.text() for m in admin.visible_messages() if "round 1 is over" in m.text()]
     assert len(posted) == 1, "the standings after a round are posted once"
+    history = ok(await people[0].slash("history")).message
+    assert history is not None
+    listed = str(history.embeds[0])
+    assert listed.count(f"tournament #{tid}, round ") == 6, "its six games, each as such"
     print(f"swiss tarneeb: {time.monotonic() - started:.1f} s")
 
 
@@ -214,7 +218,8 @@ async def test_a_round_past_its_deadline_is_finished_by_computers(
     # Nobody plays; the round's time runs out and computers finish the game.
     await clock.advance(runner.round_seconds)
     await fake_discord.wait_for(
-        lambda: any("is over" in m.text() for m in admin.visible_messages()), 60
+        lambda: any(f"Tournament #{tid} is over" in m.text() for m in admin.visible_messages()),
+        60,
     )
     assert (await running_bot.store.get_tournament(tid)).status == "finished"
     (result,) = await running_bot.store.tournament_results(tid)
