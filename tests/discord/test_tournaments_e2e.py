@@ -215,6 +215,9 @@ async def test_a_round_past_its_deadline_is_finished_by_computers(
     (stored,) = await running_bot.store.tournament_rounds(tid)
     table = running_bot.sessions.find(stored.table_ids[0])
     assert table is not None and table.row.status == "playing"
+    host = next(p for p in people if p.id == table.row.host_id)
+    refused = ok(await host.slash("table abandon"))
+    assert refused.text.startswith("Only a server manager can close a tournament's table")
     # Nobody plays; the round's time runs out and computers finish the game.
     await clock.advance(runner.round_seconds)
     await fake_discord.wait_for(
