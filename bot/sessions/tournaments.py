@@ -282,9 +282,10 @@ class TournamentRunner:
     async def resume(self) -> None:
         """After start-up: continue every open tournament from the database."""
         for row in await self.store.open_tournaments():
-            if row.status == "running":
+            if row.status == "running":  # its round's deadline is armed by _advance
                 self._spawn(self._advance(row.id))
-            self._arm(row)
+            else:
+                self._arm(row)
 
     async def shutdown(self) -> None:
         self._closing = True
