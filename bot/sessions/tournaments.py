@@ -182,11 +182,25 @@ class TournamentRunner:
             )
 
     async def sign_up(self, tournament_id: int, user_id: int, name: str) -> Entrant:
+        rating = await self._rating(tournament_id, [user_id])
         return await self._refusable(
             self.store.enter_tournament(
-                tournament_id, [user_id], name=name, rating=0.0, now=self.sessions.clock.now()
+                tournament_id, [user_id], name=name, rating=rating, now=self.sessions.clock.now()
             )
         )
+
+    async def _rating(self, tournament_id: int, users: Sequence[int]) -> float:
+        """An entrant's seeding rating: its members' latest rating in the game on this server
+        (the mean for a pair; 0 for one never rated)."""
+        with paused():
+            row = await self.store.get_tournament(tournament_id)
+            if row is None:
+                return 0.0
+            latest = [
+                await self.store.rating_trend(row.guild_id, row.spec.game, user, limit=1)
+                for user in users
+            ]
+        return sum(trend[-1][1] if trend else 0.0 for trend in latest) / len(users)
 
     async def invite(self, tournament_id: int, user_id: int, partner_id: int) -> None:
         await self._refusable(
@@ -198,13 +212,14 @@ class TournamentRunner:
     async def accept(
         self, tournament_id: int, inviter: tuple[int, str], invitee: tuple[int, str]
     ) -> Entrant:
+        rating = await self._rating(tournament_id, [inviter[0], invitee[0]])
         return await self._refusable(
             self.store.accept_invite(
                 tournament_id,
                 inviter[0],
                 invitee[0],
                 name=PAIR_JOIN.join((inviter[1], invitee[1])),
-                rating=0.0,
+                rating=rating,
                 now=self.sessions.clock.now(),
             )
         )

@@ -98,6 +98,18 @@ async def test_an_eight_player_swiss_of_tarneeb_with_rotating_partners(
     assert history is not None
     listed = str(history.embeds[0])
     assert listed.count(f"tournament #{tid}, round ") == 6, "its six games, each as such"
+    # A next tournament of the game seeds its entrants by their rating here, as it is now.
+    again = await announce(
+        fake_discord, admin, game="tarneeb", format="swiss", entry="individuals", rounds=1
+    )
+    for person in people[:2]:
+        ok(await person.click(signup_message(person, again), "Sign up"))
+    guild = fake_discord.default_guild.id
+    for entrant in await running_bot.store.entrants(again):
+        (trend,) = await running_bot.store.rating_trend(
+            guild, "tarneeb", entrant.members[0], limit=1
+        )
+        assert entrant.rating == trend[1] != 0
     print(f"swiss tarneeb: {time.monotonic() - started:.1f} s")
 
 
