@@ -6,6 +6,7 @@ and clicks into its calls and posts what it asks to (tables in their threads, st
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 from collections.abc import Sequence
@@ -143,6 +144,11 @@ class AcceptButton(
             ),
         )
         await answer(interaction, f"You are entered as a pair: #{entrant.id} {entrant.name}.")
+        if interaction.message is not None:  # the invitation is answered: its buttons go
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.message.edit(
+                    content=f"A pair entered tournament #{self.tournament_id}.", view=None
+                )
         await refresh_signup(interaction, self.tournament_id)
 
     async def _name(self, interaction: discord.Interaction) -> str:
@@ -153,7 +159,44 @@ class AcceptButton(
         return user.display_name
 
 
-DYNAMIC_ITEMS = (SignUpButton, AcceptButton)
+class DeclineButton(
+    discord.ui.DynamicItem[Button],
+    template=r"ct:td:(?P<tournament>[0-9]+):(?P<inviter>[0-9]+):(?P<invitee>[0-9]+)",
+):
+    """The invited partner declines (or the inviter takes the invitation back)."""
+
+    def __init__(self, tournament_id: int, inviter: int, invitee: int) -> None:
+        self.tournament_id, self.inviter, self.invitee = tournament_id, inviter, invitee
+        super().__init__(
+            discord.ui.Button(
+                label="Decline",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"ct:td:{tournament_id}:{inviter}:{invitee}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> DeclineButton:
+        return cls(int(match["tournament"]), int(match["inviter"]), int(match["invitee"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if interaction.user.id not in (self.inviter, self.invitee):
+            raise UserError("Only the two people invited to partner can answer.")
+        runner = runner_of(interaction)
+        if not await patiently(
+            interaction, runner.decline(self.tournament_id, self.inviter, self.invitee)
+        ):
+            raise UserError("That invitation is no longer open.")
+        await interaction.response.edit_message(
+            content=f"An invitation to partner in tournament #{self.tournament_id} was declined.",
+            view=None,
+        )
+
+
+DYNAMIC_ITEMS = (SignUpButton, AcceptButton, DeclineButton)
 
 
 @app_commands.guild_only()
@@ -274,6 +317,7 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
         await patiently(interaction, self.runner.invite(row.id, interaction.user.id, partner.id))
         view = discord.ui.View(timeout=None)
         view.add_item(AcceptButton(row.id, interaction.user.id, partner.id))
+        view.add_item(DeclineButton(row.id, interaction.user.id, partner.id))
         channel = self.bot.get_partial_messageable(row.channel_id)
         await channel.send(
             f"{partner.mention}: {discord.utils.escape_markdown(interaction.user.display_name)}"

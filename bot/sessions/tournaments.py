@@ -224,6 +224,11 @@ class TournamentRunner:
             )
         )
 
+    async def decline(self, tournament_id: int, inviter: int, invitee: int) -> bool:
+        """Drop an invitation to partner; False if it was not open."""
+        with paused():
+            return await self.store.decline_invite(tournament_id, inviter, invitee)
+
     async def drop(self, tournament_id: int, user_id: int) -> Entrant:
         entrant = await self._refusable(self.store.withdraw_entrant(tournament_id, user_id))
         if entrant is None:

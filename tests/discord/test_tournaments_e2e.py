@@ -130,6 +130,13 @@ async def test_an_eight_pair_knockout_of_thunee(
     )
     button = ok(await people[0].click(signup_message(people[0], tid), "Sign up"))
     assert "Pairs enter together" in button.text
+    ok(await people[0].slash("tournament invite", partner=people[5], tournament=tid))
+    await fake_discord.quiet()
+    asked = next(m for m in reversed(people[5].visible_messages()) if "invites you" in m.text())
+    ok(await people[5].click(asked, "Decline"))
+    await fake_discord.quiet()
+    assert "declined" in fake_discord.messages[asked.id].text()
+    assert await running_bot.store.invites_to(tid, people[5].id) == []
     for first, second in zip(people[::2], people[1::2], strict=True):
         ok(await first.slash("tournament invite", partner=second, tournament=tid))
         await fake_discord.quiet()
@@ -140,6 +147,8 @@ async def test_an_eight_pair_knockout_of_thunee(
         assert wrong.text == "Only the invited partner can accept."
         accepted = ok(await second.click(invitation, "Accept"))
         assert "entered as a pair" in accepted.text
+        await fake_discord.quiet()
+        assert not fake_discord.messages[invitation.id].buttons(), "answered: no buttons left"
     alone = ok(await people[1].slash("tournament invite", partner=people[2], tournament=tid))
     assert alone.text == "Already entered in this tournament."
     begun = await ok(await admin.slash("tournament start", tournament=tid)).wait_done(30)
