@@ -17,6 +17,7 @@ import logging
 import random
 from collections import defaultdict
 from collections.abc import Coroutine, Sequence
+from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
 from bot.sessions import LiveTable, SessionManager, UserError
@@ -54,6 +55,12 @@ def seat_names(entrant: Entrant) -> list[str]:
     if len(names) != len(entrant.members):
         return [f"{entrant.label} ({index + 1})" for index in range(len(entrant.members))]
     return names
+
+
+def plain(entrant: Entrant) -> Entrant:
+    """The entrant with a name fit for a code block (people choose their names: no backticks,
+    one line)."""
+    return replace(entrant, name=" ".join(entrant.name.replace("`", "'").split()))
 
 
 def next_pairing(
@@ -279,11 +286,11 @@ class TournamentRunner:
     async def summary(self, row: TournamentRow) -> str:
         """The tournament in a few lines: entrants in sign-up, else rounds and standings."""
         with paused():
-            entrants = await self.store.entrants(row.id)
+            entrants = [plain(e) for e in await self.store.entrants(row.id)]
             stored = await self.store.tournament_rounds(row.id)
             results = await self.store.tournament_results(row.id)
         if row.status == "signup" or not stored:
-            names = ", ".join(e.label for e in entrants) or "nobody yet"
+            names = ", ".join(f"`{e.label}`" for e in entrants) or "nobody yet"
             return f"Entered ({len(entrants)}): {names}"
         rounds = [r.paired for r in stored]
         rows = standings(entrants, rounds, results, seed=row.spec.seed)
@@ -294,7 +301,7 @@ class TournamentRunner:
         if row.status == "finished":
             head = "Final standings:"
             if winner is not None:
-                head = f"Won by {next(e.label for e in entrants if e.id == winner)}. " + head
+                head = f"Won by `{next(e.label for e in entrants if e.id == winner)}`. " + head
         return f"{head}\n```\n{table}\n```"
 
     # --- running ---------------------------------------------------------------------------
@@ -432,7 +439,7 @@ class TournamentRunner:
     def _opening_line(
         self, row: TournamentRow, opened: TournamentRound, entrants: Sequence[Entrant]
     ) -> str:
-        label = {e.id: e.label for e in entrants}
+        label = {e.id: plain(e).label for e in entrants}
         tables = [
             f"table {t.number}: " + " v ".join("/".join(label[e] for e in side) for side in t.sides)
             for t in opened.paired.tables
@@ -441,7 +448,9 @@ class TournamentRunner:
         deadline = f" Deadline <t:{int(opened.deadline)}:R>." if opened.deadline else ""
         return (
             f"Tournament #{row.id}: round {opened.paired.number} is open.{deadline}\n"
+            + "```\n"
             + "\n".join(tables + byes)
+            + "\n```"
         )
 
     async def _tell(self, row: TournamentRow, text: str) -> None:

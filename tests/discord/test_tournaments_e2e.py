@@ -171,7 +171,7 @@ async def test_an_eight_pair_knockout_of_thunee(
     (champion,) = through
     name = next(e.label for e in entrants if e.id == champion)
     shown = ok(await admin.slash("tournament show", tournament=tid))
-    assert f"Won by {name}." in shown.text
+    assert f"Won by `{name}`." in shown.text
     print(f"knockout thunee: {time.monotonic() - started:.1f} s")
 
 
