@@ -47,6 +47,19 @@ async def test_a_tournament_goes_on_after_restarts(
                 ok(await second.click(invitation, "Accept"))
             assert signup_message(admin, tid)
             await ok(await admin.slash("tournament start", tournament=tid)).wait_done(30)
+            # Another one, in sign-up across the restarts, starts at its time all the same.
+            later = await announce(
+                fake_discord,
+                admin,
+                game="tarneeb",
+                format="swiss",
+                entry="individuals",
+                rounds=1,
+                start=5,
+            )
+            for name in ("s0", "s1", "s2", "s3"):
+                person = fake_discord.user(name)
+                ok(await person.click(signup_message(person, later), "Sign up"))
             # The bot "dies" as round 1's game ends: its last move is kept, the result is not.
             bot.sessions.closed_listeners.clear()
             await play_out(fake_discord, bot, clock, tid, stop_after=1)
@@ -72,6 +85,15 @@ async def test_a_tournament_goes_on_after_restarts(
         try:
             second = (await bot.store.tournament_rounds(tid))[1]
             assert bot.sessions.find(second.table_ids[0]) is not None, "round 2 plays on"
+            assert (await bot.store.get_tournament(later)).status == "signup"
+            await clock.advance(5 * 60)
+            await fake_discord.wait_for(
+                lambda: any(
+                    f"Tournament #{later}: round 1 is open" in m.text()
+                    for m in admin.visible_messages()
+                ),
+                30,
+            )
             await play_out(fake_discord, bot, clock, tid)
             rounds = await bot.store.tournament_rounds(tid)
             results = await bot.store.tournament_results(tid)
