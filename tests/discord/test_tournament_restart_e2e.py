@@ -9,13 +9,13 @@ from bot.clock import ManualClock
 from bot.tournaments.standings import number
 from tests.conftest import restored_endpoints, start_bot, stop_bot
 from tests.discord.table_driver import ok
-from tests.discord.test_tournaments_e2e import standings_rows
 from tests.discord.tournament_driver import (
     announce,
     expected_standings,
     play_out,
     prepare,
     signup_message,
+    standings_rows,
 )
 from tests.fakediscord import FakeDiscord
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import time
 from fractions import Fraction
 from typing import Any
@@ -16,19 +15,9 @@ from tests.discord.tournament_driver import (
     play_out,
     prepare,
     signup_message,
+    standings_rows,
 )
 from tests.fakediscord import FakeDiscord
-
-
-def standings_rows(text: str) -> dict[str, tuple[str, str]]:
-    """Entrant label -> (MP, Buchholz) from a standings block."""
-    block = text.split("```")[1]
-    rows = {}
-    for line in block.strip().splitlines()[1:]:
-        cells = re.split(r"\s{2,}", line.strip())
-        if len(cells) >= 4 and cells[0].isdigit():
-            rows[cells[1].rstrip("*")] = (cells[2], cells[3])
-    return rows
 
 
 async def test_an_eight_player_swiss_of_tarneeb_with_rotating_partners(

@@ -159,3 +159,14 @@ async def game_places(bot: Any, table_id: int, table: Any) -> list[int]:
     rest = sorted({score[h] for h in range(hands) if not won[h]})
     first = 1 if any(won) else 0
     return [1 if won[h] else 1 + first + rest.index(score[h]) for h in range(hands)]
+
+
+def standings_rows(text: str) -> dict[str, tuple[str, str]]:
+    """Entrant label -> (MP, Buchholz) from a standings block."""
+    block = text.split("```")[1]
+    rows = {}
+    for line in block.strip().splitlines()[1:]:
+        cells = re.split(r"\s{2,}", line.strip())
+        if len(cells) >= 4 and cells[0].isdigit():
+            rows[cells[1].rstrip("*")] = (cells[2], cells[3])
+    return rows
