@@ -16,10 +16,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import __version__
+from bot.clock import Clock
 from bot.command_translator import CatalogueTranslator
 from bot.config import Settings
 from bot.redelivery import once_per_interaction
 from bot.sessions import SessionManager
+from bot.sessions.tournaments import TournamentRunner
 from bot.shards import identify_wait, publishes
 from bot.store import StoreInterface, open_store
 
@@ -29,6 +31,7 @@ COGS = (
     "cogs.health",
     "cogs.play",
     "cogs.tables",
+    "cogs.tournaments",
     "cogs.stats",
     "cogs.help",
     "cogs.admin",
@@ -83,9 +86,14 @@ class CardTableBot(commands.Bot):
 
     store: StoreInterface
     sessions: SessionManager
+    tournaments: TournamentRunner
 
     def __init__(
-        self, settings: Settings, store: StoreInterface | None = None, **kwargs: Any
+        self,
+        settings: Settings,
+        store: StoreInterface | None = None,
+        clock: Clock | None = None,
+        **kwargs: Any,
     ) -> None:
         # The bot never joins voice: the voice libraries' "not installed" warnings are noise.
         discord.VoiceClient.warn_nacl = False
@@ -108,6 +116,7 @@ class CardTableBot(commands.Bot):
         if store is not None:
             self.store = store
         self._prepared = False
+        self._clock = clock  # None: the wall clock (tests pass a manual one)
         self._store_closed = False
         # The latest hand interaction of each (table, user), to update that hand in place.
         self.open_hands: dict[tuple[int, int], OpenHand] = {}
@@ -119,7 +128,8 @@ class CardTableBot(commands.Bot):
         if not self._prepared:
             if getattr(self, "store", None) is None:
                 self.store = await open_store(self.settings)
-            self.sessions = SessionManager(self.store, self.settings)
+            self.sessions = SessionManager(self.store, self.settings, self._clock)
+            self.tournaments = TournamentRunner(self.sessions)
             for cog in COGS:
                 await self.load_extension(cog)
             await self.tree.set_translator(CatalogueTranslator())
@@ -207,6 +217,7 @@ class CardTableBot(commands.Bot):
         """Stop timers and computer turns, send pending table edits, disconnect, close the DB."""
         sessions = getattr(self, "sessions", None)
         if sessions is not None:
+            await self.tournaments.shutdown()
             await sessions.shutdown()
             if self.is_ready() and not self.is_closed():
                 await self.flush_tables()
@@ -227,10 +238,17 @@ class ShardedCardTableBot(CardTableBot, commands.AutoShardedBot):
     shard waits for its own slot of Discord's identify window (bot.shards.identify_wait).
     """
 
-    def __init__(self, settings: Settings, store: StoreInterface | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        store: StoreInterface | None = None,
+        clock: Clock | None = None,
+    ) -> None:
         shards = settings.shards
         assert shards is not None
-        super().__init__(settings, store, shard_count=shards.count, shard_ids=list(shards.ids))
+        super().__init__(
+            settings, store, clock, shard_count=shards.count, shard_ids=list(shards.ids)
+        )
         self._max_concurrency: int | None = None
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
@@ -253,8 +271,10 @@ class ShardedCardTableBot(CardTableBot, commands.AutoShardedBot):
             await asyncio.sleep(wait)
 
 
-def create_bot(settings: Settings, store: StoreInterface | None = None) -> CardTableBot:
+def create_bot(
+    settings: Settings, store: StoreInterface | None = None, clock: Clock | None = None
+) -> CardTableBot:
     apply_endpoint_overrides(settings)
     if settings.shards is not None:
-        return ShardedCardTableBot(settings, store)
-    return CardTableBot(settings, store)
+        return ShardedCardTableBot(settings, store, clock)
+    return CardTableBot(settings, store, clock)

@@ -56,6 +56,7 @@ class GameRecord:
     winners: tuple[int, ...]
     abandoned: bool
     resigned: int | None = None  # the seat whose last person left: the game is its loss
+    tournament: tuple[int, int] | None = None  # (tournament, round) of a tournament's game
 
     def name_of(self, seat: int) -> str:
         return next((s.name for s in self.seats if s.seat == seat), f"seat {seat + 1}")
@@ -121,6 +122,7 @@ async def history_page(
     more = len(rows) > PAGE_SIZE
     rows = rows[:PAGE_SIZE]
     seats = await store.seat_names([row.table_id for row in rows])
+    rounds = await store.round_tables_of([row.table_id for row in rows])
     games = []
     for row in rows:
         outcome = row.outcome
@@ -134,6 +136,7 @@ async def history_page(
                 winners=tuple(int(s) for s in outcome.get("winners") or ()),
                 abandoned=bool(outcome.get("abandoned")),
                 resigned=outcome.get("resigned"),
+                tournament=rounds.get(row.table_id),
             )
         )
     return HistoryPage(page, tuple(games), more)

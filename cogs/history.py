@@ -92,8 +92,11 @@ def result_text(record: GameRecord) -> str:
 def game_line(record: GameRecord) -> str:
     when = f"<t:{int(record.finished_at)}:f>"
     seats = ", ".join(_name(s.name) for s in record.seats)
+    tournament = ""
+    if record.tournament is not None:
+        tournament = f" · tournament #{record.tournament[0]}, round {record.tournament[1]}"
     return (
-        f"`#{record.table_id}` {when} · **{_title(record.game)}** · {seats}\n"
+        f"`#{record.table_id}` {when} · **{_title(record.game)}**{tournament} · {seats}\n"
         f"\u2003{result_text(record)}"
     )
 

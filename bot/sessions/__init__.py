@@ -32,7 +32,6 @@ from bot.sessions.options import (
     parse_options,
 )
 from bot.sessions.restore import RestorePart
-from bot.sessions.seating import SeatingPart
 from bot.sessions.state import (
     ABANDON_SECONDS,
     CHANNEL_DELETED_NOTE,
@@ -52,10 +51,11 @@ from bot.sessions.table import (
     LiveTable,
     Presenter,
 )
+from bot.sessions.tournament_tables import TournamentTablesPart
 from bot.store import GuildSettings, LeaderboardRow, TurnPing
 
 
-class SessionManager(RestorePart, SeatingPart):
+class SessionManager(RestorePart, TournamentTablesPart):
     """Every table workflow, each deciding inside the table's lock; see the package's parts."""
 
 

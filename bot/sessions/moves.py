@@ -131,8 +131,10 @@ class MovesPart(ClosingPart):
         abandon time when every person is away, else the table's own turn length (the
         server's for a table opened before tables kept theirs)."""
         waiting = game.waiting_for() if game.status == "in_progress" else ()
-        if not any(not seats[s].computer for s in waiting):
-            return None
+        if not any(
+            not seats[s].computer and not (table.tournament and seats[s].away) for s in waiting
+        ):
+            return None  # at a tournament's table a computer plays an away seat: nobody waits
         if kept is not None:
             return kept
         if not any(not s.away for s in seats.values() if not s.computer):

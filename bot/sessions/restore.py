@@ -33,6 +33,7 @@ class RestorePart(ClosingPart):
             try:
                 table = LiveTable(row, {s.seat: s for s in await self.store.seats(row.id)})
                 table.touched = row.updated_at
+                table.tournament = await self.store.round_table_of(row.id) is not None
                 if row.status == "playing":
                     # The recent log as it was: the same replay yields the same events, told
                     # with the names of who held the seats then.

@@ -13,6 +13,11 @@ from bot.store import SeatHolder
 from games.registry import get_game
 from games.seats import rematch_order, seats_to_return_to
 
+TOURNAMENT_CLOSE_TEXT = (
+    "Only a server manager can close a tournament's table; /table leave hands your seat to a"
+    " computer."
+)
+
 
 class SeatingPart(LobbyPart):
     """Seats changing hands around a game: leave, cancel, a rematch, and sitting in."""
@@ -100,6 +105,8 @@ class SeatingPart(LobbyPart):
             self._open(table)
             if actor_id != table.row.host_id and not is_admin:
                 raise UserError(N_("Only the host or a server manager can close this table."))
+            if table.tournament and not is_admin:
+                raise UserError(TOURNAMENT_CLOSE_TEXT)
             if table.row.status == "lobby":
                 await self._close(table, "cancelled")
                 return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any, TypeVar
 
 from bot.clock import Clock, SystemClock
@@ -51,6 +51,8 @@ class SessionState:
         self.clock: Clock = clock or SystemClock()
         self.tables: dict[int, LiveTable] = {}
         self.presenter: Presenter | None = None
+        # Told of every table let go (a tournament's runner reads its result); return at once.
+        self.closed_listeners: list[Callable[[LiveTable], None]] = []
         self.computer_budget = COMPUTER_BUDGET_SECONDS
         self.abandon_seconds = ABANDON_SECONDS
         self.lobby_idle_seconds = LOBBY_IDLE_SECONDS
@@ -124,6 +126,8 @@ class SessionState:
                 task.cancel()
         if self.presenter is not None:
             self.presenter.table_closed(table)
+        for listener in self.closed_listeners:
+            listener(table)
 
     @staticmethod
     def _seat_of_user(table: LiveTable, user_id: int) -> int:

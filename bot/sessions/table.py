@@ -82,6 +82,9 @@ class LiveTable:
     # Who held each seat of the game and from which move: the store's seat_holders, in order.
     holders: list[SeatHolder] = field(default_factory=list)
     calls: list[Call] = field(default_factory=list)  # made so far, kept with the result
+    # A tournament's table: an away person's seat is played by a computer even when nobody
+    # else is there (a round's game is finished, never abandoned).
+    tournament: bool = False
 
     @property
     def id(self) -> int:
@@ -133,7 +136,7 @@ class LiveTable:
         row = self.seats[seat]
         if row.computer:
             return True
-        return row.away and any(not human.away for human in self.humans())
+        return row.away and (self.tournament or any(not human.away for human in self.humans()))
 
     def level_of(self, seat: int) -> str:
         """The level a computer plays ``seat`` at: the table's for a computer seat, and

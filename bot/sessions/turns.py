@@ -154,7 +154,7 @@ class TurnsPart(MovesPart):
                 or self.tables.get(table.id) is not table
             ):
                 return
-            if not any(not s.away for s in table.humans()):
+            if not table.tournament and not any(not s.away for s in table.humans()):
                 resigner = self._away_resigner(table)
                 await self._close(table, "abandoned", resigned=resigner)
                 return

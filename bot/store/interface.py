@@ -299,6 +299,7 @@ class TournamentsStore(Protocol):
         self, tournament_id: int, round: int, number: int, table_id: int
     ) -> bool: ...
     async def round_table_of(self, table_id: int) -> tuple[int, int, int] | None: ...
+    async def round_tables_of(self, table_ids: Sequence[int]) -> dict[int, tuple[int, int]]: ...
     async def record_tournament_result(
         self, tournament_id: int, result: TableResult, *, now: float
     ) -> bool: ...
@@ -329,6 +330,7 @@ class StoreInterface(
     SettingsStore,
     HistoryStore,
     PrivacyStore,
+    TournamentsStore,
     Protocol,
 ):
     """Everything the bot asks of its database."""

@@ -19,6 +19,7 @@ from bot.store.interface import TournamentRefused
 from bot.store.rows import TournamentRound, TournamentRow
 from bot.tournaments.spec import Entrant, TournamentSpec
 from bot.tournaments.tables import Round, Seat, Table, TableResult
+from games.registry import get_game
 
 STATUSES = ("signup", "running", "finished", "cancelled")
 # The status changes allowed: from each status, the ones it may become.
@@ -31,13 +32,16 @@ MOVES = {
 
 
 def tournament_row(row: aiosqlite.Row) -> TournamentRow:
+    options = json.loads(row["options"])
+    if not get_game(row["game"]).teams:  # the validated default; the tournament seats tables
+        options.pop("players", None)
     spec = TournamentSpec.create(
         game=row["game"],
         format=row["format"],
         entry=row["entry"],
         rounds=row["rounds"],
         duplicate=bool(row["duplicate"]),
-        options=json.loads(row["options"]),
+        options=options,
         seed=row["seed"],
     )
     return TournamentRow(
@@ -290,6 +294,19 @@ class SqliteTournaments(SqliteBase):
             (table_id,),
         )
         return (int(rows[0][0]), int(rows[0][1]), int(rows[0][2])) if rows else None
+
+    async def round_tables_of(self, table_ids: Sequence[int]) -> dict[int, tuple[int, int]]:
+        """(tournament, round) of each of these game tables a tournament opened (the others
+        are not listed)."""
+        if not table_ids:
+            return {}
+        marks = ", ".join("?" for _ in table_ids)
+        rows = await self._all(
+            "SELECT table_id, tournament_id, round FROM tournament_tables"
+            f" WHERE table_id IN ({marks})",
+            tuple(table_ids),
+        )
+        return {int(row[0]): (int(row[1]), int(row[2])) for row in rows}
 
     async def record_tournament_result(
         self, tournament_id: int, result: TableResult, *, now: float

@@ -1,0 +1,508 @@
+"""Running a tournament: sign-up, rounds that open tables, results, standings, the end.
+
+Everything is read back from the database, so a restart (or a kill) only calls :meth:`resume`:
+the store's keys make a round open once and a result count once, and :meth:`_advance` is safe
+to run any number of times. It opens what is missing of the current round (its game tables),
+records the results of tables that finished meanwhile, and once every table of the round has
+its result closes the round (the standings posted once) and opens the next, or ends the
+tournament. A round's deadline marks everyone still playing absent: computers finish the games.
+
+Time comes from the session manager's clock; pairing runs in a thread (it can take a second).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections import defaultdict
+from collections.abc import Coroutine, Sequence
+from dataclasses import replace
+from typing import Any, Protocol, TypeVar
+
+from bot.sessions import LiveTable, SessionManager, UserError
+from bot.sessions.errors import paused
+from bot.sessions.tournament_results import game_result
+from bot.store import TournamentRefused, TournamentRound, TournamentRow
+from bot.tournaments import knockout
+from bot.tournaments.spec import Entrant, Format, Layout, TournamentError, TournamentSpec
+from bot.tournaments.standings import standings, standings_text
+from bot.tournaments.swiss import pair_round
+from bot.tournaments.tables import Round, Table, TableResult
+
+log = logging.getLogger(__name__)
+_T = TypeVar("_T")
+
+ROUND_SECONDS = 3600.0
+PAIR_JOIN = " & "  # a pair's entrant name: its two members' names joined
+
+
+class TournamentPresenter(Protocol):
+    """What the Discord layer does for a tournament (each may fail: the runner logs it)."""
+
+    async def post_tables(self, tournament: TournamentRow, tables: Sequence[LiveTable]) -> None:
+        """Post the boards of a round's newly opened tables (each in its thread, if set)."""
+        ...
+
+    async def announce(self, tournament: TournamentRow, text: str) -> None:
+        """Post a line (a round opening, standings, the end) in the tournament's channel."""
+        ...
+
+
+def seat_names(entrant: Entrant) -> list[str]:
+    """Each member's name from the entrant's (a pair's is its two names joined)."""
+    names = entrant.name.split(PAIR_JOIN) if len(entrant.members) > 1 else [entrant.name]
+    if len(names) != len(entrant.members):
+        return [f"{entrant.label} ({index + 1})" for index in range(len(entrant.members))]
+    return names
+
+
+def plain(entrant: Entrant) -> Entrant:
+    """The entrant with a name fit for a code block (people choose their names: no backticks,
+    one line)."""
+    return replace(entrant, name=" ".join(entrant.name.replace("`", "'").split()))
+
+
+def next_pairing(
+    spec: TournamentSpec,
+    entrants: Sequence[Entrant],
+    rounds: Sequence[Round],
+    results: Sequence[TableResult],
+) -> Round | None:
+    """The next round, or None when the tournament is over (pure: run in a thread)."""
+    if spec.format is Format.SWISS:
+        assert spec.rounds is not None
+        return pair_round(spec, entrants, rounds, results) if len(rounds) < spec.rounds else None
+    matches = knockout_matches(spec, entrants, rounds, results)
+    return None if matches is None else knockout.knockout_round(spec, len(rounds) + 1, matches)
+
+
+def knockout_matches(
+    spec: TournamentSpec,
+    entrants: Sequence[Entrant],
+    rounds: Sequence[Round],
+    results: Sequence[TableResult],
+) -> list[knockout.Match] | None:
+    """The bracket's matches after ``rounds`` (all with results), or None after the final."""
+    matches = knockout.first_round(entrants, spec.seed)
+    seeds = knockout.seed_numbers(entrants, spec.seed)
+    by_table = {(r.round, r.table): r for r in results}
+    for paired in rounds:
+        played = [index for index, (_, b) in enumerate(matches) if b is not None]
+        winners = {
+            index: knockout.winner_of(by_table[(paired.number, table.number)], table, seeds)
+            for index, table in zip(played, paired.tables, strict=True)
+        }
+        if len(matches) == 1:
+            return None
+        matches = knockout.next_round(matches, winners)
+    return matches
+
+
+def champion(
+    spec: TournamentSpec,
+    entrants: Sequence[Entrant],
+    rounds: Sequence[Round],
+    results: Sequence[TableResult],
+) -> int | None:
+    """A finished knockout's winner (the final's)."""
+    if spec.format is not Format.KNOCKOUT or not rounds or len(rounds[-1].tables) != 1:
+        return None
+    final = rounds[-1].tables[0]
+    result = next(r for r in results if (r.round, r.table) == (rounds[-1].number, 1))
+    return knockout.winner_of(result, final, knockout.seed_numbers(entrants, spec.seed))
+
+
+class TournamentRunner:
+    """Tournaments over the session manager: what happens at sign-up, at the start, when a
+    round's table finishes, at a round's deadline and after a restart."""
+
+    def __init__(self, sessions: SessionManager) -> None:
+        self.sessions = sessions
+        self.store = sessions.store
+        self.presenter: TournamentPresenter | None = None
+        self.round_seconds = ROUND_SECONDS
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._timers: dict[int, asyncio.Task[None]] = {}
+        self._work: set[asyncio.Task[None]] = set()
+        self._closing = False
+        sessions.closed_listeners.append(self._table_closed)
+
+    # --- organising ------------------------------------------------------------------------
+
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        organiser_id: int,
+        game: str,
+        format: str,
+        entry: str,
+        rounds: int | None,
+        options: dict[str, Any],
+        starts_at: float | None,
+    ) -> TournamentRow:
+        try:
+            spec = TournamentSpec.create(
+                game=game,
+                format=format,
+                entry=entry,
+                rounds=rounds,
+                options=options,
+                seed=random.SystemRandom().randrange(2**62),
+            )
+        except TournamentError as error:
+            raise UserError(str(error)) from None
+        if starts_at is not None and starts_at <= self.sessions.clock.now():
+            raise UserError("The start must be in the future.")
+        with paused():
+            row = await self.store.create_tournament(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                organiser_id=organiser_id,
+                spec=spec,
+                starts_at=starts_at,
+                now=self.sessions.clock.now(),
+            )
+        self._arm(row)
+        return row
+
+    async def get(self, tournament_id: int, guild_id: int) -> TournamentRow:
+        with paused():
+            row = await self.store.get_tournament(tournament_id)
+        if row is None or row.guild_id != guild_id:
+            raise UserError("There is no tournament with that number here.")
+        return row
+
+    async def open_in(self, guild_id: int) -> list[TournamentRow]:
+        """The server's tournaments in sign-up or running, oldest first."""
+        with paused():
+            rows = await self.store.open_tournaments()
+        return [row for row in rows if row.guild_id == guild_id]
+
+    async def set_message(self, tournament_id: int, message_id: int) -> None:
+        """Remember the sign-up message (edited as people enter)."""
+        with paused():
+            await self.store.set_tournament_message(
+                tournament_id, message_id, now=self.sessions.clock.now()
+            )
+
+    async def sign_up(self, tournament_id: int, user_id: int, name: str) -> Entrant:
+        rating = await self._rating(tournament_id, [user_id])
+        return await self._refusable(
+            self.store.enter_tournament(
+                tournament_id, [user_id], name=name, rating=rating, now=self.sessions.clock.now()
+            )
+        )
+
+    async def _rating(self, tournament_id: int, users: Sequence[int]) -> float:
+        """An entrant's seeding rating: its members' latest rating in the game on this server
+        (the mean for a pair; 0 for one never rated)."""
+        with paused():
+            row = await self.store.get_tournament(tournament_id)
+            if row is None:
+                return 0.0
+            latest = [
+                await self.store.rating_trend(row.guild_id, row.spec.game, user, limit=1)
+                for user in users
+            ]
+        return sum(trend[-1][1] if trend else 0.0 for trend in latest) / len(users)
+
+    async def invite(self, tournament_id: int, user_id: int, partner_id: int) -> None:
+        await self._refusable(
+            self.store.invite_partner(
+                tournament_id, user_id, partner_id, now=self.sessions.clock.now()
+            )
+        )
+
+    async def accept(
+        self, tournament_id: int, inviter: tuple[int, str], invitee: tuple[int, str]
+    ) -> Entrant:
+        rating = await self._rating(tournament_id, [inviter[0], invitee[0]])
+        return await self._refusable(
+            self.store.accept_invite(
+                tournament_id,
+                inviter[0],
+                invitee[0],
+                name=PAIR_JOIN.join((inviter[1], invitee[1])),
+                rating=rating,
+                now=self.sessions.clock.now(),
+            )
+        )
+
+    async def decline(self, tournament_id: int, inviter: int, invitee: int) -> bool:
+        """Drop an invitation to partner; False if it was not open."""
+        with paused():
+            return await self.store.decline_invite(tournament_id, inviter, invitee)
+
+    async def drop(self, tournament_id: int, user_id: int) -> Entrant:
+        entrant = await self._refusable(self.store.withdraw_entrant(tournament_id, user_id))
+        if entrant is None:
+            raise UserError("You are not entered in this tournament.")
+        return entrant
+
+    async def cancel(self, tournament_id: int) -> TournamentRow:
+        async with self._locks[tournament_id]:
+            row = await self._refusable(
+                self.store.set_tournament_status(
+                    tournament_id, "cancelled", now=self.sessions.clock.now()
+                )
+            )
+        self._disarm(tournament_id)
+        return row
+
+    async def start(self, tournament_id: int) -> TournamentRow:
+        """Close sign-up and open the first round (refused with too few entrants)."""
+        async with self._locks[tournament_id]:
+            with paused():
+                row = await self.store.get_tournament(tournament_id)
+                entrants = await self.store.entrants(tournament_id)
+            if row is None or row.status != "signup":
+                raise UserError("Only a tournament in sign-up can start.")
+            try:
+                row.spec.check_entrants(entrants)
+            except TournamentError as error:
+                raise UserError(str(error)) from None
+            row = await self._refusable(
+                self.store.set_tournament_status(
+                    tournament_id, "running", now=self.sessions.clock.now()
+                )
+            )
+        self._disarm(tournament_id)
+        await self._advance(tournament_id)
+        return row
+
+    async def _refusable(self, work: Coroutine[Any, Any, _T]) -> _T:
+        """The store's refusal (late, twice, ...) as the user's one line."""
+        try:
+            with paused():
+                return await work
+        except TournamentRefused as error:
+            raise UserError(str(error)) from None
+
+    # --- the state, for /tournament show ---------------------------------------------------
+
+    async def summary(self, row: TournamentRow) -> str:
+        """The tournament in a few lines: entrants in sign-up, else rounds and standings."""
+        with paused():
+            entrants = [plain(e) for e in await self.store.entrants(row.id)]
+            stored = await self.store.tournament_rounds(row.id)
+            results = await self.store.tournament_results(row.id)
+        if row.status == "signup" or not stored:
+            names = ", ".join(f"`{e.label}`" for e in entrants) or "nobody yet"
+            return f"Entered ({len(entrants)}): {names}"
+        rounds = [r.paired for r in stored]
+        rows = standings(entrants, rounds, results, seed=row.spec.seed)
+        table = standings_text(rows, duplicate=row.spec.duplicate)
+        done = sum(1 for r in stored if r.closed_at is not None)
+        head = f"After round {done}:" if done else "Round 1 under way:"
+        winner = champion(row.spec, entrants, rounds, results)
+        if row.status == "finished":
+            head = "Final standings:"
+            if winner is not None:
+                head = f"Won by `{next(e.label for e in entrants if e.id == winner)}`. " + head
+        return f"{head}\n```\n{table}\n```"
+
+    # --- running ---------------------------------------------------------------------------
+
+    async def resume(self) -> None:
+        """After start-up: continue every open tournament from the database."""
+        for row in await self.store.open_tournaments():
+            if row.status == "running":  # its round's deadline is armed by _advance
+                self._spawn(self._advance(row.id))
+            else:
+                self._arm(row)
+
+    async def shutdown(self) -> None:
+        self._closing = True
+        tasks = [*self._timers.values(), *self._work]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        if self._closing:
+            work.close()
+            return
+        task = asyncio.get_running_loop().create_task(work)
+        self._work.add(task)
+        task.add_done_callback(self._work.discard)
+
+    def _table_closed(self, table: LiveTable) -> None:
+        if table.tournament and not self._closing:
+            self._spawn(self._after_table(table.id))
+
+    async def _after_table(self, table_id: int) -> None:
+        try:
+            place = await self.store.round_table_of(table_id)
+            if place is not None:
+                await self._advance(place[0])
+        except Exception:
+            log.exception("table %s: its tournament could not go on; it will on restart", table_id)
+
+    async def _advance(self, tournament_id: int) -> None:
+        """Bring a running tournament up to date (see the module's docstring); idempotent."""
+        async with self._locks[tournament_id]:
+            row = await self.store.get_tournament(tournament_id)
+            if row is None or row.status != "running":
+                return
+            entrants = await self.store.entrants(tournament_id)
+            stored = await self.store.tournament_rounds(tournament_id)
+            if stored:
+                current = stored[-1]
+                if not await self._round_done(row, current):
+                    self._arm(row, current.deadline)
+                    return
+                if await self.store.close_round(
+                    tournament_id, current.paired.number, now=self.sessions.clock.now()
+                ):
+                    await self._tell(row, await self._standings_line(row, current.paired.number))
+            results = await self.store.tournament_results(tournament_id)
+            rounds = [r.paired for r in stored]
+            paired = await asyncio.to_thread(next_pairing, row.spec, entrants, rounds, results)
+            now = self.sessions.clock.now()
+            if paired is None:
+                row = await self.store.set_tournament_status(tournament_id, "finished", now=now)
+                self._disarm(tournament_id)
+                await self._tell(row, f"Tournament #{row.id} is over.\n{await self.summary(row)}")
+                return
+            deadline = now + self.round_seconds
+            await self.store.open_round(tournament_id, paired, deadline=deadline, now=now)
+            opened = (await self.store.tournament_rounds(tournament_id))[-1]
+            await self._round_done(row, opened)  # its tables open (and are posted) first
+            await self._tell(row, self._opening_line(row, opened, entrants))
+            self._arm(row, opened.deadline)
+
+    async def _round_done(self, row: TournamentRow, current: TournamentRound) -> bool:
+        """Open the round's missing tables, record the finished ones' results; True when every
+        table has its result."""
+        done = {
+            r.table
+            for r in await self.store.tournament_results(row.id)
+            if r.round == current.paired.number
+        }
+        fresh: list[LiveTable] = []
+        for table, table_id in zip(current.paired.tables, current.table_ids, strict=True):
+            if table.number in done:
+                continue
+            live = self.sessions.find(table_id)
+            if table_id is None:
+                live = await self._open_table(row, current.paired.number, table)
+            if live is not None:
+                await self.sessions.start_seated(live)
+                if live.row.message_id is None:
+                    fresh.append(live)
+                continue
+            assert table_id is not None
+            if await self._record(row, current.paired.number, table, table_id):
+                done.add(table.number)
+        if fresh and self.presenter is not None:
+            try:
+                await self.presenter.post_tables(row, fresh)
+            except Exception:
+                log.exception("tournament %s: its tables could not all be posted", row.id)
+        return len(done) == len(current.paired.tables)
+
+    async def _open_table(self, row: TournamentRow, number: int, table: Table) -> LiveTable:
+        entrants = {e.id: e for e in await self.store.entrants(row.id)}
+        seats = [
+            (entrants[s.entrant].members[s.member], seat_names(entrants[s.entrant])[s.member])
+            for s in table.seats
+        ]
+        options = dict(row.spec.options)
+        if row.spec.layout is Layout.FREE:
+            options["players"] = len(seats)
+        live = await self.sessions.open_seated(
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            game=row.spec.game,
+            options=options,
+            seed=table.seed,
+            seats=seats,
+        )
+        await self.store.link_round_table(row.id, number, table.number, live.id)
+        return live
+
+    async def _record(self, row: TournamentRow, number: int, table: Table, table_id: int) -> bool:
+        """Keep the result of a round table whose game has ended; False if it has not."""
+        result = await game_result(self.store, row.spec, number, table, table_id)
+        if result is None:
+            return False
+        await self.store.record_tournament_result(row.id, result, now=self.sessions.clock.now())
+        return True
+
+    async def _standings_line(self, row: TournamentRow, number: int) -> str:
+        text = await self.summary(row)
+        return f"Tournament #{row.id}: round {number} is over.\n{text}"
+
+    def _opening_line(
+        self, row: TournamentRow, opened: TournamentRound, entrants: Sequence[Entrant]
+    ) -> str:
+        label = {e.id: plain(e).label for e in entrants}
+        tables = [
+            f"table {t.number}: " + " v ".join("/".join(label[e] for e in side) for side in t.sides)
+            for t in opened.paired.tables
+        ]
+        byes = [f"bye: {label[e]}" for e in opened.paired.byes]
+        deadline = f" Deadline <t:{int(opened.deadline)}:R>." if opened.deadline else ""
+        return (
+            f"Tournament #{row.id}: round {opened.paired.number} is open.{deadline}\n"
+            + "```\n"
+            + "\n".join(tables + byes)
+            + "\n```"
+        )
+
+    async def _tell(self, row: TournamentRow, text: str) -> None:
+        if self.presenter is None:
+            return
+        try:
+            await self.presenter.announce(row, text)
+        except Exception:
+            log.exception("tournament %s: a message could not be posted", row.id)
+
+    # --- timers: the start of sign-up's end, a round's deadline ----------------------------
+
+    def _arm(self, row: TournamentRow, deadline: float | None = None) -> None:
+        """Wait for the tournament's start (in sign-up) or its round's deadline (running)."""
+        self._disarm(row.id)
+        when = row.starts_at if row.status == "signup" else deadline
+        if when is None or self._closing:
+            return
+        task = asyncio.get_running_loop().create_task(self._wait(row, when))
+        self._timers[row.id] = task
+
+    def _disarm(self, tournament_id: int) -> None:
+        task = self._timers.pop(tournament_id, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    async def _wait(self, row: TournamentRow, when: float) -> None:
+        await self.sessions.clock.sleep_until(when)
+        try:
+            if row.status == "signup":
+                await self._start_on_time(row)
+            else:
+                await self._overdue(row.id)
+        except Exception:
+            log.exception("tournament %s: its timer failed; it goes on at restart", row.id)
+
+    async def _start_on_time(self, row: TournamentRow) -> None:
+        try:
+            await self.start(row.id)
+        except UserError as error:
+            await self.cancel(row.id)
+            await self._tell(row, f"Tournament #{row.id} did not start: {error} It is cancelled.")
+
+    async def _overdue(self, tournament_id: int) -> None:
+        """The round's deadline: computers finish every game still being played."""
+        stored = await self.store.tournament_rounds(tournament_id)
+        if not stored:
+            return
+        for table_id in stored[-1].table_ids:
+            live = self.sessions.find(table_id)
+            if live is not None and live.row.status == "playing":
+                await self.sessions.stand_in(live.id)
+
+
+__all__ = ["TournamentPresenter", "TournamentRow", "TournamentRunner", "seat_names"]
