@@ -13,12 +13,8 @@ from hypothesis import strategies as st
 from games.base import Deal, DealError, IllegalMove, Move, OptionError, deal_rng
 from games.cards import make_deck
 from games.levels import choose_move
-from games.tarneeb import (
-    RANK_VALUE,
-    Tarneeb,
-    _TarneebBase,
-    hand_points,
-)
+from games.tarneeb import RANK_VALUE, Tarneeb, hand_points
+from games.tarneeb.engine import TarneebBase
 from games.tarneeb_egyptian import EgyptianTarneeb
 from games.transcript import replay
 from games.tricks import trick_winner
@@ -42,7 +38,7 @@ def trump(suit: str) -> Move:
     return Move.of("trump", suit=suit)
 
 
-def refusal(game: _TarneebBase, seat: int, move: Move) -> str:
+def refusal(game: TarneebBase, seat: int, move: Move) -> str:
     before = snapshot(game)
     with pytest.raises(IllegalMove) as error:
         game.apply(seat, move)
@@ -323,7 +319,7 @@ EGYPTIAN_OPTIONS = st.fixed_dictionaries(
 )
 
 
-def check_invariants(game: _TarneebBase) -> None:
+def check_invariants(game: TarneebBase) -> None:
     in_hands = [card for hand in game.hands for card in hand]
     on_table = [card for _, card in game.trick]
     taken = [card for trick in game.tricks for card in trick.cards]
@@ -341,14 +337,14 @@ def check_invariants(game: _TarneebBase) -> None:
             assert set(game.view(seat).hand or ()) == set(game.hands[seat])
 
 
-def bid_key(game: _TarneebBase, call: tuple[int, str, int, str | None]) -> int:
+def bid_key(game: TarneebBase, call: tuple[int, str, int, str | None]) -> int:
     if isinstance(game, EgyptianTarneeb):
         assert call[3] is not None
         return game._key(call[2], call[3])
     return call[2]
 
 
-def run_property_game(game: _TarneebBase, seed: int) -> None:
+def run_property_game(game: TarneebBase, seed: int) -> None:
     rng = random.Random(seed)
     steps = 0
     while game.status == "in_progress":
@@ -439,7 +435,7 @@ def test_egyptian_random_games(seed: int, options: dict[str, Any]) -> None:
 @settings(max_examples=examples(10), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), options=st.one_of(TARNEEB_OPTIONS, EGYPTIAN_OPTIONS))
 def test_random_option_games_replay(seed: int, options: dict[str, Any]) -> None:
-    cls: type[_TarneebBase] = EgyptianTarneeb if "strain_order" in options else Tarneeb
+    cls: type[TarneebBase] = EgyptianTarneeb if "strain_order" in options else Tarneeb
     game = cls.new(options, seed=seed)
     rng = random.Random(seed)
     moves = []
@@ -463,7 +459,7 @@ def test_random_option_games_replay(seed: int, options: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("cls", [Tarneeb, EgyptianTarneeb])
-def test_computer_players_make_most_contracts(cls: type[_TarneebBase]) -> None:
+def test_computer_players_make_most_contracts(cls: type[TarneebBase]) -> None:
     made = total = 0
     for seed in range(20):
         game = cls.new(seed=seed)
@@ -507,7 +503,7 @@ def test_events_name_trick_counts_and_scores() -> None:
 
 @pytest.mark.parametrize("cls", [Tarneeb, EgyptianTarneeb])
 @pytest.mark.parametrize("all_pass", ["redeal_same_dealer", "dealer_forced_7"])
-def test_direct_legality_agrees_with_the_move_lists(cls: type[_TarneebBase], all_pass: str) -> None:
+def test_direct_legality_agrees_with_the_move_lists(cls: type[TarneebBase], all_pass: str) -> None:
     """``is_legal`` (the fast path ``check`` uses) agrees with ``legal_moves`` on every call."""
     calls = [Move.of("pass"), Move.of("double"), Move.of("bid", value=7, extra=1)]
     calls += [Move.of("bid", value=v) for v in range(6, 15)]
