@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from games.base import Deal, DealError, Event, IllegalMove, Move, Outcome, Status, deal_rng, shuffle
-from games.seats import next_seat, seat_ref
+from games.seats import next_seat, seat_ref, team_seats
 from games.tarneeb.deck import DECK, validate_deal
 from games.tarneeb.moves import TRUMP_MOVES
 from games.tarneeb.view import View
@@ -164,7 +164,7 @@ class TarneebBase(View):
     def outcome(self) -> Outcome | None:
         if self.winner is None:
             return None
-        return Outcome((self.winner, self.winner + 2), tuple(self.score))
+        return Outcome(tuple(team_seats(self.winner, 4)), tuple(self.score))
 
     def summary(self) -> dict[str, Any]:
         return {

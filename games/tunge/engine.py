@@ -253,7 +253,8 @@ class Tunge(Game):
         shuffle(deal_rng(self.seed, index), deck)
         n = self.players
         dealt = HAND_SIZE * n
-        first = self.state.dealer + 1  # cards go round one at a time from the dealer's left
+        # cards go round one at a time from the dealer's left
+        first = next_seat(self.state.dealer, n)
         hands = tuple(tuple(deck[(seat - first) % n : dealt : n]) for seat in range(n))
         return Deal(hands, tuple(deck[dealt:]))
 
