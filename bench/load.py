@@ -38,7 +38,7 @@ import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Awaitable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -231,7 +231,9 @@ class Person:
         self.games: list[int] = []  # the tables this person played at
         self.clicked: asyncio.Event | None = None  # set as each move is sent (for the soak)
 
-    async def interact(self, kind: str, action: Any) -> InteractionResult | None:
+    async def interact(
+        self, kind: str, action: Awaitable[InteractionResult]
+    ) -> InteractionResult | None:
         try:
             result: InteractionResult = await action
         except ClientRefused:  # the screen changed under the user's finger: look again
@@ -531,7 +533,7 @@ async def run(args: argparse.Namespace) -> Report:
                 openings.append(open_table(fake, host, guest, game, level))
             semaphore = asyncio.Semaphore(8)
 
-            async def limited(opening: Any) -> int:
+            async def limited(opening: Awaitable[int]) -> int:
                 async with semaphore:
                     try:
                         return int(await opening)

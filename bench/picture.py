@@ -17,13 +17,14 @@ import io
 import random
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import discord
+from discord.types.embed import Embed as EmbedData
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.card_art import BACK_NAME, back_image, card_image, emoji_names
@@ -34,6 +35,7 @@ from cogs.card_faces import FACES
 from cogs.play import hand_view
 from cogs.render import hand_embed, table_embed
 from cogs.table_picture import IMAGE_URL, seating
+from games.base import Event
 from games.levels import choose_move
 from games.registry import get_game
 
@@ -148,7 +150,7 @@ def draw_text(
 
 
 def embed_height(
-    draw: ImageDraw.ImageDraw, embed: dict[str, Any], width: int, image: Image.Image | None = None
+    draw: ImageDraw.ImageDraw, embed: EmbedData, width: int, image: Image.Image | None = None
 ) -> int:
     return draw_embed(draw, None, embed, 0, 0, width, image)
 
@@ -156,7 +158,7 @@ def embed_height(
 def draw_embed(
     draw: ImageDraw.ImageDraw,
     canvas: Image.Image | None,
-    embed: dict[str, Any],
+    embed: EmbedData,
     x: int,
     y: int,
     width: int,
@@ -210,27 +212,52 @@ def draw_embed(
     return cy + 8 - height_probe + 12
 
 
+@dataclass(frozen=True)
+class Button:
+    """What the picture shows of a button: its label, emoji name, style and whether it is off."""
+
+    label: str
+    emoji: str | None = None
+    style: int = 2
+    disabled: bool = False
+
+
+def buttons_of(rows: Sequence[dict[str, Any]]) -> list[list[Button]]:
+    """The buttons of component rows as discord.py sends them (other components left out)."""
+    return [
+        [
+            Button(
+                str(item.get("label") or ""),
+                (item.get("emoji") or {}).get("name"),
+                int(item.get("style", 2)),
+                bool(item.get("disabled")),
+            )
+            for item in row.get("components", [])
+            if item.get("type") == 2
+        ]
+        for row in rows
+    ]
+
+
 def draw_buttons(
     draw: ImageDraw.ImageDraw,
     canvas: Image.Image | None,
-    rows: list[dict[str, Any]],
+    rows: list[list[Button]],
     x: int,
     y: int,
 ) -> int:
-    """Component rows: buttons with their emoji and label, disabled ones faded."""
+    """Rows of buttons with their emoji and label, disabled ones faded."""
     cy = y
     face = font("b", 14)
     for row in rows:
         cx = x
-        for item in row.get("components", []):
-            if item.get("type") != 2:
-                continue
-            emoji = (item.get("emoji") or {}).get("name")
-            label = str(item.get("label") or "")
+        for item in row:
+            emoji = item.emoji
+            label = item.label
             width = 16 + int(draw.textlength(label, font=face)) + (30 if emoji else 0)
             if canvas is not None:
-                colour = BUTTONS.get(int(item.get("style", 2)), BUTTONS[2])
-                if item.get("disabled"):
+                colour = BUTTONS.get(item.style, BUTTONS[2])
+                if item.disabled:
                     colour = (
                         (colour[0] + BACKGROUND[0]) // 2,
                         (colour[1] + BACKGROUND[1]) // 2,
@@ -240,12 +267,12 @@ def draw_buttons(
                 lx = cx + 8
                 if emoji and emoji.startswith("c_"):
                     picture = card_picture(emoji, 28)
-                    if item.get("disabled"):
+                    if item.disabled:
                         picture = picture.copy()
                         picture.putalpha(picture.getchannel("A").point(lambda a: a // 2))
                     canvas.paste(picture, (lx - 2, cy + 3), picture)
                     lx += 30
-                ink = WHITE if not item.get("disabled") else MUTED
+                ink = WHITE if not item.disabled else MUTED
                 draw.text((lx, cy + 17), label, font=face, fill=ink, anchor="lm")
             cx += width + 8
         cy += 42
@@ -260,7 +287,7 @@ def showcase() -> tuple[LiveTable, int]:
     game = game_class.new({}, seed=SEED)
     rng = random.Random(SEED)
     moves = 0
-    events = []
+    events: list[Event] = []
     while game.status == "in_progress":
         seat = game.to_act()[0]
         view = game.view(None)
@@ -307,13 +334,13 @@ def picture(path: Path) -> Path:
     table, seat = showcase()
     embed = table_embed(table)
     embed.set_image(url=IMAGE_URL)  # as the table message shows it
-    board: dict[str, Any] = dict(embed.to_dict())
+    board = embed.to_dict()
     assert table.game is not None
     drawn = draw_table(table.game.view(None), seating(table)).png
     shown = Image.open(io.BytesIO(drawn)).convert("RGB")
     shown = shown.resize((PICTURE_WIDTH, PICTURE_WIDTH * shown.height // shown.width))
-    hand: dict[str, Any] = dict(hand_embed(table, seat).to_dict())
-    rows = hand_view(table, seat).to_components()
+    hand = hand_embed(table, seat).to_dict()
+    rows = buttons_of(hand_view(table, seat).to_components())
     scratch = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     width = WIDTH - 2 * PAD - 48
     board_h = embed_height(scratch, board, width, shown)
@@ -330,8 +357,8 @@ def picture(path: Path) -> Path:
     draw.text((x + 90, y + 2), "BOT", font=font("b", 11), fill=(88, 101, 242))
     y += 24
     y += draw_embed(draw, canvas, board, x, y, width, shown) + 8
-    show = {"components": [{"type": 2, "style": 3, "label": "Show my hand"}]}
-    y += draw_buttons(draw, canvas, [show], x, y) + PAD
+    show = [[Button("Show my hand", style=3)]]
+    y += draw_buttons(draw, canvas, show, x, y) + PAD
     draw.text((x, y), "Only you can see this · your hand", font=font("i", 12), fill=MUTED)
     y += 22
     y += draw_embed(draw, canvas, hand, x, y, width) + 8

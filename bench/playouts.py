@@ -16,12 +16,14 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Protocol, Self, TypeVar
 
 from games.levels import choose_move
 from games.registry import all_games
 from games.search import thunee_fast
 from games.search.tricks import TrickPlay, from_world, random_playout
+from games.thunee import Thunee
 
 GAMES = (
     "tarneeb",
@@ -33,6 +35,15 @@ GAMES = (
     "thunee 6",
 )
 TUNGE_SIZES = (2, 3, 4)
+
+
+class Position(Protocol):
+    """A fast path's position: a playout runs on a copy."""
+
+    def copy(self) -> Self: ...
+
+
+P = TypeVar("P", bound=Position)
 
 
 def first_card(name: str, seed: int) -> TrickPlay:
@@ -52,7 +63,7 @@ def first_card(name: str, seed: int) -> TrickPlay:
 def thunee_start(players: int, seed: int) -> thunee_fast.ThuneePlay:
     """A seeded Thunee hand of an ordinary contract after its first card (others dealt again)."""
     while True:
-        game = all_games()["thunee"].new({"players": players}, seed=seed)
+        game = Thunee.new({"players": players}, seed=seed)
         rng = random.Random(seed)
         while game.status == "in_progress" and game.records[-1].result is None:
             state = thunee_fast.from_world(game)
@@ -73,7 +84,9 @@ def rate(name: str, seconds: float, seed: int) -> tuple[int, float, float]:
     return _rate(starts, random_playout, seconds, seed)
 
 
-def _rate(starts: Any, playout: Any, seconds: float, seed: int) -> tuple[int, float, float]:
+def _rate(
+    starts: Sequence[P], playout: Callable[[P, random.Random], int], seconds: float, seed: int
+) -> tuple[int, float, float]:
     """Plays (or moves) of random playouts from copies of ``starts``, CPU and wall seconds."""
     rng = random.Random(seed)
     plays = 0

@@ -286,7 +286,10 @@ def real_transcripts(count: int) -> dict[str, list[dict[str, Any]]]:
 
 
 async def attach_transcripts(
-    store: Store, users: list[int], transcripts: Any, upgraded: bool = False
+    store: Store,
+    users: list[int],
+    transcripts: dict[str, list[dict[str, Any]]],
+    upgraded: bool = False,
 ) -> int:
     """Give each user's latest :data:`CALL_GAMES` games here a real transcript, and its calls
     as the bot keeps them with the result (``upgraded``: none kept, as games recorded before

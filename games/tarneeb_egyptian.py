@@ -14,16 +14,10 @@ from dataclasses import dataclass
 from games.base import Event, IllegalMove, Move, Option
 from games.facts import GameFacts, team_points, three
 from games.seats import next_seat, seat_ref, team_of
-from games.tarneeb import (
-    COMMON_OPTIONS,
-    DOUBLE,
-    PASS,
-    STRAIN_WORDS,
-    _TarneebBase,
-    against,
-    bid_words,
-    malformed,
-)
+from games.tarneeb.engine import TarneebBase
+from games.tarneeb.moves import DOUBLE, PASS, STRAIN_WORDS, bid_words
+from games.tarneeb.options import COMMON_OPTIONS
+from games.tarneeb.reasons import against, malformed
 
 STRAIN_ORDERS = {"bridge": ("C", "D", "H", "S", "NT"), "masrawy": ("C", "S", "H", "D", "NT")}
 EG_BID_MOVES: dict[tuple[int, str], Move] = {
@@ -34,7 +28,7 @@ EG_BID_MOVES: dict[tuple[int, str], Move] = {
 
 
 @dataclass(init=False, eq=False, repr=False)
-class EgyptianTarneeb(_TarneebBase):
+class EgyptianTarneeb(TarneebBase):
     name = "tarneeb_egyptian"
     facts = GameFacts(
         presets=three("target", (31, 41, 61), "points"),  # the rules' own three targets

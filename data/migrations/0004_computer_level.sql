@@ -1,4 +1,4 @@
--- The level the table's computer players play at (issue 15), chosen by the host in the lobby.
+-- The level the table's computer players play at, chosen by the host in the lobby.
 -- A column, not one of the table's options: the options are the game's rules (validated by the
 -- engine, replayed into every game), and the level changes no rule.
 ALTER TABLE game_tables ADD COLUMN computer_level TEXT NOT NULL DEFAULT 'normal'

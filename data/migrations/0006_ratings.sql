@@ -1,4 +1,4 @@
--- The game record and the ratings (issue 16). Rows from before keep their meaning: an old
+-- The game record and the ratings. Rows from before keep their meaning: an old
 -- result has no record, counts as unrated, and its players have no team or place.
 
 -- The record of a finished (or abandoned) game, beside the outcome JSON it already had.

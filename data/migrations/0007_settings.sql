@@ -1,4 +1,4 @@
--- Server settings beyond the turn timer and threads (issue 16), per-user turn pings (issue 17).
+-- Server settings beyond the turn timer and threads, per-user turn pings.
 -- computers: computer players may join new tables. rated: new tables are rated.
 -- trick_lines: each trick's result is posted as a line when a table has its own thread.
 -- channels: JSON list of the channel ids that may host tables ([] means any channel).

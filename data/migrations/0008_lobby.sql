@@ -1,4 +1,4 @@
--- Issue 17: getting a game going and keeping it going.
+-- Getting a game going and keeping it going.
 -- rematch_of: the finished table this lobby is the rematch of (one rematch per table).
 -- seats.confirmed: 0 for a person seated by someone else's rematch until they press Join.
 -- sit_in_requests: players asking the host to take over a computer's seat mid-game.

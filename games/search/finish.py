@@ -4,7 +4,7 @@ Once the trump is known, the rest of a Tarneeb (or Egyptian Tarneeb) hand is onl
 is the rest of a Tuppi or Norwegian Whist hand once its bid cards are revealed (a sooli hand
 excepted): the playouts finish it here, on plain lists (each hand in the engine's own order, so
 the normal player breaks its ties alike), with no checks, events or records, and score it as the
-engine does (Tarneeb with the engine's own :func:`games.tarneeb.hand_points`).
+engine does (Tarneeb with the engine's own :func:`games.tarneeb.scoring.hand_points`).
 ``tests/games/test_search_finish.py`` plays many hands out both ways and finds the same points.
 """
 
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 from games.players import bidcards as bidcards_player
 from games.players.tarneeb import RANK_VALUE, choose_play
 from games.search import thunee_finish
-from games.tarneeb import hand_points
+from games.tarneeb.scoring import hand_points
 from games.tricks import play_moves, trick_winner
 
 if TYPE_CHECKING:

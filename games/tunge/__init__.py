@@ -37,7 +37,8 @@ Modules
 -------
 :mod:`~games.tunge.grammar` (sequences, the reference, the enumeration of plays),
 :mod:`~games.tunge.engine` (deals, turns, pick-ups, blocked deals), :mod:`~games.tunge.scoring`,
-:mod:`~games.tunge.reasons` (refusals), :mod:`~games.tunge.view`, :mod:`~games.tunge.state`.
+:mod:`~games.tunge.reasons` (refusals), :mod:`~games.tunge.view`, :mod:`~games.tunge.state`,
+:mod:`~games.tunge.options` (the options and the engine's reading of them).
 The computer player is :mod:`games.players.tunge`.
 
 Choices where the contract is silent

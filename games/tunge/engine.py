@@ -1,8 +1,9 @@
 """The Tunge engine: deals, the turn flow (play, draw, pass), forced pick-ups, blocked deals.
 
-The sequence grammar is in :mod:`games.tunge.grammar`, the refusal reasons in
-:mod:`games.tunge.reasons`, scoring in :mod:`games.tunge.scoring` and what people see in
-:mod:`games.tunge.view`; the rules and the choices the contract left open are in the package
+The options (and :class:`~games.tunge.options.Rules`, as the engine reads them) are in
+:mod:`games.tunge.options`, the sequence grammar in :mod:`games.tunge.grammar`, the refusal
+reasons in :mod:`games.tunge.reasons`, scoring in :mod:`games.tunge.scoring` and what people see
+in :mod:`games.tunge.view`; the rules and the choices the contract left open are in the package
 docstring (:mod:`games.tunge`).
 """
 
@@ -10,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from games.base import (
@@ -20,8 +20,6 @@ from games.base import (
     Game,
     IllegalMove,
     Move,
-    Option,
-    OptionError,
     Outcome,
     Status,
     deal_rng,
@@ -41,6 +39,7 @@ from games.tunge.grammar import (
     count_matches,
     plays_of,
 )
+from games.tunge.options import OPTIONS, SUMMARY_TEXT, Rules, checked_options
 from games.tunge.scoring import deal_points, game_winners, ranking
 from games.tunge.state import DealRecord, DealResult, DealState, Pickup, TungeState, TurnRow
 from games.views import TungeView
@@ -140,33 +139,6 @@ def play_move(cards: tuple[str, ...]) -> Move:
     return _PLAY_MOVES[cards]
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
-    """The options as the engine reads them, decided once per game."""
-
-    players: int
-    face_up: bool
-    distinct: bool
-    ends_turn: bool
-    contains: bool
-    scoring: bool
-    match_target: int
-    turn_limit: int
-
-    @classmethod
-    def of(cls, options: Mapping[str, Any]) -> Rules:
-        return cls(
-            players=int(options["players"]),
-            face_up=options["variant"] == "face_up_start",
-            distinct=options["pickup_count"] == "distinct_ranks",
-            ends_turn=bool(options["forced_pickup_ends_turn"]),
-            contains=options["endgame_repeat_rule"] == "contains",
-            scoring=bool(options["scoring"]),
-            match_target=int(options["match_target"]),
-            turn_limit=int(options["turn_limit"]),
-        )
-
-
 def _play_of(moves: list[Move], cards: object) -> Move | None:
     """The listed play of exactly these cards, if any."""
     for candidate in moves:
@@ -217,49 +189,8 @@ class Tunge(Game):
         search_worlds={},
         endgame_solver=False,
     )
-    OPTIONS = (
-        Option("players", 4, "Number of players (2-4).", minimum=2, maximum=4),
-        Option(
-            "variant",
-            "standard",
-            "standard, or face_up_start: the undealt cards start face up as the discard pile.",
-            choices=("standard", "face_up_start"),
-        ),
-        Option(
-            "pickup_count",
-            "pairs",
-            "Forced pick-up: matched pairs, or shared ranks.",
-            choices=("pairs", "distinct_ranks"),
-        ),
-        Option("forced_pickup_ends_turn", False, "A forced pick-up ends the taker's turn."),
-        Option(
-            "endgame_repeat_rule",
-            "exact",
-            "End game: refuse plays made of exactly a part "
-            "of the last sequence (exact), or containing one (contains).",
-            choices=("exact", "contains"),
-        ),
-        Option("scoring", True, "Score the cards left in hand (lower is better)."),
-        Option(
-            "match_target",
-            0,
-            "Play deals until a total reaches this (0: one deal).",
-            minimum=0,
-            maximum=10_000,
-        ),
-        Option(
-            "turn_limit", 500, "Turns after which a deal is blocked.", minimum=1, maximum=10_000
-        ),
-    )
-    summary_text = (
-        "Shed all your cards. On your turn play a sequence, or draw one card.\n"
-        "A sequence is a run (any suits, 2-K, no wrap) or a group of one rank; aces go in front, "
-        "and after an ace a single card is allowed.\n"
-        "Every rank your play shares with the last sequence makes the next player pick up a card.\n"
-        "When the stock is empty you draw from the discard pile, and may not replay the last "
-        "sequence.\n"
-        "Out first wins; the others score their cards (courts 10, aces 11); lower is better."
-    )
+    OPTIONS = OPTIONS
+    summary_text = SUMMARY_TEXT
     HAND_SIZE: ClassVar[int] = HAND_SIZE
 
     seed: int | None
@@ -273,10 +204,7 @@ class Tunge(Game):
     # ------------------------------------------------------------------ creation
     @classmethod
     def validate_options(cls, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        values = super().validate_options(options)
-        if values["match_target"] and not values["scoring"]:
-            raise OptionError("option match_target needs scoring to be on")
-        return values
+        return checked_options(super().validate_options(options))
 
     @classmethod
     def new(
@@ -325,7 +253,8 @@ class Tunge(Game):
         shuffle(deal_rng(self.seed, index), deck)
         n = self.players
         dealt = HAND_SIZE * n
-        first = self.state.dealer + 1  # cards go round one at a time from the dealer's left
+        # cards go round one at a time from the dealer's left
+        first = next_seat(self.state.dealer, n)
         hands = tuple(tuple(deck[(seat - first) % n : dealt : n]) for seat in range(n))
         return Deal(hands, tuple(deck[dealt:]))
 

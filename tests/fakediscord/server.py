@@ -282,7 +282,7 @@ class FakeDiscord:
         guild: Guild | None = None,
         *,
         roles: tuple[str, ...] | list[str] = (),
-        admin: bool = False,  # type: ignore[assignment]
+        admin: bool = False,
     ) -> Member:
         guild = guild or self.default_guild
         user = next((u for u in self.users.values() if u.name == name and not u.bot), None)
@@ -1247,7 +1247,9 @@ class FakeDiscord:
         one of the application's own (the fake's guilds have no emojis)."""
         for r, row in enumerate(body.get("components") or []):
             for c, comp in enumerate(row.get("components") or []):
-                emojis = [((*("components", r, "components", c), "emoji"), comp.get("emoji"))]
+                emojis: list[tuple[tuple[str | int, ...], Any]] = [
+                    ((*("components", r, "components", c), "emoji"), comp.get("emoji"))
+                ]
                 emojis += [
                     ((*("components", r, "components", c), "options", o, "emoji"), opt.get("emoji"))
                     for o, opt in enumerate(comp.get("options") or [])

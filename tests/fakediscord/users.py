@@ -146,7 +146,7 @@ class FakeUser:
         elif isinstance(ref, Message):
             msg = self.fake.messages.get(ref.id, ref)
         else:
-            msg = self.fake.messages.get(int(ref))  # type: ignore[assignment]
+            msg = self.fake.messages.get(int(ref))
             if msg is None:
                 raise ClientRefused(f"no message {ref}")
         if msg not in self.visible_messages():

@@ -1,4 +1,5 @@
-"""What the rules properties probe with: a game's observable snapshot, leaked cards, move shapes.
+"""What the rules properties probe with: a game's observable snapshot, leaked cards, move shapes,
+and the probes themselves (:func:`probe_moves`, :func:`views_hide_hidden_cards`).
 
 Shared by the per-game property tests, so that "a refused move changed nothing" and "nothing
 leaks" mean the same everywhere.
@@ -9,9 +10,12 @@ from __future__ import annotations
 import functools
 import json
 import re
+from collections.abc import Iterable
 from typing import Any
 
-from games.base import Game, Move
+import pytest
+
+from games.base import AgainstRules, Game, IllegalMove, Malformed, Move, NotYourTurn
 from games.cards import display, make_deck
 from games.state import state_fields
 from games.views import plain
@@ -74,3 +78,37 @@ def candidate_moves(game: Game, seat: int) -> set[Move]:
     moves.update(Move.of("play", card=card) for card in ALL_CARDS)
     moves.update({Move.of("pass"), Move.of("play", card="ZZ"), Move.of("nonsense")})
     return moves
+
+
+def probe_moves(
+    game: Game, seat: int, moves: Iterable[Move], *, others: Iterable[int] = ()
+) -> None:
+    """Try each move for ``seat``: a legal one passes :meth:`Game.check`, any other is refused
+    with a typed reason that says why, and so is each move for every seat of ``others``; then
+    prove that nothing of the game changed."""
+    before = snapshot(game)
+    legal = game.legal_moves(seat)
+    others = tuple(others)
+    for move in moves:
+        if move in legal:
+            game.check(seat, move)
+        else:
+            refused(game, seat, move)
+        for other in others:
+            refused(game, other, move)
+    assert snapshot(game) == before, "a refused move changed the game"
+
+
+def refused(game: Game, seat: int, move: Move) -> None:
+    """``apply`` refuses the move with a typed refusal that says why."""
+    with pytest.raises(IllegalMove) as refusal:
+        game.apply(seat, move)
+    assert str(refusal.value).strip(), "a refusal must say why"
+    assert isinstance(refusal.value, AgainstRules | Malformed | NotYourTurn)
+
+
+def views_hide_hidden_cards(game: Game) -> None:
+    """No view (every seat's and the public one) shows a card hidden from its reader."""
+    for viewer in [None, *range(game.players)]:
+        shown = leaked(game.view(viewer), game.hidden_cards(viewer))
+        assert not shown, f"the view of {viewer} shows hidden cards {shown}"

@@ -15,7 +15,7 @@ from games.cards import make_deck
 from games.levels import choose_move
 from games.registry import get_game
 from tests.examples import examples
-from tests.games.probes import leaked, snapshot
+from tests.games.probes import leaked, probe_moves, views_hide_hidden_cards
 from tests.games.test_tuppi import secret_for
 
 Whist = get_game("norwegian_whist")
@@ -121,19 +121,11 @@ def play(game: Any, rng: random.Random, probe: bool) -> None:
             held = [c for hand in game.hands for c in hand]
             assert sorted(held + game.played) == DECK
         if probe:
-            before = snapshot(game)
             wrong = [Move.of("play", card=c) for c in rng.sample(DECK, 6)]
             wrong += [Move.of("bid", value="grand", card=c) for c in rng.sample(DECK, 4)]
             wrong += [Move.of("bid", value="nullo"), Move.of("expose"), Move.of("pass")]
-            for move in wrong:
-                if move in legal:
-                    game.check(seat, move)
-                else:
-                    with pytest.raises(IllegalMove):
-                        game.apply(seat, move)
-            assert snapshot(game) == before
-            for viewer in [None, *range(4)]:
-                assert not leaked(game.view(viewer), game.hidden_cards(viewer))
+            probe_moves(game, seat, wrong)
+            views_hide_hidden_cards(game)
         commits = list(game.commits)
         score_before = list(game.score)
         hands_before = len(game.records)

@@ -15,7 +15,7 @@ from games.cards import make_deck
 from games.levels import choose_move
 from games.registry import get_game
 from tests.examples import examples
-from tests.games.probes import leaked, snapshot
+from tests.games.probes import leaked, probe_moves, views_hide_hidden_cards
 
 Tuppi = get_game("tuppi")
 DECK = sorted(make_deck())
@@ -225,7 +225,6 @@ def play(game: Any, rng: random.Random, probe: bool) -> None:
             held = [c for hand in game.hands for c in hand]
             assert sorted(held + game.played) == DECK, "52 cards conserved"
         if probe:
-            before = snapshot(game)
             wrong = [Move.of("play", card=c) for c in rng.sample(DECK, 6)]
             wrong += [bid("rami", c) for c in rng.sample(DECK, 4)] + [
                 bid("nolo"),
@@ -233,15 +232,8 @@ def play(game: Any, rng: random.Random, probe: bool) -> None:
                 Move.of("pass"),
                 Move.of("give", card="2C"),
             ]
-            for move in wrong:
-                if move in legal:
-                    game.check(seat, move)
-                else:
-                    with pytest.raises(IllegalMove):
-                        game.apply(seat, move)
-            assert snapshot(game) == before
-            for viewer in [None, *range(4)]:
-                assert not leaked(game.view(viewer), game.hidden_cards(viewer))
+            probe_moves(game, seat, wrong)
+            views_hide_hidden_cards(game)
         commits_before = list(game.commits)
         dealer_before = game.dealer
         before_hands = len(game.records)

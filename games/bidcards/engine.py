@@ -1,27 +1,7 @@
-"""What Tuppi and Norwegian (Minnesota) Whist share: secret bid cards, a reveal, no-trump tricks.
-
-Both games deal 13 cards to each of four seats (two partnerships, team = seat % 2), let every seat
-commit a secret **bid card** at the same time (its colour says "high" or "low"), reveal the
-commitments one at a time and stop at the first "high" bid, then play thirteen tricks without
-trumps. The subclasses (:mod:`games.tuppi`, :mod:`games.norwegian_whist`) supply the words
-(rami/nolo, grand/nullo), which cards may carry a bid, the reveal order, the leaders and the
-scoring.
-
-Hidden information, as both contracts require:
-
-- The commit is public only as "X has committed a bid". The value and the card are told to the
-  committing seat alone (a private event and that seat's own view).
-- Revealed bids (value and card, or "verbally") become public; the revealed card stays in the hand,
-  so it is removed from :meth:`hidden_cards` of every reader until it is played.
-- Bids the reveal never reached stay secret forever: no event, view or summary names them. They
-  are ordinary cards of their owner's hand, so :meth:`hidden_cards` covers them. The public
-  history a computer player is handed shows another seat's bid only once revealed
-  (:meth:`BidCardGame.secret_move`).
-
-The move that ends a hand deals the next one (inside ``apply``; reads never change the game).
-The deal used is fixed in advance (the next transcript deal, or ``deal_rng(seed, index)``). Events
-that mark results (a hand's score, totals reset, an exposed hand, the end of the game) carry
-``history=True``. The computer player is :mod:`games.players.bidcards`.
+"""The engine Tuppi and Norwegian Whist share (:class:`BidCardGame`): dealing, the secret bid
+cards and their reveal, thirteen no-trump tricks, the views and the hidden cards. The rules and
+the hidden-information promises are in the package docstring (:mod:`games.bidcards`); the
+subclasses supply the words, the cards that may carry a bid, the reveal order and the scoring.
 """
 
 from __future__ import annotations
@@ -31,13 +11,11 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
 from games.base import (
-    AgainstRules,
     Deal,
     DealError,
     Event,
     Game,
     IllegalMove,
-    Malformed,
     Move,
     NotYourTurn,
     Outcome,
@@ -45,7 +23,18 @@ from games.base import (
     deal_rng,
     shuffle,
 )
-from games.cards import RANK_NAMES, SUIT_NAMES, display, make_deck
+from games.bidcards.words import (
+    BID_COMMITTED,
+    CARD_PLAYED,
+    SEATS,
+    TRICK_WON_TEXT,
+    against,
+    article,
+    colour_of,
+    malformed,
+    team_title,
+)
+from games.cards import SUIT_NAMES, display, make_deck
 from games.seats import next_seat, seat_ref, seats_from, team_of, team_seats
 from games.tricks import (
     PLAY,
@@ -65,60 +54,12 @@ DECK = make_deck()
 DECK_SET = frozenset(DECK)
 NORMAL_ORDER = "23456789TJQKA"
 NORMAL_STRENGTH = strength_table(NORMAL_ORDER)
-BLACK = frozenset("SC")
-RED = frozenset("HD")
-TEAM_NAMES = ("A", "B")
 PLAY_MOVES = PLAY
 PASS_MOVE = Move.of("pass")
 NO_MOVES: list[Move] = []  # shared by every seat without a move: never changed
-SEATS = range(4)
-
-# Shared events (never changed: see Event): a card played by a seat, a seat's commitment.
-CARD_PLAYED = tuple(
-    {
-        card: Event(
-            "card_played", f"{seat_ref(seat)} plays {display(card)}.", {"seat": seat, "card": card}
-        )
-        for card in DECK
-    }
-    for seat in SEATS
-)
-BID_COMMITTED = tuple(
-    Event("bid_committed", f"{seat_ref(seat)} has committed a bid.", {"seat": seat})
-    for seat in SEATS
-)
 ORDERS = tuple(tuple(seats_from(leader, 4)) for leader in SEATS)  # from a leader
-TRICK_WON_TEXT = tuple(f"{seat_ref(seat)} wins the trick." for seat in SEATS)
 # (game name, options) -> the bid table of BidCardGame._find_bid_table
 _BID_TABLES: dict[tuple[str, tuple[tuple[str, Any], ...]], dict[str, tuple[Move, bool]]] = {}
-
-
-def article(card: str) -> str:
-    """``a queen``, ``an ace``, ``an eight``."""
-    name = RANK_NAMES[card[0]]
-    return ("an " if name[0] in "aeiou" else "a ") + name
-
-
-def colour_of(card: str) -> str:
-    return "black" if card[1] in BLACK else "red"
-
-
-def team_word(team: int) -> str:
-    return f"team {TEAM_NAMES[team]}"
-
-
-def team_title(team: int) -> str:
-    """``Team A`` at the start of a sentence (``str.capitalize`` would make it ``Team a``)."""
-    return f"Team {TEAM_NAMES[team]}"
-
-
-def against(text: str, code: str, **params: Any) -> AgainstRules:
-    """A refusal with the rule's reason, its stable code and parameters."""
-    return AgainstRules(text, code=code, params=params)
-
-
-def malformed(text: str, **params: Any) -> Malformed:
-    return Malformed(text, params=params)
 
 
 @dataclass(init=False, eq=False, repr=False)
