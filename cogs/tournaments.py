@@ -23,6 +23,7 @@ from cogs.errors import answer, guarded, patiently, quote
 from cogs.interactions import bot_of, is_admin
 from cogs.render import jump_url
 from cogs.tables import game_autocomplete
+from games.registry import get_game
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -49,24 +50,27 @@ async def refresh_signup(interaction: discord.Interaction, tournament_id: int) -
     if row.message_id is None:
         return
     text = signup_text(row, await runner.summary(row))
+    view = signup_view(row.id) if row.status == "signup" else None  # closed: no button
     channel = interaction.client.get_partial_messageable(row.channel_id)
     try:
-        await channel.get_partial_message(row.message_id).edit(content=text)
+        await channel.get_partial_message(row.message_id).edit(content=text, view=view)
     except discord.HTTPException as error:
         log.warning("tournament %s: sign-up message not edited (%s)", row.id, error)
 
 
 def signup_text(row: TournamentRow, summary: str) -> str:
     spec = row.spec
-    rounds = f", {spec.rounds} rounds" if spec.rounds else ""
+    rounds = f", {spec.rounds} round{'s' if spec.rounds != 1 else ''}" if spec.rounds else ""
     start = f" Sign-up closes <t:{int(row.starts_at)}:R>." if row.starts_at else ""
     how = (
         "Pairs: one partner uses `/tournament invite`, the other accepts."
         if spec.members == 2
         else "Press **Sign up** to enter."
     )
+    if row.status != "signup":
+        how = f"Sign-up is closed ({row.status}): `/tournament show tournament:{row.id}`."
     head = (
-        f"**Tournament #{row.id}**: {spec.game}, {spec.format.value}{rounds}, "
+        f"**Tournament #{row.id}**: {get_game(spec.game).title}, {spec.format.value}{rounds}, "
         f"{spec.entry.value}.{start}\n{how}"
     )
     return f"{head}\n{summary}"[:MAX_MESSAGE]
@@ -335,6 +339,7 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
         await interaction.response.defer(ephemeral=True, thinking=True)  # round 1 opens
         await self.runner.start(row.id)
         await answer(interaction, f"Tournament #{row.id} has started.")
+        await refresh_signup(interaction, row.id)
 
     @app_commands.command(name="show", description="A tournament's entrants or standings.")
     async def show(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
@@ -356,6 +361,7 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
             raise UserError("Only the organiser or a server manager can cancel it.")
         await patiently(interaction, self.runner.cancel(row.id))
         await answer(interaction, f"Tournament #{row.id} is cancelled; open tables play on.")
+        await refresh_signup(interaction, row.id)
 
 
 async def setup(bot: CardTableBot) -> None:

@@ -50,8 +50,21 @@ async def test_an_eight_player_swiss_of_tarneeb_with_rotating_partners(
     begun = await ok(await admin.slash("tournament start", tournament=tid)).wait_done(30)
     assert f"Tournament #{tid} has started." in begun.text
     late = fake_discord.user("late")
-    refused = ok(await late.click(signup_message(late, tid), "Sign up"))
-    assert refused.text == "Sign-up for this tournament has closed."
+    closed = await fake_discord.wait_for(
+        lambda: (
+            "Sign-up is closed" in signup_message(late, tid, open_only=False).content
+            and not signup_message(late, tid, open_only=False).buttons()
+        ),
+        timeout=10,
+    )
+    assert closed, "the sign-up message says it closed and offers no button"
+    refused = ok(  # a client that kept the old button
+        await late.crafted_component(signup_message(late, tid, open_only=False), f"ct:ts:{tid}")
+    )
+    assert refused.ephemeral and refused.text in (
+        "Sign-up for this tournament has closed.",
+        "That button does nothing any more.",  # the message no longer offers it
+    )
     entrants = {e.members[0]: e for e in await running_bot.store.entrants(tid)}
     absent = people[3]
     await play_out(fake_discord, running_bot, clock, tid, absent={2: {absent.id}})

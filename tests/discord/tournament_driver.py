@@ -42,9 +42,12 @@ async def announce(fake: FakeDiscord, organiser: FakeUser, **options: Any) -> in
     return int(match.group(1))
 
 
-def signup_message(user: FakeUser, tournament_id: int) -> Any:
+def signup_message(user: FakeUser, tournament_id: int, *, open_only: bool = True) -> Any:
+    """The tournament's sign-up message (with its button, unless ``open_only`` is False)."""
     for message in reversed(user.visible_messages()):
-        if f"**Tournament #{tournament_id}**" in message.text() and message.buttons():
+        if f"**Tournament #{tournament_id}**:" in message.text() and (
+            message.buttons() or not open_only
+        ):
             return message
     raise AssertionError(f"{user.name} sees no sign-up message")
 
