@@ -1,6 +1,7 @@
 """``/privacy forget``: what the bot keeps of a person is removed or made anonymous.
 
-- Their results and ratings (what the leaderboard and stats count) are deleted.
+- Their results and ratings (what the leaderboard and stats count) are deleted, and so is
+  their own language choice.
 - Closed games (finished, abandoned, cancelled) keep their moves, since they are the other
   players' history too, but the person's identity goes: their seats become "Former player"
   without a user id (also in the record of who held which seat when), the moves they clicked

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 import aiosqlite
 
-from bot.store.base import SqliteBase
+from bot.store.base import Fields, SqliteBase
 from bot.store.interface import TournamentRefused
 from bot.store.rows import TournamentRound, TournamentRow
 from bot.tournaments.spec import Entrant, TournamentSpec
@@ -31,7 +31,7 @@ MOVES = {
 }
 
 
-def tournament_row(row: aiosqlite.Row) -> TournamentRow:
+def tournament_row(row: Fields) -> TournamentRow:
     options = json.loads(row["options"])
     if not get_game(row["game"]).teams:  # the validated default; the tournament seats tables
         options.pop("players", None)
@@ -58,7 +58,7 @@ def tournament_row(row: aiosqlite.Row) -> TournamentRow:
     )
 
 
-def _table(row: aiosqlite.Row) -> Table:
+def round_table(row: Fields) -> Table:
     return Table(
         number=row["number"],
         sides=tuple(tuple(side) for side in json.loads(row["sides"])),
@@ -143,7 +143,7 @@ class SqliteTournaments(SqliteBase):
             ) as cursor:
                 row = await cursor.fetchone()
             if row is None:
-                raise TournamentRefused(_status_refusal(status))
+                raise TournamentRefused(status_refusal(status))
         return tournament_row(row)
 
     async def enter_tournament(
@@ -250,7 +250,7 @@ class SqliteTournaments(SqliteBase):
             TournamentRound(
                 paired=Round(
                     number=row["round"],
-                    tables=tuple(_table(t) for t in tables[row["round"]]),
+                    tables=tuple(round_table(t) for t in tables[row["round"]]),
                     byes=tuple(json.loads(row["byes"])),
                 ),
                 deadline=row["deadline"],
@@ -443,7 +443,7 @@ async def _entrants(db: aiosqlite.Connection, tournament_id: int) -> list[Entran
     ]
 
 
-def _status_refusal(status: str) -> str:
+def status_refusal(status: str) -> str:
     return {
         "running": "The tournament has started already, or has ended.",
         "finished": "Only a running tournament can finish.",

@@ -1,29 +1,30 @@
 """Which language a person reads: their own, the server's, their client's, English; stored in
-real SQLite, an unknown language refused with nothing changed."""
+real SQLite and a real PostgreSQL server, an unknown language refused with nothing changed."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
 from bot.sessions import SessionManager, UserError
-from bot.store import Store
 from games.base import Move
+from tests.bot.backends import BOTH, Backend
+
+STORE_BACKENDS = BOTH
 
 GUILD, OTHER_GUILD, ALICE, BOB = 1, 2, 101, 202
 
 
 async def test_a_person_and_a_server_keep_their_languages_across_reopening(
-    db_path: Path,
+    backend: Backend,
 ) -> None:
-    store = await Store.open(db_path)
+    store = await backend.open()
     await store.set_user_language(ALICE, "fi")
     settings = await store.guild_settings(GUILD, 60)
     await store.save_guild_settings(replace(settings, language="ar"))
     await store.close()
-    store = await Store.open(db_path)
+    store = await backend.open()
     try:
         assert await store.user_language(ALICE) == "fi"
         assert await store.user_language(BOB) is None

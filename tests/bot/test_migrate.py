@@ -3,6 +3,7 @@ PostgreSQL row for row, with their ratings and history, and a game in progress g
 
 from __future__ import annotations
 
+import random
 import sqlite3
 import subprocess
 import sys
@@ -13,11 +14,14 @@ import asyncpg
 import pytest
 
 from bot import migrate
-from bot.store import GuildSettings, Store, TurnPing
+from bot.store import GuildSettings, Store, StoreInterface, TurnPing
 from bot.store.postgres import PostgresStore
+from bot.tournaments.spec import TournamentSpec
+from bot.tournaments.swiss import pair_round
 from tests.bot.backends import POSTGRES, Backend
 from tests.bot.faults import until
 from tests.bot.played import finished_game, open_game, play_moves, session_manager
+from tests.bot.tournaments.play import play_round
 from tests.conftest import REPO
 
 ALICE, BOB, CAROL = 1001, 1002, 1003
@@ -25,8 +29,9 @@ GUILD = 11
 
 
 async def played_database(path: Path) -> int:
-    """Rated and unrated games, one of them still under way, settings, pings and a forgotten
-    person's traces, in the SQLite file at ``path``; the id of the game under way."""
+    """Rated and unrated games, one of them still under way, settings, pings, languages, a
+    tournament with a round played and a forgotten person's traces, in the SQLite file at
+    ``path``; the id of the game under way."""
     async with session_manager(path) as sessions:
         for _ in range(2):
             await finished_game(sessions, GUILD, [(ALICE, "Alice"), (BOB, "Bob")])
@@ -36,13 +41,40 @@ async def played_database(path: Path) -> int:
         await play_moves(sessions, playing, limit=2)
         store = sessions.store
         await store.save_guild_settings(
-            GuildSettings(GUILD, 90, True, rated=False, channels=(5, 6), defaults={"tiny": {}})
+            GuildSettings(
+                GUILD,
+                90,
+                True,
+                rated=False,
+                channels=(5, 6),
+                defaults={"tiny": {}},
+                language="fi",
+            )
         )
+        await store.set_user_language(BOB, "ar")
+        await tournament_played(store)
         await store.set_turn_ping_wanted(GUILD, ALICE, True)
         await store.save_turn_ping(TurnPing(playing.id, ALICE, 3, 4, playing.moves))
         await store.save_command_fingerprint(77, None, "abc")
         await store.ask_sit_in(playing.id, 1, BOB, "Bob")
         return playing.id
+
+
+async def tournament_played(store: StoreInterface) -> None:
+    """A Swiss tournament of four running, its first round played."""
+    spec = TournamentSpec.create(
+        game="tarneeb", format="swiss", entry="individuals", rounds=2, seed=9
+    )
+    made = await store.create_tournament(
+        guild_id=GUILD, channel_id=5, organiser_id=ALICE, spec=spec, starts_at=None, now=1.0
+    )
+    for user in (ALICE, BOB, CAROL, 1004):
+        await store.enter_tournament(made.id, [user], name=str(user), rating=0, now=1.0)
+    await store.set_tournament_status(made.id, "running", now=2.0)
+    paired = pair_round(spec, await store.entrants(made.id), [], [])
+    await store.open_round(made.id, paired, deadline=None, now=3.0)
+    for result in play_round(spec, paired, random.Random(1)):
+        await store.record_tournament_result(made.id, result, now=4.0)
 
 
 def sqlite_rows(path: Path, table: str) -> list[tuple[Any, ...]]:
@@ -78,6 +110,7 @@ async def test_every_row_comes_back_and_the_game_under_way_goes_on(
     db.close()
     assert sorted(counts) == sorted(tables)
     assert all(counts[t] > 0 for t in ("moves", "ratings", "rating_history", "seat_holders"))
+    assert all(counts[t] > 0 for t in ("tournament_results", "user_languages"))
     assert told == [f"{table}: {count} rows" for table, count in counts.items()]
     for table in tables:  # the same rows, value for value, in the same order
         with sqlite3.connect(path) as db:
@@ -103,6 +136,11 @@ async def test_every_row_comes_back_and_the_game_under_way_goes_on(
             lambda s: s.turn_pings(playing),
             lambda s: s.seat_holders(playing),
             lambda s: s.open_tables(),
+            lambda s: s.user_language(BOB),
+            lambda s: s.open_tournaments(),
+            lambda s: s.entrants(1),
+            lambda s: s.tournament_rounds(1),
+            lambda s: s.tournament_results(1),
         ):
             assert await query(pg) == await query(lite)
         newest = max(t.id for t in await lite.open_tables())
@@ -110,6 +148,16 @@ async def test_every_row_comes_back_and_the_game_under_way_goes_on(
             guild_id=GUILD, channel_id=5, host_id=ALICE, game="tiny", options={}, seed=1, seats=[]
         )
         assert table.id > newest, "the id sequence goes on after the copied tables"
+        (copied,) = await pg.open_tournaments()
+        again = await pg.create_tournament(
+            guild_id=GUILD,
+            channel_id=5,
+            organiser_id=BOB,
+            spec=copied.spec,
+            starts_at=None,
+            now=5.0,
+        )
+        assert again.id > copied.id
     finally:
         await lite.close()
         await pg.close()

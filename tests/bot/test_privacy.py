@@ -128,6 +128,16 @@ async def test_forget_twice_and_a_stranger(sessions: SessionManager) -> None:
     assert await sessions.forget(4242) == privacy.Forgotten(0, 0, 0, 0, 0)
 
 
+async def test_forget_drops_the_persons_language(sessions: SessionManager) -> None:
+    """Her own language choice is a setting about her alone: it goes, Bob's stays."""
+    await sessions.set_user_language(ALICE, "fi")
+    await sessions.set_user_language(BOB, "ar")
+    await sessions.forget(ALICE)
+    assert await sessions.user_language(ALICE) is None
+    assert await sessions.user_language(BOB) == "ar"
+    assert await mentions(sessions.store, ALICE) == []
+
+
 async def test_ratings_and_game_records_forget_the_person(sessions: SessionManager) -> None:
     """Her ratings, rating history and months go; Bob's stay; the game record names her not."""
     await finished_game(sessions, GUILD_A, [(ALICE, "Alice"), (BOB, "Bob")])

@@ -1,6 +1,7 @@
 """Shards: SHARD_COUNT and SHARD_IDS, the launcher's split, identify slots, and tables that
 belong to one process: restored only by the process whose shards own their guild; a move
-number two processes both try to store is kept once, the other refused as out of date."""
+number two processes both try to store is kept once, the other refused as out of date (processes
+sharing one SQLite file, or one PostgreSQL database)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,10 @@ from bot.shards import (
     share,
 )
 from bot.store import Store
+from tests.bot.backends import BOTH, Backend
 from tests.bot.conftest import Recorder
+
+STORE_BACKENDS = BOTH
 
 TOKEN = "MTAw.fake.token"
 ON_ZERO, ON_ONE = 5, (1 << 22) | 5  # guild ids on shard 0 and shard 1 of 2
@@ -118,17 +122,14 @@ def settings(db: Path, shards: Shards | None) -> Settings:
 
 
 @pytest.fixture
-async def processes(
-    tmp_path: Path,
-) -> AsyncIterator[Process]:
-    """``process(shards)``: a session manager on its own connection to one SQLite file, as a
-    bot process of its own would have."""
+async def processes(backend: Backend) -> AsyncIterator[Process]:
+    """``process(shards)``: a session manager on its own connection to one database (an SQLite
+    file, a PostgreSQL database), as a bot process of its own would have."""
     made: list[SessionManager] = []
-    db = tmp_path / "shared.sqlite3"
 
     async def start(shards: Shards | None) -> SessionManager:
-        store = await Store.open(db)
-        sessions = SessionManager(store, settings(db, shards), clock=ManualClock())
+        store = await backend.open()
+        sessions = SessionManager(store, settings(backend.path, shards), clock=ManualClock())
         sessions.presenter = Recorder()
         made.append(sessions)
         return sessions

@@ -175,10 +175,19 @@ async def test_moves_log_is_unique_per_number(store: Store, backend: Backend) ->
     await store.start_game(table.id, 0, [{"hands": [["AS"], ["AH"]], "stock": []}])
     await store.append_move(table.id, 0, 1, {"action": "play", "card": "AH"}, None)
     with pytest.raises(MoveTaken):  # a second writer of move 0 (another process)
-        await store.append_move(table.id, 0, 1, {"action": "play", "card": "AH"}, None)
+        await store.append_move(
+            table.id,
+            0,
+            0,
+            {"action": "play", "card": "AS"},
+            3,
+            new_deals=[(1, {"hands": [["KS"], ["KH"]], "stock": []})],
+            status="finished",
+        )
     moves = await store.moves(table.id)
     assert [(m.seq, m.seat, m.move) for m in moves] == [(0, 1, {"action": "play", "card": "AH"})]
     assert await store.deals(table.id) == [{"hands": [["AS"], ["AH"]], "stock": []}]
+    assert (await store.get_table(table.id)).status == "playing"  # type: ignore[union-attr]
 
 
 async def test_results_and_leaderboard(store: Store) -> None:

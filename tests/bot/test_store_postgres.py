@@ -113,10 +113,12 @@ async def _postgres_schema(url: str) -> dict[str, Any]:
             foreign = {
                 (r["col"], r["ref_table"], r["ref_col"])
                 for r in await db.fetch(
+                    # every column of a key of several, as SQLite lists them
                     "SELECT a.attname AS col, f.relname AS ref_table, b.attname AS ref_col"
                     " FROM pg_constraint c JOIN pg_class f ON f.oid = c.confrelid"
-                    " JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]"
-                    " JOIN pg_attribute b ON b.attrelid = c.confrelid AND b.attnum = c.confkey[1]"
+                    " CROSS JOIN LATERAL unnest(c.conkey, c.confkey) AS k(con, ref)"
+                    " JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.con"
+                    " JOIN pg_attribute b ON b.attrelid = c.confrelid AND b.attnum = k.ref"
                     " WHERE c.contype = 'f' AND c.conrelid = $1::regclass",
                     table,
                 )

@@ -19,6 +19,7 @@ from typing import Any
 from bot.clock import ManualClock
 from bot.store import GuildSettings
 from games.levels import choose_move
+from tests.bot.backends import fetch
 from tests.discord.table_driver import ok
 from tests.fakediscord import FakeDiscord, FakeUser
 
@@ -152,7 +153,7 @@ async def expected_standings(
 async def game_places(bot: Any, table_id: int, table: Any) -> list[int]:
     """Each hand's place at a finished game from its stored outcome: the winners first; in a
     game for each alone the rest by their final score, lower first (Tunge's cards left)."""
-    rows = await bot.store._all("SELECT outcome FROM results WHERE table_id = ?", (table_id,))
+    rows = await fetch(bot.store, "SELECT outcome FROM results WHERE table_id = ?", table_id)
     outcome = json.loads(rows[0][0])
     winners, score = set(outcome["winners"]), outcome["score"]
     hands = len(table.sides)

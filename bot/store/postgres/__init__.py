@@ -16,6 +16,8 @@ from bot.store.postgres.seats import PostgresSeats
 from bot.store.postgres.settings import PostgresSettings
 from bot.store.postgres.standings import PostgresStandings
 from bot.store.postgres.tables import PostgresTables
+from bot.store.postgres.tournament_invites import PostgresTournamentInvites
+from bot.store.postgres.tournaments import PostgresTournaments
 
 
 class PostgresStore(
@@ -26,6 +28,8 @@ class PostgresStore(
     PostgresSettings,
     PostgresHistory,
     PostgresPrivacy,
+    PostgresTournaments,
+    PostgresTournamentInvites,
 ):
     """The PostgreSQL store. Open with :meth:`open` (a ``postgresql://`` URL), close with
     :meth:`close`."""

@@ -8,9 +8,14 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+import asyncpg
+
 from bot.store.base import seat_row, table_row
+from bot.store.interface import MoveTaken
 from bot.store.postgres.results import PostgresResults
 from bot.store.rows import MoveRow, Result, SeatRow, TableRow
+
+MOVE_NUMBER_KEY = "moves_table_id_seq_key"  # UNIQUE (table_id, seq) of the moves log
 
 
 class PostgresMoves(PostgresResults):
@@ -57,19 +62,25 @@ class PostgresMoves(PostgresResults):
     ) -> tuple[TableRow, SeatRow | None]:
         """Record one accepted move, its new deals, the table's status and (``result``) the
         game's end, in one transaction (see :meth:`bot.store.moves.SqliteMoves.append_move`).
-        ``(table_id, seq)`` is unique: a second writer of the same move fails."""
+        ``(table_id, seq)`` is unique: a second writer of the same move number (another bot
+        process) is refused as :class:`MoveTaken`, nothing of its move written."""
         now = time.time()
         async with self.transaction() as db:
-            await db.execute(
-                "INSERT INTO moves (table_id, seq, seat, move, user_id, created_at)"
-                " VALUES ($1, $2, $3, $4, $5, $6)",
-                table_id,
-                seq,
-                seat,
-                json.dumps(move),
-                user_id,
-                now,
-            )
+            try:
+                await db.execute(
+                    "INSERT INTO moves (table_id, seq, seat, move, user_id, created_at)"
+                    " VALUES ($1, $2, $3, $4, $5, $6)",
+                    table_id,
+                    seq,
+                    seat,
+                    json.dumps(move),
+                    user_id,
+                    now,
+                )
+            except asyncpg.UniqueViolationError as error:
+                if error.constraint_name == MOVE_NUMBER_KEY:
+                    raise MoveTaken(f"table {table_id} already has move {seq}") from None
+                raise
             if new_deals:  # most moves deal nothing: no round trip for them
                 await db.executemany(
                     "INSERT INTO deals (table_id, deal_index, deal) VALUES ($1, $2, $3)",

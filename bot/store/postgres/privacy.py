@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from bot.store.postgres.base import PostgresBase, changed
+from bot.store.postgres.tournaments import forget_in_tournaments
 from bot.store.privacy import FORGET_ROWS, FORGOTTEN_HOST, FORMER_PLAYER, forgotten_records
 from bot.store.rows import Forgotten
 
@@ -52,6 +53,7 @@ class PostgresPrivacy(PostgresBase):
                 )
             )
             await db.execute("DELETE FROM sit_in_requests WHERE user_id = $1", user_id)
+            await db.execute("DELETE FROM user_languages WHERE user_id = $1", user_id)
             await db.execute(f"DELETE FROM turn_pings WHERE user_id = $1 AND {_NOT_OPEN}", user_id)
             ratings = 0
             for table, column in FORGET_ROWS:
@@ -63,4 +65,5 @@ class PostgresPrivacy(PostgresBase):
                 "UPDATE results SET record = $1, unrated_reason = $2 WHERE table_id = $3", changes
             )
             ratings += len(changes)
+            await forget_in_tournaments(db, user_id, name=FORMER_PLAYER, organiser=FORGOTTEN_HOST)
         return Forgotten(results, seats, moves, hosted, ratings)

@@ -1,5 +1,5 @@
-"""Settings in PostgreSQL: a server's, a member's own (turn pings), the command sync's
-fingerprints (:mod:`bot.store.settings` is SQLite's)."""
+"""Settings in PostgreSQL: a server's, a member's own (turn pings, language), the command
+sync's fingerprints (:mod:`bot.store.settings` is SQLite's)."""
 
 from __future__ import annotations
 
@@ -27,17 +27,20 @@ class PostgresSettings(PostgresBase):
             trick_lines=bool(row["trick_lines"]),
             channels=tuple(int(c) for c in json.loads(row["channels"])),
             defaults=json.loads(row["defaults"]),
+            language=row["language"],
         )
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
         async with self.transaction() as db:
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, turn_seconds, use_threads, computers,"
-                " rated, trick_lines, channels, defaults) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
+                " rated, trick_lines, channels, defaults, language)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
                 " ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds,"
                 " use_threads = excluded.use_threads, computers = excluded.computers,"
                 " rated = excluded.rated, trick_lines = excluded.trick_lines,"
-                " channels = excluded.channels, defaults = excluded.defaults",
+                " channels = excluded.channels, defaults = excluded.defaults,"
+                " language = excluded.language",
                 settings.guild_id,
                 settings.turn_seconds,
                 int(settings.use_threads),
@@ -46,7 +49,25 @@ class PostgresSettings(PostgresBase):
                 int(settings.trick_lines),
                 json.dumps(list(settings.channels)),
                 json.dumps(settings.defaults, sort_keys=True),
+                settings.language,
             )
+
+    async def user_language(self, user_id: int) -> str | None:
+        rows = await self._all("SELECT language FROM user_languages WHERE user_id = $1", (user_id,))
+        return str(rows[0][0]) if rows else None
+
+    async def set_user_language(self, user_id: int, language: str | None) -> None:
+        """A person's own language (None: forget it, back to the server's or the client's)."""
+        async with self.transaction() as db:
+            if language is None:
+                await db.execute("DELETE FROM user_languages WHERE user_id = $1", user_id)
+            else:
+                await db.execute(
+                    "INSERT INTO user_languages (user_id, language) VALUES ($1, $2)"
+                    " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+                    user_id,
+                    language,
+                )
 
     async def turn_ping_wanted(self, guild_id: int, user_id: int) -> bool:
         rows = await self._all(

@@ -1,35 +1,29 @@
-"""Tournaments in the real SQLite store: sign-up, rounds and results survive a restart, a round
-opens once and a result counts once, in the database itself."""
+"""Tournaments in the real SQLite store and a real PostgreSQL server: sign-up, rounds and results
+survive a restart, a round opens once and a result counts once, in the database itself."""
 
 from __future__ import annotations
 
 import asyncio
 import inspect
 import random
-import sqlite3
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
 from bot.store import Store, TournamentRefused, TournamentRow, TournamentsStore
+from bot.store.postgres import PostgresStore
 from bot.tournaments.spec import Entrant, TournamentSpec
 from bot.tournaments.standings import standings
 from bot.tournaments.swiss import pair_round
+from tests.bot.backends import BOTH, Backend, fetch
 from tests.bot.tournaments.play import play_round
+
+STORE_BACKENDS = BOTH
 
 NOW = 1_000_000.0
 TARNEEB = TournamentSpec.create(
     game="tarneeb", format="swiss", entry="individuals", rounds=3, seed=9, options={"target": 31}
 )
 PAIRS = TournamentSpec.create(game="thunee", format="knockout", entry="pairs", seed=4)
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(tmp_path / "db.sqlite3")
-    yield opened
-    await opened.close()
 
 
 async def new(store: Store, spec: TournamentSpec, starts_at: float | None = None) -> TournamentRow:
@@ -99,6 +93,32 @@ async def test_pairs_enter_together_and_nobody_twice(store: Store) -> None:
     assert await store.entrants(tournament.id) == []
 
 
+async def test_sign_ups_at_once_each_get_a_number_and_nobody_enters_twice(
+    store: Store,
+) -> None:
+    """Many people clicking Enter at the same moment (PostgreSQL runs their transactions side
+    by side): each entry gets a number of its own, and a double click enters once, the other
+    click refused as a person already entered."""
+    tournament = await new(store, TARNEEB)
+
+    async def enter(user: int) -> Entrant | TournamentRefused:
+        try:
+            return await store.enter_tournament(
+                tournament.id, [user], name=f"U{user}", rating=0, now=NOW
+            )
+        except TournamentRefused as refused:
+            return refused
+
+    answers = await asyncio.gather(*(enter(user) for user in [*range(20, 28), 20, 20]))
+    entered = [a for a in answers if isinstance(a, Entrant)]
+    assert sorted(e.id for e in entered) == list(range(1, 9))
+    refusals = [a for a in answers if isinstance(a, TournamentRefused)]
+    assert [str(r) for r in refusals] == ["Already entered in this tournament."] * 2
+    assert sorted(m for e in await store.entrants(tournament.id) for m in e.members) == list(
+        range(20, 28)
+    )
+
+
 async def test_a_tournament_starts_once_and_ends_once(store: Store) -> None:
     tournament = await new(store, TARNEEB)
     with pytest.raises(TournamentRefused, match="Only a running"):
@@ -144,6 +164,11 @@ async def test_a_result_counts_once(store: Store) -> None:
     assert await store.record_tournament_result(tournament.id, results[0], now=NOW + 5)
     assert not await store.record_tournament_result(tournament.id, results[0], now=NOW + 6)
     assert await store.tournament_results(tournament.id) == results[:1]
+    twice = await asyncio.gather(
+        *(store.record_tournament_result(tournament.id, results[1], now=NOW + 6) for _ in range(3))
+    )
+    assert sorted(twice) == [False, False, True]
+    assert await store.tournament_results(tournament.id) == results[:2]
     missing = type(results[0])(round=1, table=9, places=(1, 2))
     with pytest.raises(TournamentRefused, match="no such table"):
         await store.record_tournament_result(tournament.id, missing, now=NOW)
@@ -151,23 +176,23 @@ async def test_a_result_counts_once(store: Store) -> None:
     assert not await store.close_round(tournament.id, 1, now=NOW + 8)
 
 
-async def test_the_keys_hold_in_the_database_itself(store: Store, tmp_path: Path) -> None:
+async def test_the_keys_hold_in_the_database_itself(store: Store, backend: Backend) -> None:
     tournament, entrants = await running(store)
     paired = pair_round(TARNEEB, entrants, [], [])
     await store.open_round(tournament.id, paired, deadline=None, now=NOW)
     result = play_round(TARNEEB, paired, random.Random(2))[0]
     await store.record_tournament_result(tournament.id, result, now=NOW)
-    with sqlite3.connect(tmp_path / "db.sqlite3") as raw:
-        for sql in (
-            "INSERT INTO tournament_rounds (tournament_id, round, byes, opened_at)"
-            " VALUES (?, 1, '[]', 0)",
-            "INSERT INTO tournament_results (tournament_id, round, number, places, deals,"
-            " stand_ins, finished_at) VALUES (?, 1, 1, '[1, 2]', '[]', '[]', 0)",
-            "INSERT INTO tournament_members (tournament_id, entrant, member, user_id)"
-            " VALUES (?, 2, 1, 100)",
-        ):
-            with pytest.raises(sqlite3.IntegrityError):
-                raw.execute(sql, (tournament.id,))
+    for sql in (
+        "INSERT INTO tournament_rounds (tournament_id, round, byes, opened_at)"
+        " VALUES (?, 1, '[]', 0)",
+        "INSERT INTO tournament_results (tournament_id, round, number, places, deals,"
+        " stand_ins, finished_at) VALUES (?, 1, 1, '[1, 2]', '[]', '[]', 0)",
+        "INSERT INTO tournament_members (tournament_id, entrant, member, user_id)"
+        " VALUES (?, 2, 1, 100)",
+    ):
+        with pytest.raises(backend.integrity):
+            async with store.transaction() as db:
+                await backend.run(db, sql, tournament.id)
 
 
 async def test_a_game_table_plays_one_round_table(store: Store) -> None:
@@ -185,10 +210,9 @@ async def test_a_game_table_plays_one_round_table(store: Store) -> None:
     assert stored.table_ids == (None, game.id)
 
 
-async def test_a_whole_tournament_survives_a_restart(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite3"
+async def test_a_whole_tournament_survives_a_restart(backend: Backend) -> None:
     rng = random.Random(3)
-    store = await Store.open(path)
+    store = await backend.open()
     tournament, entrants = await running(store)
     for _ in range(2):
         rounds = [r.paired for r in await store.tournament_rounds(tournament.id)]
@@ -211,7 +235,7 @@ async def test_a_whole_tournament_survives_a_restart(tmp_path: Path) -> None:
         await store.tournament_results(tournament.id),
     )
     await store.close()
-    store = await Store.open(path)
+    store = await backend.open()
     try:
         assert await store.open_tournaments() == [tournament]
         assert await store.entrants(tournament.id) == entrants
@@ -224,9 +248,7 @@ async def test_a_whole_tournament_survives_a_restart(tmp_path: Path) -> None:
         await store.close()
 
 
-async def test_forgetting_a_person_leaves_no_trace_in_ended_tournaments(
-    store: Store, tmp_path: Path
-) -> None:
+async def test_forgetting_a_person_leaves_no_trace_in_ended_tournaments(store: Store) -> None:
     alice = 987_654_321_012_345_678
     ended = await store.create_tournament(
         guild_id=1, channel_id=2, organiser_id=alice, spec=PAIRS, starts_at=None, now=NOW
@@ -248,16 +270,16 @@ async def test_forgetting_a_person_leaves_no_trace_in_ended_tournaments(
     assert forgotten is not None and forgotten.organiser_id == 0
     # the open tournament keeps its entry, as an open table keeps its seat
     assert (await store.entrants(open_one.id))[0].members == (alice, 5)
-    with sqlite3.connect(tmp_path / "db.sqlite3") as raw:
-        ended_rows = [
-            row
-            for table in ("tournaments", "tournament_entrants", "tournament_members")
-            for row in raw.execute(
-                f"SELECT * FROM {table} WHERE {'id' if table == 'tournaments' else 'tournament_id'}"
-                " = ?",
-                (ended.id,),
-            )
-        ]
+    ended_rows = [
+        row
+        for table in ("tournaments", "tournament_entrants", "tournament_members")
+        for row in await fetch(
+            store,
+            f"SELECT * FROM {table} WHERE {'id' if table == 'tournaments' else 'tournament_id'}"
+            " = ?",
+            ended.id,
+        )
+    ]
     assert not any(alice in row or "Alice & Bob" in row for row in ended_rows)
 
 
@@ -296,6 +318,6 @@ def test_the_store_has_every_method_of_its_tournament_protocol() -> None:
     names = [n for n in vars(TournamentsStore) if not n.startswith("_")]
     assert len(names) > 15
     for name in names:
-        assert inspect.signature(getattr(Store, name)) == inspect.signature(
-            getattr(TournamentsStore, name)
-        ), name
+        expected = inspect.signature(getattr(TournamentsStore, name))
+        assert inspect.signature(getattr(Store, name)) == expected, name
+        assert inspect.signature(getattr(PostgresStore, name)) == expected, name

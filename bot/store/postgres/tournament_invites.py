@@ -1,0 +1,82 @@
+"""A pair's sign-up in PostgreSQL: one member invites, the other accepts, and both enter at once
+(:mod:`bot.store.tournament_invites` is SQLite's)."""
+
+from __future__ import annotations
+
+from bot.store.interface import TournamentRefused
+from bot.store.postgres.base import PostgresBase
+from bot.store.postgres.tournaments import add_entrant, open_for_signup, refuse_entered
+from bot.tournaments.spec import Entrant
+
+
+class PostgresTournamentInvites(PostgresBase):
+    """The pair sign-up part of :class:`bot.store.postgres.PostgresStore`."""
+
+    async def invite_partner(
+        self, tournament_id: int, inviter: int, invitee: int, *, now: float
+    ) -> None:
+        """Invite ``invitee`` to enter as ``inviter``'s partner (replacing the inviter's earlier
+        invitation); refused for a tournament of individuals, after sign-up, for oneself, or
+        when either is entered already."""
+        async with self.transaction() as db:
+            tournament = await open_for_signup(db, tournament_id, now)
+            if tournament.spec.members != 2:
+                raise TournamentRefused("This tournament is entered alone.")
+            if inviter == invitee:
+                raise TournamentRefused("Invite somebody else as your partner.")
+            await refuse_entered(db, tournament_id, [inviter, invitee])
+            await db.execute(
+                "INSERT INTO tournament_invites (tournament_id, inviter, invitee, created_at)"
+                " VALUES ($1, $2, $3, $4) ON CONFLICT (tournament_id, inviter) DO UPDATE SET"
+                " invitee = excluded.invitee, created_at = excluded.created_at",
+                tournament_id,
+                inviter,
+                invitee,
+                now,
+            )
+
+    async def accept_invite(
+        self,
+        tournament_id: int,
+        inviter: int,
+        invitee: int,
+        *,
+        name: str,
+        rating: float,
+        now: float,
+    ) -> Entrant:
+        """Enter the pair (inviter first); every invitation from or to either goes."""
+        async with self.transaction() as db:
+            await open_for_signup(db, tournament_id, now)
+            if not await db.fetchval(
+                "SELECT 1 FROM tournament_invites WHERE tournament_id = $1 AND inviter = $2"
+                " AND invitee = $3",
+                tournament_id,
+                inviter,
+                invitee,
+            ):
+                raise TournamentRefused("That invitation is no longer open.")
+            entrant = await add_entrant(db, tournament_id, [inviter, invitee], name, rating, now)
+        return entrant
+
+    async def decline_invite(self, tournament_id: int, inviter: int, invitee: int) -> bool:
+        """Drop an invitation (declined by the invitee or taken back by the inviter); False if
+        it was not open."""
+        async with self.transaction() as db:
+            dropped = await db.fetchval(
+                "DELETE FROM tournament_invites WHERE tournament_id = $1 AND inviter = $2"
+                " AND invitee = $3 RETURNING inviter",
+                tournament_id,
+                inviter,
+                invitee,
+            )
+        return dropped is not None
+
+    async def invites_to(self, tournament_id: int, invitee: int) -> list[int]:
+        """Who has invited ``invitee`` and is waiting for an answer, earliest first."""
+        rows = await self._all(
+            "SELECT inviter FROM tournament_invites WHERE tournament_id = $1 AND invitee = $2"
+            " ORDER BY created_at, inviter",
+            (tournament_id, invitee),
+        )
+        return [int(row[0]) for row in rows]
