@@ -9,6 +9,7 @@ person simply never moves, and the test's manual clock runs their turn out.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import re
@@ -17,6 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from bot.clock import ManualClock
+from bot.sessions import UserError
 from bot.store import GuildSettings
 from games.levels import choose_move
 from tests.bot.backends import fetch
@@ -85,6 +87,13 @@ async def play_out(
             table = bot.sessions.find(table_id)
             if table is None or table.game is None or table.row.status != "playing":
                 continue
+            missing = absent.get(number, set())
+            for row in list(table.seats.values()):
+                if row.away and not row.computer and row.user_id not in missing:
+                    # the clock run for an absent player also ran out a present one's turn
+                    # (a manual clock gives turns begun at one moment one deadline): back
+                    with contextlib.suppress(UserError):
+                        await bot.sessions.come_back(table_id, row.user_id)
             for seat in table.waiting_for():
                 row = table.seats[seat]
                 if row.computer or row.away:
