@@ -8,7 +8,10 @@ replayed.
 
 Each candidate move is then applied in every world and the hand played out to its score by the
 normal player at every seat; the move with the best mean score for the seat's side wins if it
-beats the normal player's own move clearly enough (:func:`preferred`). Near the end of the card
+beats the normal player's own move clearly enough (:func:`preferred`), and a card of a clear
+mistake's shape (overtaking or ruffing the partner's trick, winning higher than needed:
+:mod:`games.players.blunders`) must beat the natural card as clearly, else the natural card is
+played. Near the end of the card
 play of a trick game (at most :attr:`Budget.endgame` cards left) each world is solved exactly
 instead (alpha-beta over the remaining tricks with every hand open,
 :func:`games.search.tricks.best_tricks`). Bids, trump
@@ -29,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from games.base import Move
 from games.players import Seen
+from games.players.blunders import natural
 from games.search import tunge_hard
 from games.search.budget import Budget, preferred
 from games.search.inference import bidding
@@ -141,5 +145,6 @@ def choose(seen: Seen, rng: random.Random, budget: Budget | None = None) -> Move
             steps += used
     if not worlds:
         return normal
-    cards_only = all(move.action == "play" for move in moves)
-    return preferred(values, normal, budget.confidence if cards_only else budget.call_confidence)
+    if all(move.action == "play" for move in moves):
+        return preferred(values, normal, budget.card_confidence, natural(seen))
+    return preferred(values, normal, budget.call_confidence)
