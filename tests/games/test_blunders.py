@@ -11,7 +11,8 @@ import pytest
 
 from bench import blunders as bench
 from bench import hard_today
-from games.players import Seen, seen_for
+from games.levels import choose_move
+from games.players import Seen, bidcards, seen_for, tarneeb
 from games.players.blunders import Spot, chances, natural, spot, table_of
 from games.search.budget import preferred
 from games.search.confirm import verdict
@@ -183,3 +184,26 @@ def test_a_bounded_run_of_the_hard_level_keeps_each_rate_at_most_one_percent() -
     assert sum(counts.chances.values()) >= 20
     for kind in counts.chances:
         assert counts.mistakes[kind] <= 0.01 * counts.chances[kind], kind
+
+
+@pytest.mark.parametrize("name", ["tarneeb", "tuppi"])
+def test_the_normal_player_solves_the_next_to_last_trick(name: str) -> None:
+    """Seeded next-to-last tricks: the heuristic's own card is faulted by the double-dummy
+    verdict in some of them, the normal player's card (counting the tricks played) in none."""
+    old_mistakes = judged = 0
+    for position in bench.positions(name, 80, seed=2):
+        if "endgame" not in position.kinds:
+            continue
+        decision = seen_for(position.game, position.seat, "normal")
+        table = table_of(decision)
+        assert table is not None and decision.history
+        view: Any = decision.view
+        usual = (tarneeb if name == "tarneeb" else bidcards).choose_play(
+            position.seat, view, decision.legal
+        )
+        new = choose_move(position.game.clone(), position.seat, random.Random(1), "normal")
+        judged += 1
+        old_mistakes += bench.judge(position, usual, 16, "e", {}).mistakes["endgame"]
+        assert not bench.judge(position, new, 16, "e", {}).mistakes["endgame"]
+    assert judged >= 10
+    assert old_mistakes >= 1
