@@ -5,12 +5,15 @@
 
 Positions: for every trick game (Tarneeb, Egyptian Tarneeb, Tuppi, Norwegian Whist, Thunee) seeded
 games (seed ``S * 1000 + k``) are played by the normal player at every seat, and every card-play
-decision where a clear mistake is possible is kept, up to ``N`` (200) per game: the seat plays last
+decision where a clear mistake is possible is kept, until each kind the game can show has
+``N`` (50) chances (at most ``30 N`` deals): the seat plays last
 to a trick and could overtake or ruff its partner's trick, win higher than needed, take a trick it
 does not want or give the opponents card points (:func:`games.players.blunders.chances`), or it
 is the next-to-last trick (``endgame``, every seat).
 
-Each level decides each position from the seat's view (the same random source for every level).
+Levels: easy, normal, hard and the baselines ``hard-today`` and ``normal-today`` (the levels
+before natural play and the counted next-to-last trick, :mod:`bench.hard_today`). Each level
+decides each position from the seat's view (the same random source for every level).
 A decision of a mistake's shape (:func:`games.players.blunders.spot`) is then judged by
 double-dummy evaluation over ``W`` (24) worlds consistent with the seat's knowledge
 (:func:`games.search.confirm.verdict`): a mistake when the natural card gains more than two
@@ -37,6 +40,15 @@ from games.search.confirm import best_other, verdict
 from games.tricks import PLAY
 
 GAMES = ("tarneeb", "tarneeb_egyptian", "tuppi", "norwegian_whist", "thunee")
+# The kinds each game can show (no trump in Tuppi and Norwegian Whist, no low hand in Tarneeb
+# and Thunee, card points only in Thunee).
+GAME_KINDS: dict[str, tuple[str, ...]] = {
+    "tarneeb": ("overtake", "ruff", "overwin", "endgame"),
+    "tarneeb_egyptian": ("overtake", "ruff", "overwin", "endgame"),
+    "tuppi": ("overtake", "overwin", "low_take", "endgame"),
+    "norwegian_whist": ("overtake", "overwin", "low_take", "endgame"),
+    "thunee": ("overtake", "ruff", "overwin", "points", "endgame"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,20 +73,25 @@ def kinds_at(game: Game, seat: int) -> tuple[str, ...]:
 
 
 def positions(name: str, count: int, seed: int = 0) -> list[Position]:
-    """Up to ``count`` positions of ``name`` from normal play (see the module docstring)."""
+    """Positions of ``name`` from normal play (see the module docstring): a decision is kept
+    while one of its kinds has fewer than ``count`` chances so far, so rare kinds are not
+    drowned by frequent ones (at most ``30 * count`` deals are played)."""
     rules = all_games()[name]
     found: list[Position] = []
-    for index in range(10 * count + 10):
-        if len(found) >= count:
+    taken: Counter[str] = Counter()
+    possible = set(GAME_KINDS[name])
+    for index in range(30 * count + 10):
+        if all(taken[kind] >= count for kind in possible):
             break
         game = rules.new({}, seed=seed * 1000 + index)
         rng = random.Random(f"{seed}:{index}")
-        while game.status == "in_progress" and len(found) < count:
+        while game.status == "in_progress":
             acting = game.to_act()
             seat = acting[0] if len(acting) == 1 else rng.choice(acting)
             kinds = kinds_at(game, seat)
-            if kinds:
+            if any(taken[kind] < count for kind in kinds):
                 found.append(Position(game.clone(), seat, kinds))
+                taken.update(kinds)
             events = game.apply(seat, choose_move(game, seat, rng))
             if any(event.kind == "hand_scored" for event in events):
                 break
@@ -162,9 +179,11 @@ def table_lines(title: str, results: dict[str, Counts]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--positions", type=int, default=200, help="positions per game")
+    parser.add_argument("--positions", type=int, default=50, help="chances per kind and game")
     parser.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES)
-    parser.add_argument("--levels", nargs="+", default=["normal", "hard", "hard-today"])
+    parser.add_argument(
+        "--levels", nargs="+", default=["normal-today", "normal", "hard-today", "hard"]
+    )
     parser.add_argument("--worlds", type=int, default=24, help="worlds per verdict")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)

@@ -11,11 +11,12 @@ normal players inside the playouts.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from games import levels
 from games.base import Move
-from games.players import Seen, seen_for
+from games.players import Seen, player_for, seen_for
 from games.search import tunge_hard
 from games.search.budget import Budget
 from games.search.hard import DEFAULT_BUDGET, candidates, evaluate, scaled
@@ -93,11 +94,16 @@ def choose(seen: Seen, rng: random.Random, budget: Budget | None = None) -> Move
     return preferred(values, normal, CONFIDENCE if cards_only else CALL_CONFIDENCE)
 
 
-LEVELS = ("easy", "normal", "hard", NAME)  # the levels the benches may name
+NORMAL_TODAY = "normal-today"  # the normal player without the deal's tricks: no endgame count
+LEVELS = ("easy", "normal", "hard", NAME, NORMAL_TODAY)  # the levels the benches may name
 
 
 def choose_move(game: Game, seat: int, rng: random.Random, level: str = "normal") -> Move:
-    """:func:`games.levels.choose_move`, plus the baseline under :data:`NAME`."""
+    """:func:`games.levels.choose_move`, plus the baselines :data:`NAME` and
+    :data:`NORMAL_TODAY` (the normal player handed the view alone, as it was before it
+    counted the next-to-last trick: :mod:`games.players.endgame`)."""
     if level == NAME:
         return choose(seen_for(game, seat, "hard"), rng)
+    if level == NORMAL_TODAY:
+        return player_for(game)(replace(seen_for(game, seat, "normal"), history=()), rng)
     return levels.choose_move(game, seat, rng, level)
