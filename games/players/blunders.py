@@ -201,7 +201,7 @@ def chances(table: Table) -> list[str]:
 
 def spot(table: Table, card: str) -> Spot | None:
     """The shaped mistake ``card`` would be here, or ``None``."""
-    if card not in chances_cards(table):
+    if card not in table.legal or not chances(table):
         return None
     winners, losers = table.winners(), table.losers()
     if card in losers:  # a loser given to the opponents: only points can be a shape
@@ -224,11 +224,6 @@ def spot(table: Table, card: str) -> Spot | None:
     if not table.equivalent(card, low):
         return Spot("overwin", card, low)
     return None
-
-
-def chances_cards(table: Table) -> tuple[str, ...]:
-    """The legal cards when the decision has any shape at all, else none."""
-    return table.legal if chances(table) else ()
 
 
 def natural(seen: Seen) -> dict[Move, Move]:
