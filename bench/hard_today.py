@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 from games import levels
 from games.base import Move
 from games.players import Seen, player_for, seen_for
-from games.search import tunge_hard
+from games.search import hard, tunge_hard
 from games.search.budget import Budget
-from games.search.hard import DEFAULT_BUDGET, candidates, evaluate, scaled
+from games.search.hard import candidates, evaluate, scaled
 from games.search.inference import bidding
 from games.search.playout import normal_player
 from games.search.worlds import Knowledge, Meter, NoWorld, game_class, repaired_world, world
@@ -52,9 +52,9 @@ def choose(seen: Seen, rng: random.Random, budget: Budget | None = None) -> Move
     """The baseline's move for ``seen.seat`` (the hard level's search, the old rule)."""
     rules = game_class(seen)
     if rules.name == "tunge":
-        return tunge_hard.choose(seen, rng, DEFAULT_BUDGET if budget is None else budget)
-    if budget is None:
-        budget = scaled(DEFAULT_BUDGET, rules, len(seen.view.hand_sizes))
+        return tunge_hard.choose(seen, rng, hard.DEFAULT_BUDGET if budget is None else budget)
+    if budget is None:  # read at call time, as the hard level does (the tests shrink it)
+        budget = scaled(hard.DEFAULT_BUDGET, rules, len(seen.view.hand_sizes))
     legal = seen.legal
     normal = normal_player(rules)(seen, rng)
     if len(legal) == 1 or rules.facts.hand_score is None:
