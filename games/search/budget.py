@@ -5,7 +5,6 @@ and Tunge's fast path (:mod:`games.search.tunge_hard`), which both import it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 from games.base import Move
@@ -43,30 +42,11 @@ def _beats(values: dict[Move, list[float]], one: Move, other: Move, confidence: 
     return bool(mean > confidence * error)
 
 
-def preferred(
-    values: dict[Move, list[float]],
-    normal: Move,
-    confidence: float,
-    natural: Mapping[Move, Move] | None = None,
-) -> Move:
+def preferred(values: dict[Move, list[float]], normal: Move, confidence: float) -> Move:
     """The move with the best mean value over the worlds, if it beats the normal move by more
     than ``confidence`` standard errors of their paired differences (the same worlds); else
     the normal move. Picking the best of many noisy means favours luck (most of all among many
-    bids); the normal move is the prior that a lucky estimate has to beat.
-
-    ``natural`` maps a move of a clear mistake's shape (overtaking or ruffing the partner's
-    trick, winning higher than needed: :mod:`games.players.blunders`) to the card a good player
-    plays instead; such a move has to beat that card by ``confidence`` standard errors too, else
-    the natural card is played (when the search cannot tell them apart, play like a person)."""
+    bids); the normal move is the prior that a lucky estimate has to beat."""
     means = {move: sum(scores) / len(scores) for move, scores in values.items()}
     best = max(means, key=means.__getitem__)
-    pick = best if best != normal and _beats(values, best, normal, confidence) else normal
-    if natural:
-        instead = natural.get(pick)
-        if (
-            instead is not None
-            and instead in values
-            and not _beats(values, pick, instead, confidence)
-        ):
-            return instead
-    return pick
+    return best if best != normal and _beats(values, best, normal, confidence) else normal
