@@ -12,7 +12,7 @@ import pytest
 from bench import blunders as bench
 from bench import hard_today
 from games.levels import choose_move
-from games.players import Seen, bidcards, seen_for, tarneeb
+from games.players import Seen, bidcards, seen_for, tarneeb, thunee
 from games.players.blunders import Spot, chances, natural, spot, table_of
 from games.search.budget import preferred
 from games.search.confirm import verdict
@@ -200,3 +200,21 @@ def test_the_normal_player_solves_the_next_to_last_trick(name: str) -> None:
         assert not bench.judge(position, new, 16, "e", {}).mistakes["endgame"]
     assert judged >= 10
     assert old_mistakes >= 1
+
+
+def test_thunee_feeds_the_partners_trick_without_overtaking_it() -> None:
+    """Playing last to the partner's trick, the normal player feeds it its richest plain card
+    that does not take the trick from him (the jack would: the ten is fed instead)."""
+    trick = [(0, "QS"), (1, "9S"), (2, "KS")]
+    card = thunee.card_for(
+        3,
+        ["JS", "TS", "QD"],
+        trick,
+        ["JS", "TS"],
+        trump="H",
+        contract="normal",
+        caller=None,
+        played={"QS", "9S", "KS"},
+        players=4,
+    )
+    assert card == ("TS", "feed")
