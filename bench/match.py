@@ -1,7 +1,7 @@
 """Duplicate-deal matches between two computer levels: who plays the same cards better.
 
 ``python -m bench.match GAME --a LEVEL --b LEVEL --deals N [--players K] [--games G] [--seed S]
-[--jobs J]``
+[--jobs J] [--progress]``
 
 Duplicate: every deal is played twice from the same seeded game (same cards, same dealer), once
 with level a in the seats ``X`` and b in the others, once with the sides swapped. Luck of the
@@ -21,7 +21,10 @@ cards cancels in the pair; what is left is how the levels play them.
   scored (ignoring a totals reset, which belongs to the game, not the hand); Norwegian Whist the
   score changes; Tunge minus the seat's penalty points (lower is better there).
 - The pair's difference is the mean of (a's score - b's score) over its two plays; the report
-  gives its mean, standard error and the two-sided normal p-value of mean / standard error.
+  gives its mean, standard error and the two-sided p-value of the paired differences (mean /
+  standard error against the normal distribution: the deals are many, scipy is not needed).
+- Levels: easy, normal, hard, and ``hard-today`` (:mod:`bench.hard_today`, the hard level as it
+  was before natural play, a baseline no user can pick).
 - Win rate: the first ``G`` deals (default ``min(N, 100)``) are played on to the end of the
   game; a's wins over those ``2G`` games (a shared win or a draw counts a half).
 - Decision times: each ``choose_move`` call (view, legal moves and the decision), per level, in
@@ -48,10 +51,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from bench.hard_today import LEVELS, choose_move
 from games.base import Game
 from games.facts import CardPoints, SeatPoints
-from games.levels import choose_move
-from games.players import AVAILABLE_LEVELS
 from games.registry import all_games
 
 # The games with a hand score (each game's facts.hand_score), and those with a second score.
@@ -237,6 +239,7 @@ def match(
     games: int | None = None,
     seed: int = 0,
     jobs: int = 1,
+    progress: bool = False,
 ) -> Result:
     """Play ``deals`` duplicate deals of ``name`` between levels ``a`` and ``b``, over ``jobs``
     processes (the figures other than the times do not depend on ``jobs``)."""
@@ -248,7 +251,11 @@ def match(
         with ProcessPoolExecutor(jobs) as pool:
             played = list(pool.map(play_deal, *zip(*arguments, strict=True)))
     else:
-        played = [play_deal(*deal) for deal in arguments]
+        played = []
+        for deal in arguments:
+            played.append(play_deal(*deal))
+            if progress:  # one line per deal, so a long match stopped early still tells
+                print(f"deal {deal[3]}: {played[-1].difference:+.2f}", flush=True)
     result = Result(
         [deal.difference for deal in played], 0.0, 2 * full, {a: [], b: []}, {a: [], b: []}
     )
@@ -273,7 +280,7 @@ def report(name: str, a: str, b: str, options: Mapping[str, Any], result: Result
     lines = [
         f"{label}: {a} vs {b}, {len(result.differences)} duplicate deals",
         f"  mean score difference per deal ({a} - {b}): {result.mean:+.2f}"
-        f" ± {result.standard_error:.2f} (z = {z:+.2f}, p = {result.p_value:.2g})",
+        f" ± {result.standard_error:.2f} (z = {z:+.2f}, paired p = {result.p_value:.2g})",
     ]
     if result.point_differences:
         values = result.point_differences
@@ -282,7 +289,8 @@ def report(name: str, a: str, b: str, options: Mapping[str, Any], result: Result
             f" ± {standard_error(values):.2f} (p = {p_value(values):.2g}), over the"
             f" {len(values)} deals played as ordinary contracts both times"
         )
-    lines.append(f"  {a} wins {result.win_rate:.1%} of {result.games} full games")
+    if result.games:
+        lines.append(f"  {a} wins {result.win_rate:.1%} of {result.games} full games")
     for level, values in result.times.items():
         if values:
             line = (
@@ -302,13 +310,14 @@ def report(name: str, a: str, b: str, options: Mapping[str, Any], result: Result
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("game", choices=sorted(SCORERS))
-    parser.add_argument("--a", default="normal", choices=AVAILABLE_LEVELS)
-    parser.add_argument("--b", default="easy", choices=AVAILABLE_LEVELS)
+    parser.add_argument("--a", default="normal", choices=LEVELS)
+    parser.add_argument("--b", default="easy", choices=LEVELS)
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--games", type=int, default=None, help="full games (default min(N, 100))")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="processes (same figures, faster)")
+    parser.add_argument("--progress", action="store_true", help="print each deal's difference")
     args = parser.parse_args(argv)
     options: dict[str, Any] = {} if args.players is None else {"players": args.players}
     result = match(
@@ -320,6 +329,7 @@ def main(argv: list[str] | None = None) -> None:
         games=args.games,
         seed=args.seed,
         jobs=args.jobs,
+        progress=args.progress,
     )
     print(report(args.game, args.a, args.b, options, result))
 

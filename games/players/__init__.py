@@ -83,13 +83,19 @@ def noisy(player: Player, noise: float) -> Player:
     return choose
 
 
+ENDGAME_CARDS = 2  # in hand: from here on every level is handed the tricks played
+
+
 def seen_for(game: Game, seat: int, level: str = "normal") -> Seen:
-    """What a computer at ``level`` is handed for ``seat``'s decision: the public history only
-    at the hard level (the others decide from the view)."""
+    """What a computer at ``level`` is handed for ``seat``'s decision: the public history at
+    the hard level, and at every level once the seat holds at most :data:`ENDGAME_CARDS`
+    cards (a player remembers the tricks to count the last ones:
+    :mod:`games.players.endgame`); otherwise the others decide from the view."""
     legal = tuple(game.legal_moves(seat))
     if not legal:
         raise NotYourTurn("It is not your turn.")
-    if level == "hard":
+    view = game.view(seat)
+    if level == "hard" or (view.hand is not None and len(view.hand) <= ENDGAME_CARDS):
         history = game.public_history(seat)
-        return Seen(seat, game.view(seat), legal, type(game), game.options, history)
-    return Seen(seat, game.view(seat), legal, type(game), game.options)
+        return Seen(seat, view, legal, type(game), game.options, history)
+    return Seen(seat, view, legal, type(game), game.options)

@@ -6,7 +6,8 @@ bid. A one-colour hand is always exposed when the table redeals them. In the tri
 wants tricks leads and wins high and ducks behind its partner; a seat that wants none plays just
 under the card winning the trick, or throws its highest card when it cannot follow. Tuppi's sooli
 is declared with at most one high card, and in the exchange the partner gives his lowest card and
-the soloist returns his highest (aces low).
+the soloist returns his highest (aces low). At the next-to-last trick a seat handed the deal's
+tricks solves it (:mod:`games.players.endgame`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Sequence
 from games.actions import Action
 from games.base import Move
 from games.players import Seen
+from games.players.endgame import endgame_card
 from games.tricks import PLAY, strength_table, trick_winner
 from games.views import BidCardsView, BidPhase
 
@@ -37,7 +39,7 @@ def choose(seen: Seen, rng: random.Random) -> Move:
     legal = seen.legal
     phase = view.phase
     if phase == BidPhase.TRICKS:
-        return choose_play(seen.seat, view, legal)
+        return endgame_card(seen, choose_play(seen.seat, view, legal))
     if phase == BidPhase.BIDS:
         if EXPOSE in legal:
             return EXPOSE

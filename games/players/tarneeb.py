@@ -4,7 +4,8 @@ Bidding counts quick tricks and long-suit length; the trump is the longest suit;
 leads its masters (no higher card of the suit is still out, judged from its own hand and the
 cards played so far, both in its view), wins a trick as cheaply as it can unless its partner
 already holds it, and otherwise throws its lowest card, keeping trumps. Decisions depend only on
-the view and the legal moves, never on the random source.
+the view and the legal moves, never on the random source. At the next-to-last trick a seat
+handed the deal's tricks solves it (:mod:`games.players.endgame`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import NamedTuple
 from games.actions import Action
 from games.base import Move
 from games.players import Seen
+from games.players.endgame import endgame_card
 from games.tricks import PLAY, strength_table, trick_winner
 from games.views import TarneebPhase, TarneebView
 
@@ -32,7 +34,7 @@ def choose(seen: Seen, rng: random.Random) -> Move:
     assert isinstance(view, TarneebView)
     hand: list[str] = list(view.hand or ())
     if view.phase == TarneebPhase.PLAY:
-        return choose_play(seen.seat, view, seen.legal)
+        return endgame_card(seen, choose_play(seen.seat, view, seen.legal))
     return call(seen.seat, view, seen.legal, strength(hand))
 
 

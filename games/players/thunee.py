@@ -8,9 +8,9 @@ trump when it is the highest left and it holds another (two or four players: it 
 opponents' trumps), else a card that is the highest left in its suit (else its cheapest), wins a
 trick with the cheapest winning card, and throws its cheapest card (from its shortest suit among
 equals) when the partner is winning or it cannot win, except that in an ordinary contract it
-feeds a partner's trick its richest plain card when it plays last or nothing left beats the
-partner's card in its suit. The card play is one plain function, :func:`card_for`, shared by the
-hint and by the hard player's fast playouts.
+feeds a partner's trick its richest plain card (one that does not overtake it, when it plays
+last) when it plays last or nothing left beats the partner's card in its suit. The card play is
+one plain function, :func:`card_for`, shared by the hint and by the hard player's fast playouts.
 In challenge mode it answers nothing with Murial, claims only true Jodhi, and challenges only a
 revoke it can prove from the public tricks.
 """
@@ -292,8 +292,10 @@ def card_for(
     if winner % 2 == seat % 2:
         plain = [c for c in cards if c[1] != trump]
         if contract == "normal" and plain:
-            if len(trick) == players - 1:  # the trick is the partner's: feed it
-                return max(plain, key=lambda c: (POINTS[c], -strength[c])), "feed"
+            if len(trick) == players - 1:  # the trick is the partner's: feed it (not take it)
+                pool = [c for c in plain if winner_of([*trick, (seat, c)], trump, contract) != seat]
+                pool = pool or plain
+                return max(pool, key=lambda c: (POINTS[c], -strength[c])), "feed"
             best = dict(trick)[winner]
             if top(best):  # nothing left beats the partner's card in its suit: feed it too
                 return max(plain, key=lambda c: (POINTS[c], -strength[c])), "feed_top"

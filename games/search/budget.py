@@ -22,23 +22,31 @@ class Budget:
     candidates: int = 10
     attempts: int = 40  # failed samples before giving up on worlds
     endgame: int = 12  # cards left in all hands when the exact solver replaces the playouts
-    confidence: float = 1.0  # standard errors by which a card must beat the normal card
+    confidence: float = 1.0  # standard errors by which a move of Tunge must beat the normal one
+    card_confidence: float = 2.0  # the same for a card of the trick games (the best of up to
+    # ten noisy means beats one standard error by luck in a large share of decisions)
     call_confidence: float = 2.0  # the same for bids, trumps and calls (one shot, many options)
 
 
+def _beats(values: dict[Move, list[float]], one: Move, other: Move, confidence: float) -> bool:
+    """Whether ``one`` beats ``other`` by more than ``confidence`` standard errors of their
+    paired differences (the same worlds); equal values never beat each other."""
+    gains = [mine - theirs for mine, theirs in zip(values[one], values[other], strict=True)]
+    mean = sum(gains) / len(gains)
+    if mean <= 0:
+        return False
+    if len(gains) < 2:
+        return confidence <= 0
+    spread = sum((gain - mean) ** 2 for gain in gains) / (len(gains) - 1)
+    error = (spread / len(gains)) ** 0.5
+    return bool(mean > confidence * error)
+
+
 def preferred(values: dict[Move, list[float]], normal: Move, confidence: float) -> Move:
-    """The move with the best mean value over the worlds, if it beats the normal move by at
-    least ``confidence`` standard errors of their paired differences (the same worlds); else
+    """The move with the best mean value over the worlds, if it beats the normal move by more
+    than ``confidence`` standard errors of their paired differences (the same worlds); else
     the normal move. Picking the best of many noisy means favours luck (most of all among many
     bids); the normal move is the prior that a lucky estimate has to beat."""
     means = {move: sum(scores) / len(scores) for move, scores in values.items()}
     best = max(means, key=means.__getitem__)
-    if best == normal or means[best] <= means[normal]:
-        return normal
-    gains = [mine - theirs for mine, theirs in zip(values[best], values[normal], strict=True)]
-    mean = sum(gains) / len(gains)
-    if len(gains) < 2:
-        return best if confidence <= 0 else normal
-    spread = sum((gain - mean) ** 2 for gain in gains) / (len(gains) - 1)
-    error = (spread / len(gains)) ** 0.5
-    return best if mean > confidence * error else normal
+    return best if best != normal and _beats(values, best, normal, confidence) else normal

@@ -8,7 +8,12 @@ replayed.
 
 Each candidate move is then applied in every world and the hand played out to its score by the
 normal player at every seat; the move with the best mean score for the seat's side wins if it
-beats the normal player's own move clearly enough (:func:`preferred`). Near the end of the card
+beats the normal player's own move clearly enough (:func:`preferred`: two standard errors for
+a card). A card of a clear mistake's shape when playing last to a trick (overtaking or ruffing the
+partner's trick, winning higher than needed, taking a trick the seat does not want:
+:mod:`games.players.blunders`) is never a candidate: the natural card stands in for it,
+whatever the playouts say (they overrate such cards where the normal players of the playouts
+misplay the rest; a good player does not make them). Near the end of the card
 play of a trick game (at most :attr:`Budget.endgame` cards left) each world is solved exactly
 instead (alpha-beta over the remaining tricks with every hand open,
 :func:`games.search.tricks.best_tricks`). Bids, trump
@@ -29,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from games.base import Move
 from games.players import Seen
+from games.players.blunders import natural
 from games.search import tunge_hard
 from games.search.budget import Budget, preferred
 from games.search.inference import bidding
@@ -107,9 +113,14 @@ def choose(seen: Seen, rng: random.Random, budget: Budget | None = None) -> Move
     if budget is None:
         budget = scaled(DEFAULT_BUDGET, rules, len(seen.view.hand_sizes))
     legal = seen.legal
+    shaped = natural(seen)  # clear mistakes' shapes, each with the natural card instead
     normal = normal_player(rules)(seen, rng)
+    normal = shaped.get(normal, normal)
     if len(legal) == 1 or rules.facts.hand_score is None:  # a game without a hand score: no search
         return normal if len(legal) > 1 else legal[0]
+    unshaped = [move for move in legal if move not in shaped]
+    if len(unshaped) == 1:
+        return unshaped[0]
     search = random.Random(rng.getrandbits(64))
     try:
         knowledge: Knowledge | None = Knowledge.of(seen)
@@ -117,7 +128,7 @@ def choose(seen: Seen, rng: random.Random, budget: Budget | None = None) -> Move
         knowledge = None  # cards changed hands: worlds by repair
     if knowledge is not None:  # the bids and calls seen narrow the worlds, where modelled
         knowledge.bidding = bidding(seen, knowledge)
-    moves = candidates(legal, normal, budget.candidates, search)
+    moves = candidates(unshaped, normal, budget.candidates, search)
     values: dict[Move, list[float]] = {move: [] for move in moves}
     worlds = steps = failures = 0
     meter = Meter()  # the moves replayed to build worlds count as simulated moves too
@@ -141,5 +152,6 @@ def choose(seen: Seen, rng: random.Random, budget: Budget | None = None) -> Move
             steps += used
     if not worlds:
         return normal
-    cards_only = all(move.action == "play" for move in moves)
-    return preferred(values, normal, budget.confidence if cards_only else budget.call_confidence)
+    if all(move.action == "play" for move in moves):
+        return preferred(values, normal, budget.card_confidence)
+    return preferred(values, normal, budget.call_confidence)

@@ -7,7 +7,9 @@ from typing import Any
 import pytest
 
 from bench.match import SCORERS, a_seats, main, match, win_share
+from games.players import LEVELS
 from games.registry import GAMES, all_games
+from games.search import hard
 
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("thunee", {"players": 2}),
@@ -85,3 +87,17 @@ def test_swapping_the_levels_negates_every_difference(name: str) -> None:
     backward = match(name, "easy", "normal", 4, games=1, seed=3)
     assert backward.differences == [-difference for difference in forward.differences]
     assert backward.wins == forward.games - forward.wins
+
+
+def test_the_hard_level_plays_its_old_self_on_duplicate_deals(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``hard-today`` is a level of the bench only; against the hard level it plays the same
+    deals with the seats turned, and the report gives the paired p-value."""
+    monkeypatch.setattr(hard, "DEFAULT_BUDGET", hard.Budget(worlds=2, steps=0, min_worlds=2))
+    assert "hard-today" not in LEVELS
+    same = match("thunee", "hard-today", "hard-today", 2, options={"players": 2}, games=0)
+    assert same.differences == [0.0, 0.0]
+    main(["thunee", "--players", "2", "--a", "hard", "--b", "hard-today", "--deals", "2"])
+    out = capsys.readouterr().out
+    assert "hard vs hard-today, 2 duplicate deals" in out and "paired p = " in out

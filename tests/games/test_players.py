@@ -15,7 +15,7 @@ import pytest
 import games.players as players
 from games.base import Game, Move, NotYourTurn
 from games.levels import choose_move
-from games.players import Seen, player_for
+from games.players import ENDGAME_CARDS, Seen, player_for
 from games.registry import all_games
 from games.views import TableView
 
@@ -29,6 +29,9 @@ ALLOWED_IMPORTS |= {"games.views", "games.actions"}
 ALLOWED_IMPORTS |= {"games.tunge.grammar", "games.tunge.scoring"}
 # The hard level's search deals worlds of its own (it is handed only a Seen, like every player).
 ALLOWED_IMPORTS |= {"games.search.hard"}
+# Sibling modules of plain rules of play (the next-to-last trick solved, the shapes of mistakes
+# reading Thunee's card order and points).
+ALLOWED_IMPORTS |= {"games.players.endgame", "games.players.thunee"}
 
 
 def walk(value: Any) -> Iterator[Any]:
@@ -83,14 +86,17 @@ def test_a_player_is_handed_only_plain_data(name: str, monkeypatch: pytest.Monke
 
 @pytest.mark.parametrize("name", PLAYER_GAMES)
 def test_the_players_decision_comes_from_the_seat_view_alone(name: str) -> None:
-    """The game's computer move is exactly its player applied to the seat's Seen, nothing more."""
+    """The game's computer move is exactly its player applied to the seat's Seen, nothing more
+    (the view, and the deal's public history once the hand is down to its last cards)."""
     game = GAMES[name].new(seed=23)
     rng = random.Random(23)
     for _ in range(120):
         if game.status != "in_progress":
             break
         seat = rng.choice(game.to_act())
-        seen = Seen(seat, game.view(seat), tuple(game.legal_moves(seat)))
+        view = game.view(seat)
+        history = game.public_history(seat) if len(view.hand or ()) <= ENDGAME_CARDS else ()
+        seen = Seen(seat, view, tuple(game.legal_moves(seat)), type(game), game.options, history)
         expected = player_for(game)(seen, random.Random(1))
         assert choose_move(game, seat, random.Random(1)) == expected
         game.apply(seat, rng.choice(game.legal_moves(seat)))

@@ -358,7 +358,9 @@ def test_the_hard_choice_does_not_depend_on_the_others_secret_bids(
 
     A small budget without the normal move's prior (the best mean wins), so that the choice
     follows the worlds, where a leaked bid would show."""
-    budget = hard.Budget(worlds=6, steps=0, min_worlds=6, confidence=0.0, call_confidence=0.0)
+    budget = hard.Budget(
+        worlds=6, steps=0, min_worlds=6, confidence=0.0, card_confidence=0.0, call_confidence=0.0
+    )
     monkeypatch.setattr(hard, "DEFAULT_BUDGET", budget)
     compared = 0
     for seed in range(10):

@@ -1,0 +1,109 @@
+"""``hard-today``: the hard level as it played before natural play, kept as a bench baseline.
+
+A frozen copy of :func:`games.search.hard.choose` and of the rule by which it left the normal
+player's card (:func:`preferred`: the best mean of the candidates, if it beats the normal move by
+one standard error). It is not a level users can pick: only ``bench.match`` and
+``bench.blunders`` name it, so the new hard level can be measured against it on the same deals.
+The worlds, playouts and exact endgame are the search's own (shared, not copied); so are the
+normal players inside the playouts.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from games import levels
+from games.base import Move
+from games.players import Seen, player_for, seen_for
+from games.search import hard, tunge_hard
+from games.search.budget import Budget
+from games.search.hard import candidates, evaluate, scaled
+from games.search.inference import bidding
+from games.search.playout import normal_player
+from games.search.worlds import Knowledge, Meter, NoWorld, game_class, repaired_world, world
+
+if TYPE_CHECKING:
+    from games.base import Game
+
+NAME = "hard-today"
+CONFIDENCE = 1.0  # standard errors by which a card had to beat the normal card
+CALL_CONFIDENCE = 2.0  # the same for bids, trumps and calls
+
+
+def preferred(values: dict[Move, list[float]], normal: Move, confidence: float) -> Move:
+    """The move with the best mean, if it beats the normal move by ``confidence`` standard
+    errors of their paired differences; else the normal move (the rule as it was)."""
+    means = {move: sum(scores) / len(scores) for move, scores in values.items()}
+    best = max(means, key=means.__getitem__)
+    if best == normal or means[best] <= means[normal]:
+        return normal
+    gains = [mine - theirs for mine, theirs in zip(values[best], values[normal], strict=True)]
+    mean = sum(gains) / len(gains)
+    if len(gains) < 2:
+        return best if confidence <= 0 else normal
+    spread = sum((gain - mean) ** 2 for gain in gains) / (len(gains) - 1)
+    error = (spread / len(gains)) ** 0.5
+    return best if mean > confidence * error else normal
+
+
+def choose(seen: Seen, rng: random.Random, budget: Budget | None = None) -> Move:
+    """The baseline's move for ``seen.seat`` (the hard level's search, the old rule)."""
+    rules = game_class(seen)
+    if rules.name == "tunge":
+        return tunge_hard.choose(seen, rng, hard.DEFAULT_BUDGET if budget is None else budget)
+    if budget is None:  # read at call time, as the hard level does (the tests shrink it)
+        budget = scaled(hard.DEFAULT_BUDGET, rules, len(seen.view.hand_sizes))
+    legal = seen.legal
+    normal = normal_player(rules)(seen, rng)
+    if len(legal) == 1 or rules.facts.hand_score is None:
+        return normal if len(legal) > 1 else legal[0]
+    search = random.Random(rng.getrandbits(64))
+    try:
+        knowledge: Knowledge | None = Knowledge.of(seen)
+    except NoWorld:
+        knowledge = None
+    if knowledge is not None:
+        knowledge.bidding = bidding(seen, knowledge)
+    moves = candidates(legal, normal, budget.candidates, search)
+    values: dict[Move, list[float]] = {move: [] for move in moves}
+    worlds = steps = failures = 0
+    meter = Meter()
+    while worlds < budget.worlds and (
+        steps + meter.moves < budget.steps or worlds < budget.min_worlds
+    ):
+        sample = (
+            world(seen, knowledge, search, meter)
+            if knowledge is not None
+            else repaired_world(seen, search, meter)
+        )
+        if sample is None:
+            failures += 1
+            if failures >= budget.attempts or meter.moves > 2 * budget.steps + 500:
+                break
+            continue
+        worlds += 1
+        for move in moves:
+            value, used = evaluate(sample.clone(), seen, move, search, budget)
+            values[move].append(value)
+            steps += used
+    if not worlds:
+        return normal
+    cards_only = all(move.action == "play" for move in moves)
+    return preferred(values, normal, CONFIDENCE if cards_only else CALL_CONFIDENCE)
+
+
+NORMAL_TODAY = "normal-today"  # the normal player without the deal's tricks: no endgame count
+LEVELS = ("easy", "normal", "hard", NAME, NORMAL_TODAY)  # the levels the benches may name
+
+
+def choose_move(game: Game, seat: int, rng: random.Random, level: str = "normal") -> Move:
+    """:func:`games.levels.choose_move`, plus the baselines :data:`NAME` and
+    :data:`NORMAL_TODAY` (the normal player handed the view alone, as it was before it
+    counted the next-to-last trick: :mod:`games.players.endgame`)."""
+    if level == NAME:
+        return choose(seen_for(game, seat, "hard"), rng)
+    if level == NORMAL_TODAY:
+        return player_for(game)(replace(seen_for(game, seat, "normal"), history=()), rng)
+    return levels.choose_move(game, seat, rng, level)
