@@ -252,10 +252,10 @@ def match(
             played = list(pool.map(play_deal, *zip(*arguments, strict=True)))
     else:
         played = []
-        for deal in arguments:
-            played.append(play_deal(*deal))
+        for argument in arguments:
+            played.append(play_deal(*argument))
             if progress:  # one line per deal, so a long match stopped early still tells
-                print(f"deal {deal[3]}: {played[-1].difference:+.2f}", flush=True)
+                print(f"deal {argument[3]}: {played[-1].difference:+.2f}", flush=True)
     result = Result(
         [deal.difference for deal in played], 0.0, 2 * full, {a: [], b: []}, {a: [], b: []}
     )
