@@ -6,6 +6,7 @@ and clicks into its calls and posts what it asks to (tables in their threads, st
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import re
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from bot.app import CardTableBot
 
 log = logging.getLogger(__name__)
+RESUME_RETRY_SECONDS = 5
 Button = discord.ui.Button[discord.ui.View]
 MAX_MESSAGE = 1900
 
@@ -217,9 +219,24 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
-        if not self._resumed:
-            self._resumed = True
-            await self.runner.resume()
+        """Go on with every open tournament; a database that cannot be read yet is tried
+        again (a bot stopping meanwhile leaves it to its next start)."""
+        if self._resumed:
+            return
+        self._resumed = True
+        while not self.bot.is_closed():
+            try:
+                await self.runner.resume()
+                return
+            except Exception as error:
+                if self.bot.is_closed():
+                    return
+                log.warning(
+                    "tournaments could not be resumed (%s); trying again in %d s",
+                    type(error).__name__,
+                    RESUME_RETRY_SECONDS,
+                )
+                await asyncio.sleep(RESUME_RETRY_SECONDS)
 
     # --- the runner's presenter ------------------------------------------------------------
 
