@@ -16,12 +16,13 @@ import asyncio
 import logging
 import random
 from collections import defaultdict
-from collections.abc import Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
-from bot.sessions import LiveTable, SessionManager, UserError
+from bot.sessions import LiveTable, SessionManager, TablePaused, UserError
 from bot.sessions.errors import paused
+from bot.sessions.state import retry_delay
 from bot.sessions.tournament_results import game_result
 from bot.store import TournamentRefused, TournamentRound, TournamentRow
 from bot.tournaments import knockout
@@ -334,12 +335,32 @@ class TournamentRunner:
             self._spawn(self._after_table(table.id))
 
     async def _after_table(self, table_id: int) -> None:
-        try:
+        async def advance() -> None:
             place = await self.store.round_table_of(table_id)
             if place is not None:
                 await self._advance(place[0])
-        except Exception:
-            log.exception("table %s: its tournament could not go on; it will on restart", table_id)
+
+        await self._until_done(f"table {table_id}: its tournament's next step", advance)
+
+    async def _until_done(self, what: str, work: Callable[[], Awaitable[None]]) -> None:
+        """Do ``work`` until it is done: a database that cannot be written for now (or any
+        other failure) is tried again, later and later, as turn timers are; never a stall
+        until the next restart."""
+        failures = 0
+        while not self._closing:
+            try:
+                await work()
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                failures += 1
+                if failures == 1 and not isinstance(error, TablePaused):
+                    log.exception("%s failed; trying again", what)
+                else:
+                    log.warning("%s failed (%s); trying again", what, type(error).__name__)
+            clock = self.sessions.clock
+            await clock.sleep_until(clock.now() + retry_delay(failures))
 
     async def _advance(self, tournament_id: int) -> None:
         """Bring a running tournament up to date (see the module's docstring); idempotent."""
@@ -479,17 +500,20 @@ class TournamentRunner:
 
     async def _wait(self, row: TournamentRow, when: float) -> None:
         await self.sessions.clock.sleep_until(when)
-        try:
-            if row.status == "signup":
-                await self._start_on_time(row)
-            else:
-                await self._overdue(row.id)
-        except Exception:
-            log.exception("tournament %s: its timer failed; it goes on at restart", row.id)
+        if row.status == "signup":
+            await self._until_done(
+                f"tournament {row.id}: its start", lambda: self._start_on_time(row)
+            )
+        else:
+            await self._until_done(
+                f"tournament {row.id}: its deadline", lambda: self._overdue(row.id)
+            )
 
     async def _start_on_time(self, row: TournamentRow) -> None:
         try:
             await self.start(row.id)
+        except TablePaused:
+            raise  # the database, not the tournament: tried again
         except UserError as error:
             await self.cancel(row.id)
             await self._tell(row, f"Tournament #{row.id} did not start: {error} It is cancelled.")

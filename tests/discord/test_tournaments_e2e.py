@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from fractions import Fraction
 from typing import Any
 
+from bot.sessions.state import RETRY_SECONDS
 from bot.tournaments.standings import number
+from tests.bot.faults import fail_writes
 from tests.discord.table_driver import ok
 from tests.discord.tournament_driver import (
     announce,
@@ -277,3 +280,32 @@ async def test_a_tournament_short_of_entrants_at_its_start_is_cancelled(
         lambda: any("did not start" in m.text() for m in admin.visible_messages()), 10
     )
     assert (await running_bot.store.get_tournament(tid)).status == "cancelled"
+
+
+async def test_a_result_the_database_could_not_keep_is_kept_once_it_can(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    """The disk is full as the round's last game ends: the tournament does not stall until a
+    restart; its next step is tried again and the result counts once."""
+    clock = await prepare(fake_discord, running_bot)
+    admin = fake_discord.user("organiser", admin=True)
+    people = [fake_discord.user(f"d{i}") for i in range(4)]
+    tid = await announce(
+        fake_discord, admin, game="tarneeb", format="swiss", entry="individuals", rounds=1
+    )
+    for person in people:
+        ok(await person.click(signup_message(person, tid), "Sign up"))
+    await ok(await admin.slash("tournament start", tournament=tid)).wait_done(30)
+    full = fail_writes(running_bot.store, "INSERT INTO tournament_results")
+    full.armed = True
+    await play_out(fake_discord, running_bot, clock, tid, stop_after=1)
+    await asyncio.wait_for(full.failed.wait(), timeout=30)
+    assert (await running_bot.store.get_tournament(tid)).status == "running"
+    full.armed = False
+    for _ in range(10):  # the retry waits on the (manual) clock
+        await clock.advance(RETRY_SECONDS[-1])
+        if (await running_bot.store.get_tournament(tid)).status == "finished":
+            break
+        await asyncio.sleep(0.05)
+    assert (await running_bot.store.get_tournament(tid)).status == "finished"
+    assert len(await running_bot.store.tournament_results(tid)) == 1
