@@ -29,6 +29,7 @@ from games.base import Move
 from games.players import Seen
 from games.players.thunee import POINTS as THUNEE_POINTS
 from games.players.thunee import strength_for
+from games.seats import team_of
 from games.tricks import PLAY, strength_table, trick_winner
 
 KINDS = ("overtake", "ruff", "overwin", "low_take", "points", "endgame")
@@ -66,7 +67,7 @@ class Table:
     def partner_winning(self) -> bool:
         if not self.trick:
             return False
-        return trick_winner(self.trick, self.trump, self.strength) % 2 == self.seat % 2
+        return team_of(trick_winner(self.trick, self.trump, self.strength)) == team_of(self.seat)
 
     def equivalent(self, one: str, other: str) -> bool:
         """No card still out in another hand lies between ``one`` and ``other`` (same suit)."""

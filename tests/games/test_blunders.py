@@ -218,3 +218,16 @@ def test_thunee_feeds_the_partners_trick_without_overtaking_it() -> None:
         players=4,
     )
     assert card == ("TS", "feed")
+
+
+def test_a_card_that_cannot_be_helped_is_no_blunder() -> None:
+    """Only a choice can be a mistake: when every legal card takes the trick, taking it (or
+    overtaking the partner) is forced; and a seat that cannot judge is not judged."""
+    forced_low = seen("tuppi", 3, "KS AS", "5S 9S 4S", hand_type="nolo", soloist=None)
+    assert shape(forced_low, "KS") is None
+    forced_over = seen("tarneeb", 3, "AS", "5S KS 9S", trump="H")
+    assert shape(forced_over, "AS") is None
+    assert table_of(seen("tarneeb", 3, "AS 3S", "5S KS 9S")) is None, "trump not named yet"
+    defender = seen("tuppi", 3, "KS 8S", "5S 9S 4S", hand_type="sooli", soloist=1)
+    assert table_of(defender) is None, "a sooli defender wants the soloist to take tricks"
+    assert table_of(seen("tunge", 3, "AS", "5S 9S 4S")) is None, "not a trick game"
