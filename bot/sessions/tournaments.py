@@ -20,6 +20,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
+from bot.clock import Clock
 from bot.sessions import LiveTable, SessionManager, TablePaused, UserError
 from bot.sessions.errors import paused
 from bot.sessions.state import retry_delay
@@ -112,6 +113,28 @@ def champion(
     final = rounds[-1].tables[0]
     result = next(r for r in results if (r.round, r.table) == (rounds[-1].number, 1))
     return knockout.winner_of(result, final, knockout.seed_numbers(entrants, spec.seed))
+
+
+async def until_done(
+    what: str, work: Callable[[], Awaitable[None]], clock: Clock, stopped: Callable[[], bool]
+) -> None:
+    """Do ``work`` until it is done: a database that cannot be written for now (or any other
+    failure) is tried again, later and later, as turn timers are; never a stall until the next
+    restart. ``stopped``: the runner is shutting down."""
+    failures = 0
+    while not stopped():
+        try:
+            await work()
+            return
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:
+            failures += 1
+            if failures == 1 and not isinstance(error, TablePaused):
+                log.exception("%s failed; trying again", what)
+            else:
+                log.warning("%s failed (%s); trying again", what, type(error).__name__)
+        await clock.sleep_until(clock.now() + retry_delay(failures))
 
 
 class TournamentRunner:
@@ -340,27 +363,10 @@ class TournamentRunner:
             if place is not None:
                 await self._advance(place[0])
 
-        await self._until_done(f"table {table_id}: its tournament's next step", advance)
+        await self._retried(f"table {table_id}: its tournament's next step", advance)
 
-    async def _until_done(self, what: str, work: Callable[[], Awaitable[None]]) -> None:
-        """Do ``work`` until it is done: a database that cannot be written for now (or any
-        other failure) is tried again, later and later, as turn timers are; never a stall
-        until the next restart."""
-        failures = 0
-        while not self._closing:
-            try:
-                await work()
-                return
-            except asyncio.CancelledError:
-                raise
-            except Exception as error:
-                failures += 1
-                if failures == 1 and not isinstance(error, TablePaused):
-                    log.exception("%s failed; trying again", what)
-                else:
-                    log.warning("%s failed (%s); trying again", what, type(error).__name__)
-            clock = self.sessions.clock
-            await clock.sleep_until(clock.now() + retry_delay(failures))
+    async def _retried(self, what: str, work: Callable[[], Awaitable[None]]) -> None:
+        await until_done(what, work, self.sessions.clock, lambda: self._closing)
 
     async def _advance(self, tournament_id: int) -> None:
         """Bring a running tournament up to date (see the module's docstring); idempotent."""
@@ -501,13 +507,9 @@ class TournamentRunner:
     async def _wait(self, row: TournamentRow, when: float) -> None:
         await self.sessions.clock.sleep_until(when)
         if row.status == "signup":
-            await self._until_done(
-                f"tournament {row.id}: its start", lambda: self._start_on_time(row)
-            )
+            await self._retried(f"tournament {row.id}: its start", lambda: self._start_on_time(row))
         else:
-            await self._until_done(
-                f"tournament {row.id}: its deadline", lambda: self._overdue(row.id)
-            )
+            await self._retried(f"tournament {row.id}: its deadline", lambda: self._overdue(row.id))
 
     async def _start_on_time(self, row: TournamentRow) -> None:
         try:
