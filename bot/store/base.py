@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "data" / "migrations"
 
 
+WAL_ATTEMPTS = 100  # 5 s at 50 ms
 MARKER_TABLE = "game_tables"  # made by the first migration: a database holding it is the bot's
 
 
@@ -61,6 +62,20 @@ async def _check_ours(connection: aiosqlite.Connection) -> None:
         f"holds another program's tables ({shown}), not the bot's: point it at the bot's "
         "database or at a new file"
     )
+
+
+async def _switch_to_wal(connection: aiosqlite.Connection) -> None:
+    """WAL mode, which needs the file to itself for a moment: SQLite answers "locked" at once,
+    without waiting, while another process opening the same new file holds it (processes
+    starting together), so the switch is tried again for up to a few seconds."""
+    for attempt in range(WAL_ATTEMPTS):
+        try:
+            await connection.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or attempt == WAL_ATTEMPTS - 1:
+                raise
+            await asyncio.sleep(0.05)
 
 
 @dataclass(frozen=True)
@@ -126,14 +141,16 @@ class SqliteBase:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         connection = await aiosqlite.connect(str(path), isolation_level=None)
         connection.row_factory = aiosqlite.Row
+        # First, so that another process opening the same new file (its check, its switch to
+        # WAL) is waited for, not answered "database is locked".
+        await connection.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         try:
             await _check_ours(connection)  # before WAL mode, which would change the file
         except BaseException:
             await connection.close()
             raise
-        await connection.execute("PRAGMA journal_mode=WAL")
+        await _switch_to_wal(connection)
         await connection.execute("PRAGMA foreign_keys=ON")
-        await connection.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         await connection.execute("PRAGMA synchronous=NORMAL")
         store = cls(connection)
         if str(path) != ":memory:":
