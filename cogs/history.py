@@ -22,8 +22,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.history import GameRecord, HistoryPage
-from cogs.errors import answer, data_of, guarded, patiently, quote
-from cogs.interactions import bot_of, viewer_of
+from cogs.errors import answer, guarded, patiently, quote
+from cogs.interactions import bot_of, picked_game, viewer_of
 from cogs.replay import ReplaySelect
 from cogs.tables import game_autocomplete
 from games.registry import all_games, get_game
@@ -229,15 +229,14 @@ class ExportSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], t
     async def callback(self, interaction: discord.Interaction) -> None:
         # Any table number a client sends is judged by the session manager, never trusted:
         # it must be a game of this server (the click's, not the message's), and over.
-        values = data_of(interaction).get("values") or []
-        value = str(values[0]) if len(values) == 1 else ""
-        if interaction.guild_id is None or not re.fullmatch(r"[0-9]{1,20}", value):
+        table_id = picked_game(interaction)
+        if interaction.guild_id is None or table_id is None:
             await answer(interaction, "Choose one of the games offered.")
             return
         exported = await patiently(
             interaction,
             bot_of(interaction).sessions.export(
-                interaction.guild_id, int(value), viewer_of(interaction)
+                interaction.guild_id, table_id, viewer_of(interaction)
             ),
             thinking=True,
         )

@@ -5,7 +5,8 @@ history and replays may show them)."""
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -37,3 +38,13 @@ def viewer_of(interaction: discord.Interaction) -> Viewer:
             if channel.permissions_for(member).view_channel:
                 seen.add(channel.id)
     return Viewer(member.id, frozenset(seen))
+
+
+def picked_game(interaction: discord.Interaction) -> int | None:
+    """The one table number a games menu sent (history's export and replay), or None for
+    anything else a client may send: nothing, several values, a value that is no number.
+    Whether the game may be shown is the session manager's to judge."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    values = data.get("values") or []
+    value = str(values[0]) if len(values) == 1 else ""
+    return int(value) if re.fullmatch(r"[0-9]{1,20}", value) else None

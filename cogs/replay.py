@@ -21,7 +21,7 @@ import discord
 from bot.history import Export, GameRecord
 from bot.replay import Replay, build_replay
 from cogs.errors import answer, data_of, guarded, patiently
-from cogs.interactions import bot_of, viewer_of
+from cogs.interactions import bot_of, picked_game, viewer_of
 
 if TYPE_CHECKING:
     from bot.app import CardTableBot
@@ -111,13 +111,12 @@ class ReplaySelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], t
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = data_of(interaction).get("values") or []
-        value = str(values[0]) if len(values) == 1 else ""
-        if interaction.guild_id is None or not re.fullmatch(r"[0-9]{1,20}", value):
+        table_id = picked_game(interaction)
+        if interaction.guild_id is None or table_id is None:
             await answer(interaction, "Choose one of the games offered.")
             return
         embed, view, file = await patiently(
-            interaction, _load(interaction, int(value), 0), thinking=True
+            interaction, _load(interaction, table_id, 0), thinking=True
         )
         if interaction.response.is_done():
             await interaction.followup.send(embed=embed, view=view, file=file, ephemeral=True)
