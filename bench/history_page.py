@@ -4,11 +4,11 @@
 
 Fills a fresh SQLite file (the bot's own migrations) with ``N`` finished four-seat games among
 ``P`` players in ``G`` servers, and one game in 10,000 in a small server (each game: one to four
-humans, computers in the other seats, a result and its players). Then prints the median and worst
-time of: the first history page, a page deep in the history, a player's first page, a game's
-first page, a player's page of one game, and the small server's page (whose few games are found
-by walking back through all). Each runs through :mod:`bot.history` on the bot's store, as
-``/history`` does.
+humans, computers in the other seats, one person in twenty leaving mid-game for a computer, a
+result and its players). Then prints the median and worst time of: the first history page, a
+page deep in the history, a player's first page, a game's first page, a player's page of one
+game, and the small server's page (whose few games are found by walking back through all).
+Each runs through :mod:`bot.history` on the bot's store, as ``/history`` does.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def fill(path: Path, games: int, players: int, guilds: int, seed: int = 16) -> N
     """Write the games straight into the migrated file, in one transaction."""
     rng = random.Random(seed)
     start = 1_700_000_000.0
-    tables, seats, results, result_players = [], [], [], []
+    tables, seats, holders, results, result_players = [], [], [], [], []
     for table_id in range(1, games + 1):
         guild = SMALL_SERVER if table_id % 10_000 == 0 else 1 + table_id % guilds
         game = rng.choice(GAMES)
@@ -47,10 +47,15 @@ def fill(path: Path, games: int, players: int, guilds: int, seed: int = 16) -> N
         )
         winners = [0, 2] if rng.random() < 0.5 else [1, 3]
         for seat in range(4):
-            user = humans[seat] if seat < len(humans) else None
-            seats.append((table_id, seat, user, f"player {user}" if user else "🤖 Ada"))
-            if user is not None:
-                result_players.append((table_id, user, seat, int(seat in winners)))
+            person = humans[seat] if seat < len(humans) else None
+            user, name = person, f"player {person}" if person else "🤖 Ada"
+            holders.append((table_id, seat, 0, user, name))
+            if person is not None and rng.random() < 0.05:  # left mid-game: a computer finished
+                user, name = None, "🤖 Babbage"
+                holders.append((table_id, seat, 20, user, name))
+            seats.append((table_id, seat, user, name))
+            if person is not None:  # rated with the seat's result, even if they left it
+                result_players.append((table_id, person, seat, int(seat in winners)))
         outcome = {"winners": winners, "score": [rng.randint(0, 41), 41], "abandoned": False}
         results.append((table_id, guild, game, json.dumps(outcome), finished))
     with sqlite3.connect(path) as db:
@@ -60,8 +65,20 @@ def fill(path: Path, games: int, players: int, guilds: int, seed: int = 16) -> N
             tables,
         )
         db.executemany("INSERT INTO seats (table_id, seat, user_id, name) VALUES (?,?,?,?)", seats)
-        db.executemany("INSERT INTO results VALUES (?,?,?,?,?)", results)
-        db.executemany("INSERT INTO result_players VALUES (?,?,?,?)", result_players)
+        db.executemany(
+            "INSERT INTO seat_holders (table_id, seat, after_move, user_id, name)"
+            " VALUES (?,?,?,?,?)",
+            holders,
+        )
+        db.executemany(
+            "INSERT INTO results (table_id, guild_id, game, outcome, finished_at)"
+            " VALUES (?,?,?,?,?)",
+            results,
+        )
+        db.executemany(
+            "INSERT INTO result_players (table_id, user_id, seat, won) VALUES (?,?,?,?)",
+            result_players,
+        )
         db.execute("ANALYZE")
 
 

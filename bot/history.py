@@ -51,15 +51,28 @@ class GameRecord:
     table_id: int
     game: str
     finished_at: float
-    seats: tuple[SeatName, ...]
+    seats: tuple[SeatName, ...]  # by seat, everyone who held it, in the order they held it
     score: tuple[int, ...]
     winners: tuple[int, ...]
     abandoned: bool
     resigned: int | None = None  # the seat whose last person left: the game is its loss
     tournament: tuple[int, int] | None = None  # (tournament, round) of a tournament's game
 
+    @property
+    def seat_count(self) -> int:
+        return len({s.seat for s in self.seats})
+
+    def names_of(self, seat: int) -> tuple[str, ...]:
+        """Who held the seat, in order: one name, or more when it changed hands mid-game."""
+        names: list[str] = []
+        for holder in self.seats:
+            if holder.seat == seat and (not names or names[-1] != holder.name):
+                names.append(holder.name)
+        return tuple(names) or (f"seat {seat + 1}",)
+
     def name_of(self, seat: int) -> str:
-        return next((s.name for s in self.seats if s.seat == seat), f"seat {seat + 1}")
+        """The seat's holders as one name: ``Ada → 🤖 Bob`` when Ada left mid-game."""
+        return " → ".join(self.names_of(seat))
 
 
 @dataclass(frozen=True)
@@ -180,7 +193,7 @@ async def export(
         moves=[(move.seat, Move.from_json(move.move)) for move in await store.moves(table.id)],
     )
     seats = (await store.seat_names([table.id])).get(table.id, [])
-    by_seat = {seat.seat: seat.name for seat in seats}
+    by_seat = {seat.seat: seat.name for seat in seats}  # who held each seat last
     names = tuple(by_seat.get(s, f"Seat {s + 1}") for s in range(max(by_seat, default=-1) + 1))
     return Export(table.id, table.game, transcript.to_json(), names)
 

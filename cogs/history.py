@@ -46,6 +46,11 @@ def _name(name: str) -> str:
     return discord.utils.escape_markdown(discord.utils.escape_mentions(short))
 
 
+def _seat(record: GameRecord, seat: int) -> str:
+    """A seat's holders, each name shortened and escaped: ``Ada → 🤖 Bob``."""
+    return " → ".join(_name(name) for name in record.names_of(seat))
+
+
 def _title(game: str) -> str:
     try:
         return get_game(game).title
@@ -63,7 +68,7 @@ def _teams(game: str) -> bool:
 def result_text(record: GameRecord) -> str:
     """``🏆 Team A (Alice & Ada) · 41 to 23``; ``abandoned · 10 to 4``; per seat in Tunge; a
     game its last person left: ``🏆 Team B (Bob & Babbage) · Alice resigned · 10 to 4``."""
-    names = [_name(record.name_of(seat)) for seat in range(len(record.seats))]
+    names = [_seat(record, seat) for seat in range(record.seat_count)]
     teams = _teams(record.game) and len(record.score) == 2
     if teams:
         score = f"{record.score[0]} to {record.score[1]}"
@@ -91,7 +96,7 @@ def result_text(record: GameRecord) -> str:
 
 def game_line(record: GameRecord) -> str:
     when = f"<t:{int(record.finished_at)}:f>"
-    seats = ", ".join(_name(s.name) for s in record.seats)
+    seats = ", ".join(_seat(record, seat) for seat in range(record.seat_count))
     tournament = ""
     if record.tournament is not None:
         tournament = f" · tournament #{record.tournament[0]}, round {record.tournament[1]}"
@@ -120,7 +125,7 @@ def history_embed(page: HistoryPage, user_id: int | None, game: str | None) -> d
 
 def export_label(record: GameRecord) -> str:
     day = datetime.fromtimestamp(record.finished_at, UTC).strftime("%d %b %Y")
-    seats = ", ".join(" ".join(s.name.split()) for s in record.seats)
+    seats = ", ".join(" ".join(record.name_of(seat).split()) for seat in range(record.seat_count))
     return f"#{record.table_id} · {_title(record.game)} · {day} · {seats}"[:100]
 
 

@@ -2,7 +2,8 @@
 
 Every query takes the server's id and filters by it. A viewer is ``(channels, user id)``:
 ``channels`` a JSON list of the channel ids they can view; a result is visible when its table's
-channel (or its thread's channel) is listed, or the viewer sat there.
+channel (or its thread's channel) is listed, or the viewer sat there (a person who left mid-game
+sat there too: the seat's holders are kept).
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ def _visible(channels: int, user: int) -> str:
     return (
         f" AND (?{channels} IS NULL OR EXISTS (SELECT 1 FROM game_tables t WHERE t.id = r.table_id"
         f" AND (t.channel_id IN {listed} OR t.parent_channel_id IN {listed}))"
-        f" OR EXISTS (SELECT 1 FROM seats v WHERE v.table_id = r.table_id AND v.user_id = ?{user}))"
+        f" OR EXISTS (SELECT 1 FROM seats v WHERE v.table_id = r.table_id AND v.user_id = ?{user})"
+        f" OR EXISTS (SELECT 1 FROM seat_holders v"
+        f" WHERE v.table_id = r.table_id AND v.user_id = ?{user}))"
     )
 
 
@@ -55,11 +58,13 @@ class SqliteHistory(SqliteBase):
                 + " ORDER BY r.table_id DESC LIMIT ?3 OFFSET ?4",
                 (guild_id, game, limit, offset, *seen),
             )
-        else:  # starts from the player's seats (index seats_user): a few hundred rows at most
+        else:  # starts from the player's seats, held now or before (indexes seats_user and
+            # seat_holders_user): a few hundred rows at most
             rows = await self.fetch(
-                "SELECT r.table_id, r.game, r.outcome, r.finished_at"
-                " FROM seats s JOIN results r ON r.table_id = s.table_id"
-                " WHERE s.user_id = ?1 AND r.guild_id = ?2 AND (?3 IS NULL OR r.game = ?3)"
+                "SELECT r.table_id, r.game, r.outcome, r.finished_at FROM results r"
+                " WHERE r.table_id IN (SELECT table_id FROM seats WHERE user_id = ?1"
+                " UNION SELECT table_id FROM seat_holders WHERE user_id = ?1)"
+                " AND r.guild_id = ?2 AND (?3 IS NULL OR r.game = ?3)"
                 + _visible(6, 7)
                 + " ORDER BY r.table_id DESC LIMIT ?4 OFFSET ?5",
                 (user_id, guild_id, game, limit, offset, *seen),
@@ -75,14 +80,19 @@ class SqliteHistory(SqliteBase):
         ]
 
     async def seat_names(self, table_ids: Sequence[int]) -> dict[int, list[SeatName]]:
-        """Who sat where at each of these tables."""
+        """Who sat where at each of these tables: by seat, everyone who held it in the order
+        they held it (a table that never started: who sits there)."""
         if not table_ids:
             return {}
         marks = ", ".join("?" for _ in table_ids)
         rows = await self.fetch(
-            f"SELECT table_id, seat, user_id, name FROM seats WHERE table_id IN ({marks})"
-            " ORDER BY table_id, seat",
-            list(table_ids),
+            f"SELECT table_id, seat, user_id, name, id AS n FROM seat_holders"
+            f" WHERE table_id IN ({marks})"
+            f" UNION ALL SELECT table_id, seat, user_id, name, 0 FROM seats s"
+            f" WHERE table_id IN ({marks}) AND NOT EXISTS"
+            " (SELECT 1 FROM seat_holders h WHERE h.table_id = s.table_id)"
+            " ORDER BY table_id, seat, n",
+            [*table_ids, *table_ids],
         )
         names: dict[int, list[SeatName]] = {}
         for row in rows:

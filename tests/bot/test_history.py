@@ -14,6 +14,7 @@ from bot.sessions import SessionManager, UserError
 from bot.store import Store
 from games.__main__ import main as games_cli
 from tests.bot.backends import BOTH, Backend, fetch
+from tests.bot.faults import until
 from tests.bot.played import finished_game, open_game, play_moves, session_manager
 
 STORE_BACKENDS = BOTH
@@ -96,6 +97,35 @@ async def test_a_game_abandoned_alone_is_listed_as_resigned(sessions: SessionMan
     seat = next(s.seat for s in record.seats if s.user_id == ALICE)
     assert not record.abandoned and record.resigned == seat
     assert seat not in record.winners and len(record.winners) == len(record.seats) - 1
+
+
+async def test_a_seat_that_changed_hands_lists_everyone_who_held_it(
+    sessions: SessionManager,
+) -> None:
+    """Alice leaves mid-game and a computer finishes her seat: the history names both, in
+    order, and lists the game among Alice's (she is rated for it) and to her as a viewer."""
+    table = await open_game(sessions, GUILD_A, [(ALICE, "Alice"), (BOB, "Bob")])
+    await play_moves(sessions, table, limit=1)
+    seat = next(s for s, holder in table.seats.items() if holder.user_id == ALICE)
+    await sessions.leave(table.id, ALICE)
+    stand_in = table.seats[seat].name
+    await play_moves(sessions, table)
+    await until(lambda: table.row.status == "finished", "the result is kept")
+
+    (record,) = (await history.history_page(sessions.store, GUILD_A)).games
+    assert record.seat_count == 2
+    assert record.names_of(seat) == ("Alice", stand_in)
+    assert record.name_of(seat) == f"Alice → {stand_in}"
+    assert record.name_of(1 - seat) == "Bob"
+    mine = await history.history_page(sessions.store, GUILD_A, user_id=ALICE)
+    assert [g.table_id for g in mine.games] == [table.id]
+    blind = history.Viewer(ALICE, frozenset())  # she cannot view the channel, but she sat there
+    assert [
+        g.table_id for g in (await sessions.history_page(GUILD_A, 0, None, viewer=blind)).games
+    ] == [table.id]
+    await sessions.export(GUILD_A, table.id, blind)
+    export = await history.export(sessions.store, GUILD_A, table.id)
+    assert export.names[seat] == stand_in, "a replay names the seat's last holder"
 
 
 async def test_pages_of_ten(sessions: SessionManager) -> None:

@@ -19,7 +19,8 @@ def _visible(channels: int, user: int) -> str:
         f" AND (${channels}::jsonb IS NULL OR EXISTS (SELECT 1 FROM game_tables t"
         f" WHERE t.id = r.table_id AND (t.channel_id IN {listed} OR t.parent_channel_id IN"
         f" {listed})) OR EXISTS (SELECT 1 FROM seats v WHERE v.table_id = r.table_id"
-        f" AND v.user_id = ${user}::bigint))"
+        f" AND v.user_id = ${user}::bigint) OR EXISTS (SELECT 1 FROM seat_holders v"
+        f" WHERE v.table_id = r.table_id AND v.user_id = ${user}::bigint))"
     )
 
 
@@ -44,8 +45,9 @@ class PostgresHistory(PostgresBase):
         where = " WHERE r.guild_id = $1" + _visible(4, 5)
         if user_id is not None:
             params.append(user_id)
-            where += " AND EXISTS (SELECT 1 FROM seats s WHERE s.table_id = r.table_id"
-            where += f" AND s.user_id = ${len(params)})"
+            where += " AND (EXISTS (SELECT 1 FROM seats s WHERE s.table_id = r.table_id"
+            where += f" AND s.user_id = ${len(params)}) OR EXISTS (SELECT 1 FROM seat_holders h"
+            where += f" WHERE h.table_id = r.table_id AND h.user_id = ${len(params)}))"
         if game is not None:
             params.append(game)
             where += f" AND r.game = ${len(params)}"
@@ -61,12 +63,17 @@ class PostgresHistory(PostgresBase):
         ]
 
     async def seat_names(self, table_ids: Sequence[int]) -> dict[int, list[SeatName]]:
-        """Who sat where at each of these tables."""
+        """Who sat where at each of these tables: by seat, everyone who held it in the order
+        they held it (a table that never started: who sits there)."""
         if not table_ids:
             return {}
         rows = await self.fetch(
-            "SELECT table_id, seat, user_id, name FROM seats WHERE table_id = ANY($1::bigint[])"
-            " ORDER BY table_id, seat",
+            "SELECT table_id, seat, user_id, name, id AS n FROM seat_holders"
+            " WHERE table_id = ANY($1::bigint[])"
+            " UNION ALL SELECT table_id, seat, user_id, name, 0 FROM seats s"
+            " WHERE table_id = ANY($1::bigint[]) AND NOT EXISTS"
+            " (SELECT 1 FROM seat_holders h WHERE h.table_id = s.table_id)"
+            " ORDER BY table_id, seat, n",
             (list(table_ids),),
         )
         names: dict[int, list[SeatName]] = {}
