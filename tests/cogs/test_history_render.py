@@ -56,6 +56,24 @@ def test_a_resigned_game_names_who_left() -> None:
     assert result_text(alone) == "🏆 🤖 Ada & Cy · \\*Al\\* resigned · \\*Al\\* 3 · 🤖 Ada 8 · Cy 9"
 
 
+def test_a_seat_that_changed_hands_shows_its_holders_in_order() -> None:
+    seats = (
+        SeatName(0, "*Al*", 7),
+        SeatName(1, "🤖 Ada", None),
+        SeatName(2, "Bob", 8),
+        SeatName(3, "🤖 Turing", None),
+        SeatName(0, "🤖 Babbage", None),  # Al left after some moves
+    )
+    left = GameRecord(12, "tarneeb", WHEN, seats, (41, 23), (0, 2), False)
+    assert left.seat_count == 4
+    assert result_text(left) == "🏆 Team A (\\*Al\\* → 🤖 Babbage & Bob) · 41 to 23"
+    assert (
+        "\\*Al\\* → 🤖 Babbage, 🤖 Ada, Bob, 🤖 Turing"
+        in history_embed(HistoryPage(0, (left,), False), None, None).description
+    )
+    assert export_label(left).endswith("*Al* → 🤖 Babbage, 🤖 Ada, Bob, 🤖 Turing")
+
+
 def test_names_cannot_format_or_mention() -> None:
     line = result_text(record("tarneeb", ["**x**", "@everyone", "c", "d"], (1, 0), (0, 2)))
     assert "**x**" not in line and "\\*\\*x\\*\\*" in line
