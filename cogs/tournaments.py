@@ -17,10 +17,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import N_
 from bot.sessions import LiveTable, UserError, parse_options
+from bot.sessions.settings import may_organise
 from bot.sessions.tournaments import TournamentRow, TournamentRunner
 from cogs.board import Board
-from cogs.errors import answer, guarded, patiently, quote
+from cogs.errors import answer, answer_in, guarded, patiently, quote
 from cogs.interactions import bot_of, is_admin
 from cogs.render import jump_url
 from cogs.tables import game_autocomplete
@@ -33,6 +35,11 @@ log = logging.getLogger(__name__)
 RESUME_RETRY_SECONDS = 5
 Button = discord.ui.Button[discord.ui.View]
 MAX_MESSAGE = 1900
+
+ONLY_MANAGERS = N_("Only a member with Manage Server can run a tournament here.")
+ONLY_MANAGERS_OR_ROLE = N_(
+    "Only a member with Manage Server or the {role} role can run a tournament here."
+)
 
 
 def runner_of(interaction: discord.Interaction) -> TournamentRunner:
@@ -272,6 +279,28 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
             raise UserError("There is no open tournament here; give its number.")
         return rows[-1]
 
+    async def _may_organise(
+        self, interaction: discord.Interaction, row: TournamentRow | None = None
+    ) -> bool:
+        """Whether the user may run this tournament (its organiser, a server manager or a
+        member of the server's tournament role); if not, they are told what it takes."""
+        assert interaction.guild_id is not None
+        if row is not None and interaction.user.id == row.organiser_id:
+            return True
+        settings = await patiently(
+            interaction, self.bot.sessions.guild_settings(interaction.guild_id)
+        )
+        roles = [role.id for role in getattr(interaction.user, "roles", ())]
+        if may_organise(settings, manager=is_admin(interaction), roles=roles):
+            return True
+        if settings.tournament_role is None:
+            await answer_in(interaction, ONLY_MANAGERS)
+        else:
+            await answer_in(
+                interaction, ONLY_MANAGERS_OR_ROLE, role=f"<@&{settings.tournament_role}>"
+            )
+        return False
+
     @app_commands.command(name="new", description="Announce a tournament (Manage Server).")
     @app_commands.describe(
         game="Which game",
@@ -297,8 +326,7 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
         start: app_commands.Range[int, 1, 10080] | None = None,
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        if not is_admin(interaction):
-            await answer(interaction, "Only a member with Manage Server can run a tournament.")
+        if not await self._may_organise(interaction):
             return
         now = self.bot.sessions.clock.now()
         row = await patiently(
@@ -351,8 +379,8 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
     @app_commands.command(name="start", description="Close sign-up and open round 1 (organiser).")
     async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         row = await self._pick(interaction, tournament)
-        if interaction.user.id != row.organiser_id and not is_admin(interaction):
-            raise UserError("Only the organiser or a server manager can start it.")
+        if not await self._may_organise(interaction, row):
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)  # round 1 opens
         await self.runner.start(row.id)
         await answer(interaction, f"Tournament #{row.id} has started.")
@@ -374,8 +402,8 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
     @app_commands.command(name="cancel", description="Cancel a tournament (organiser).")
     async def cancel(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         row = await self._pick(interaction, tournament)
-        if interaction.user.id != row.organiser_id and not is_admin(interaction):
-            raise UserError("Only the organiser or a server manager can cancel it.")
+        if not await self._may_organise(interaction, row):
+            return
         await patiently(interaction, self.runner.cancel(row.id))
         await answer(interaction, f"Tournament #{row.id} is cancelled; open tables play on.")
         await refresh_signup(interaction, row.id)

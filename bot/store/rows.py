@@ -147,6 +147,7 @@ class GuildSettings:
     channels: tuple[int, ...] = ()  # the channels that may host tables; empty: any
     defaults: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # game: options
     language: str | None = None  # the server's language (bot/i18n.py); None: none chosen
+    tournament_role: int | None = None  # its members may run tournaments; None: managers only
 
 
 @dataclass(frozen=True)
