@@ -130,6 +130,11 @@ TEMPLATES: Mapping[str, tuple[str, ...]] = {
     "stale": (N_("That button is out of date; here is your hand as it is now."),),
     "paused": (N_("The table is paused: your move was not saved. Try again in a moment."),),
     "unknown_language": (N_("There is no language {value} here. Choose one of: {known}."),),
+    # tournaments
+    "round_minutes": (N_("A round lasts {low} to {high} minutes."),),
+    "start_form": (N_("Give the start as minutes from now (45) or a UTC clock time (20:30)."),),
+    "start_minutes": (N_("The start is 1 to {most} minutes from now."),),
+    "start_clock": (N_("That is not a clock time: hours 0-23, minutes 00-59."),),
 }
 
 # The broad kinds of a game's refusal, for a code without a template of its own.

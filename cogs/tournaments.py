@@ -21,6 +21,8 @@ from bot.i18n import N_
 from bot.sessions import LiveTable, UserError, parse_options
 from bot.sessions.settings import may_organise
 from bot.sessions.tournaments import TournamentRow, TournamentRunner
+from bot.tournaments.spec import MAX_ROUND_MINUTES, MIN_ROUND_MINUTES, ROUND_MINUTES
+from bot.tournaments.start import MAX_START_MINUTES, BadStart, start_time
 from cogs.board import Board
 from cogs.errors import answer, answer_in, guarded, patiently, quote
 from cogs.interactions import bot_of, is_admin
@@ -67,10 +69,24 @@ async def refresh_signup(interaction: discord.Interaction, tournament_id: int) -
         log.warning("tournament %s: sign-up message not edited (%s)", row.id, error)
 
 
+def when_it_starts(text: str, now: float) -> float:
+    """The start as typed (minutes from now, or a UTC clock time), or the user's refusal."""
+    try:
+        return start_time(text, now)
+    except BadStart as error:
+        raise UserError(
+            str(error), code=f"start_{error.kind}", params={"most": MAX_START_MINUTES}
+        ) from None
+
+
 def signup_text(row: TournamentRow, summary: str) -> str:
     spec = row.spec
     rounds = f", {spec.rounds} round{'s' if spec.rounds != 1 else ''}" if spec.rounds else ""
-    start = f" Sign-up closes <t:{int(row.starts_at)}:R>." if row.starts_at else ""
+    start = ""
+    if row.starts_at:
+        when = int(row.starts_at)
+        start = f" Sign-up closes and round 1 opens <t:{when}:F> (<t:{when}:R>)."
+    length = f" Each round lasts {row.round_minutes} minutes."
     how = (
         "Pairs: one partner uses `/tournament invite`, the other accepts."
         if spec.members == 2
@@ -80,7 +96,7 @@ def signup_text(row: TournamentRow, summary: str) -> str:
         how = f"Sign-up is closed ({row.status}): `/tournament show tournament:{row.id}`."
     head = (
         f"**Tournament #{row.id}**: {get_game(spec.game).title}, {spec.format.value}{rounds}, "
-        f"{spec.entry.value}.{start}\n{how}"
+        f"{spec.entry.value}.{length}{start}\n{how}"
     )
     return f"{head}\n{summary}"[:MAX_MESSAGE]
 
@@ -308,7 +324,9 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
         entry="Pairs (two sign up together) or individuals",
         rounds="Swiss rounds (a knockout's follow from the entrants)",
         options="The game's options, e.g. target=31",
-        start="Minutes from now when sign-up closes and round 1 opens (else /tournament start)",
+        start="When round 1 opens by itself: minutes from now (45) or a UTC time (20:30)",
+        round_minutes=f"Minutes each round lasts before computers finish its games "
+        f"({MIN_ROUND_MINUTES}-{MAX_ROUND_MINUTES}, default {ROUND_MINUTES})",
     )
     @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.choices(
@@ -323,12 +341,15 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
         entry: str,
         rounds: app_commands.Range[int, 1, 15] | None = None,
         options: str | None = None,
-        start: app_commands.Range[int, 1, 10080] | None = None,
+        start: str | None = None,
+        round_minutes: app_commands.Range[
+            int, MIN_ROUND_MINUTES, MAX_ROUND_MINUTES
+        ] = ROUND_MINUTES,
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         if not await self._may_organise(interaction):
             return
-        now = self.bot.sessions.clock.now()
+        starts_at = None if start is None else when_it_starts(start, self.bot.sessions.clock.now())
         row = await patiently(
             interaction,
             self.runner.create(
@@ -340,7 +361,8 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
                 entry=entry,
                 rounds=rounds if format == "swiss" else None,
                 options=parse_options(options),
-                starts_at=now + 60 * start if start else None,
+                starts_at=starts_at,
+                round_minutes=round_minutes,
             ),
         )
         if not interaction.response.is_done():
@@ -390,7 +412,8 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
     async def show(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         row = await self._pick(interaction, tournament)
         text = await patiently(interaction, self.runner.summary(row))
-        await answer(interaction, f"Tournament #{row.id} ({row.status}):\n{text}")
+        length = f"Each round lasts {row.round_minutes} minutes."
+        await answer(interaction, f"Tournament #{row.id} ({row.status}). {length}\n{text}")
 
     @app_commands.command(name="drop", description="Take your entry out during sign-up.")
     async def drop(self, interaction: discord.Interaction, tournament: int | None = None) -> None:

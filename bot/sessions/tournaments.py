@@ -27,7 +27,16 @@ from bot.sessions.state import retry_delay
 from bot.sessions.tournament_results import game_result
 from bot.store import TournamentRefused, TournamentRound, TournamentRow
 from bot.tournaments import knockout
-from bot.tournaments.spec import Entrant, Format, Layout, TournamentError, TournamentSpec
+from bot.tournaments.spec import (
+    MAX_ROUND_MINUTES,
+    MIN_ROUND_MINUTES,
+    ROUND_MINUTES,
+    Entrant,
+    Format,
+    Layout,
+    TournamentError,
+    TournamentSpec,
+)
 from bot.tournaments.standings import standings, standings_text
 from bot.tournaments.swiss import pair_round
 from bot.tournaments.tables import Round, Table, TableResult
@@ -35,7 +44,6 @@ from bot.tournaments.tables import Round, Table, TableResult
 log = logging.getLogger(__name__)
 _T = TypeVar("_T")
 
-ROUND_SECONDS = 3600.0
 PAIR_JOIN = " & "  # a pair's entrant name: its two members' names joined
 
 
@@ -145,7 +153,6 @@ class TournamentRunner:
         self.sessions = sessions
         self.store = sessions.store
         self.presenter: TournamentPresenter | None = None
-        self.round_seconds = ROUND_SECONDS
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._timers: dict[int, asyncio.Task[None]] = {}
         self._work: set[asyncio.Task[None]] = set()
@@ -166,7 +173,14 @@ class TournamentRunner:
         rounds: int | None,
         options: dict[str, Any],
         starts_at: float | None,
+        round_minutes: int = ROUND_MINUTES,
     ) -> TournamentRow:
+        if not MIN_ROUND_MINUTES <= round_minutes <= MAX_ROUND_MINUTES:
+            raise UserError(
+                f"A round lasts {MIN_ROUND_MINUTES} to {MAX_ROUND_MINUTES} minutes.",
+                code="round_minutes",
+                params={"low": MIN_ROUND_MINUTES, "high": MAX_ROUND_MINUTES},
+            )
         try:
             spec = TournamentSpec.create(
                 game=game,
@@ -188,6 +202,7 @@ class TournamentRunner:
                 spec=spec,
                 starts_at=starts_at,
                 now=self.sessions.clock.now(),
+                round_minutes=round_minutes,
             )
         self._arm(row)
         return row
@@ -394,7 +409,7 @@ class TournamentRunner:
                 self._disarm(tournament_id)
                 await self._tell(row, f"Tournament #{row.id} is over.\n{await self.summary(row)}")
                 return
-            deadline = now + self.round_seconds
+            deadline = now + 60 * row.round_minutes
             await self.store.open_round(tournament_id, paired, deadline=deadline, now=now)
             opened = (await self.store.tournament_rounds(tournament_id))[-1]
             await self._round_done(row, opened)  # its tables open (and are posted) first

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.tournaments.spec import TournamentSpec
+from bot.tournaments.spec import ROUND_MINUTES, TournamentSpec
 from bot.tournaments.tables import Round
 
 OPEN_STATUSES = ("lobby", "playing")
@@ -204,6 +204,7 @@ class TournamentRow:
     status: str
     created_at: float
     updated_at: float
+    round_minutes: int = ROUND_MINUTES  # each round's time: its deadline comes after it
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ import aiosqlite
 from bot.store.base import Fields, SqliteBase
 from bot.store.interface import TournamentRefused
 from bot.store.rows import TournamentRound, TournamentRow
-from bot.tournaments.spec import Entrant, TournamentSpec
+from bot.tournaments.spec import ROUND_MINUTES, Entrant, TournamentSpec
 from bot.tournaments.tables import Round, Seat, Table, TableResult
 from games.registry import get_game
 
@@ -55,6 +55,7 @@ def tournament_row(row: Fields) -> TournamentRow:
         status=row["status"],
         created_at=row["created_at"],
         updated_at=row["updated_at"],
+        round_minutes=row["round_minutes"],
     )
 
 
@@ -79,13 +80,15 @@ class SqliteTournaments(SqliteBase):
         spec: TournamentSpec,
         starts_at: float | None,
         now: float,
+        round_minutes: int = ROUND_MINUTES,
     ) -> TournamentRow:
         async with self.transaction() as db:
             row = await self._returning(
                 db,
                 "INSERT INTO tournaments (guild_id, channel_id, organiser_id, game, format, entry,"
-                " rounds, duplicate, options, seed, starts_at, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                " rounds, duplicate, options, seed, starts_at, created_at, updated_at,"
+                " round_minutes)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                 (
                     guild_id,
                     channel_id,
@@ -100,6 +103,7 @@ class SqliteTournaments(SqliteBase):
                     starts_at,
                     now,
                     now,
+                    round_minutes,
                 ),
             )
         return tournament_row(row)

@@ -29,6 +29,9 @@ from games.base import OptionError
 from games.registry import get_game
 
 MAX_ROUNDS = 15
+# A round's time, in minutes: its games are finished by computers after it.
+ROUND_MINUTES = 60
+MIN_ROUND_MINUTES, MAX_ROUND_MINUTES = 10, 1440
 # A game's options in a tournament where the organiser gives none: Tuppi's tournament rules
 # (16 hands, the higher peak wins, no sooli, bid tokens: rules §B.2).
 DEFAULT_OPTIONS: Mapping[str, Mapping[str, Any]] = {"tuppi": {"rules": "tournament"}}

@@ -27,7 +27,7 @@ from bot.store.tournaments import (
     status_refusal,
     tournament_row,
 )
-from bot.tournaments.spec import Entrant, TournamentSpec
+from bot.tournaments.spec import ROUND_MINUTES, Entrant, TournamentSpec
 from bot.tournaments.tables import Round, TableResult
 
 
@@ -43,13 +43,15 @@ class PostgresTournaments(PostgresBase):
         spec: TournamentSpec,
         starts_at: float | None,
         now: float,
+        round_minutes: int = ROUND_MINUTES,
     ) -> TournamentRow:
         async with self.transaction() as db:
             row = await self._returning(
                 db,
                 "INSERT INTO tournaments (guild_id, channel_id, organiser_id, game, format, entry,"
-                " rounds, duplicate, options, seed, starts_at, created_at, updated_at)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *",
+                " rounds, duplicate, options, seed, starts_at, created_at, updated_at,"
+                " round_minutes)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *",
                 (
                     guild_id,
                     channel_id,
@@ -64,6 +66,7 @@ class PostgresTournaments(PostgresBase):
                     starts_at,
                     now,
                     now,
+                    round_minutes,
                 ),
             )
         return tournament_row(row)
