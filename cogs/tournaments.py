@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 import re
 from collections.abc import Sequence
@@ -18,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import N_
+from bot.pictures.table import Picture
 from bot.sessions import LiveTable, UserError, parse_options
 from bot.sessions.settings import may_organise
 from bot.sessions.tournaments import TournamentRow, TournamentRunner
@@ -37,6 +39,7 @@ log = logging.getLogger(__name__)
 RESUME_RETRY_SECONDS = 5
 Button = discord.ui.Button[discord.ui.View]
 MAX_MESSAGE = 1900
+STANDINGS_FILE = "standings.png"
 
 ONLY_MANAGERS = N_("Only a member with Manage Server can run a tournament here.")
 ONLY_MANAGERS_OR_ROLE = N_(
@@ -279,9 +282,17 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
                     await board.pacer.slot()
                     await board.repost(table)
 
-    async def announce(self, tournament: TournamentRow, text: str) -> None:
+    async def announce(
+        self, tournament: TournamentRow, text: str, picture: Picture | None = None
+    ) -> None:
         channel = self.bot.get_partial_messageable(tournament.channel_id)
-        await channel.send(text[:MAX_MESSAGE])
+        if picture is None:
+            await channel.send(text[:MAX_MESSAGE])
+            return
+        drawn = discord.File(
+            io.BytesIO(picture.png), filename=STANDINGS_FILE, description=picture.alt
+        )
+        await channel.send(text[:MAX_MESSAGE], file=drawn)
 
     # --- commands --------------------------------------------------------------------------
 

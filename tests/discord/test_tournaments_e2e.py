@@ -97,8 +97,13 @@ async def test_an_eight_player_swiss_of_tarneeb_with_rotating_partners(
         label[e]: (number(points[e]), number(buchholz.get(e, Fraction()))) for e in points
     }
     assert f"{entrants[absent.id].label}*" in shown.text
-    posted = [m.text() for m in admin.visible_messages() if "round 1 is over" in m.text()]
+    posted = [m for m in admin.visible_messages() if "round 1 is over" in m.text()]
     assert len(posted) == 1, "the standings after a round are posted once"
+    (drawn,) = posted[0].attachments  # the standings also drawn, described for screen readers
+    assert drawn["filename"] == "standings.png"
+    assert fake_discord.attachment_bytes(drawn).startswith(b"\x89PNG")
+    assert drawn["description"].startswith(f"Tournament #{tid}: standings after round 1: 1. ")
+    assert all(e.label in drawn["description"] for e in entrants.values())
     history = ok(await people[0].slash("history")).message
     assert history is not None
     listed = str(history.embeds[0])
