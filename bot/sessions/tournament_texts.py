@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from bot.i18n import N_, _, ngettext
 from bot.pictures.standings import draw_standings
 from bot.pictures.table import Picture
+from bot.sessions.errors import UserError
 from bot.store import TournamentRound, TournamentRow
 from bot.tournaments.spec import Entrant
 from bot.tournaments.standings import Standing, StandingsWords, standings, standings_text
@@ -34,6 +35,29 @@ IS_OVER = N_("Tournament #{id} is over.")
 DID_NOT_START = N_("Tournament #{id} did not start: {reason} It is cancelled.")
 PICTURE_TITLE = N_("Tournament #{id}: standings after round {n}")
 MORE = N_("… and {n} more")
+# The refusals of a start with too few entrants (said in the channel when a start time comes).
+TOO_FEW = {
+    "too_few_players": N_("This tournament needs at least {least} players."),
+    "too_few_pairs": N_("This tournament needs at least {least} pairs."),
+}
+
+
+FORMATS = {"swiss": N_("Swiss"), "knockout": N_("knockout")}
+ENTRIES = {"pairs": N_("pairs"), "individuals": N_("individuals")}
+STATUSES = {
+    "signup": N_("sign-up"),
+    "running": N_("running"),
+    "finished": N_("finished"),
+    "cancelled": N_("cancelled"),
+}
+SIGNUP_HEAD = N_("**Tournament #{id}**: {game}, {format}, {entry}.")
+SIGNUP_HEAD_ROUNDS = N_("**Tournament #{id}**: {game}, {format}, {rounds}, {entry}.")
+STARTS = N_("Sign-up closes and round 1 opens {when} ({left}).")
+HOW_PAIRS = N_("Pairs: one partner uses `/tournament invite`, the other accepts.")
+HOW_ALONE = N_("Press **{button}** to enter.")
+SIGN_UP = N_("Sign up")
+CLOSED = N_("Sign-up is closed ({status}): `/tournament show tournament:{id}`.")
+MAX_MESSAGE = 1900
 
 
 def plain(entrant: Entrant) -> Entrant:
@@ -98,6 +122,38 @@ def summary_text(row: TournamentRow, state: TournamentState, lang: str, winner: 
     return f"{head}\n```\n{table}\n```"
 
 
+def status_text(lang: str, status: str) -> str:
+    return _(lang, STATUSES[status]) if status in STATUSES else status
+
+
+def signup_text(row: TournamentRow, summary: str, lang: str, game: str) -> str:
+    """The sign-up message: what the tournament is (``game``: its title), when it starts, how
+    to enter (or that sign-up closed), and the entrants or standings (``summary``)."""
+    spec = row.spec
+    shown = {
+        "id": row.id,
+        "game": game,
+        "format": _(lang, FORMATS[spec.format.value]),
+        "entry": _(lang, ENTRIES[spec.entry.value]),
+    }
+    if spec.rounds:
+        rounds = ngettext(lang, "{n} round", "{n} rounds", spec.rounds)
+        lines = [_(lang, SIGNUP_HEAD_ROUNDS, rounds=rounds, **shown)]
+    else:
+        lines = [_(lang, SIGNUP_HEAD, **shown)]
+    lines.append(round_length(lang, row.round_minutes))
+    if row.starts_at:
+        when = int(row.starts_at)
+        lines.append(_(lang, STARTS, when=f"<t:{when}:F>", left=f"<t:{when}:R>"))
+    if row.status != "signup":
+        how = _(lang, CLOSED, status=status_text(lang, row.status), id=row.id)
+    elif spec.members == 2:
+        how = _(lang, HOW_PAIRS)
+    else:
+        how = _(lang, HOW_ALONE, button=_(lang, SIGN_UP))
+    return f"{' '.join(lines)}\n{how}\n{summary}"[:MAX_MESSAGE]
+
+
 def round_over_text(row: TournamentRow, number: int, summary: str, lang: str) -> str:
     return _(lang, ROUND_OVER, id=row.id, n=number) + "\n" + summary
 
@@ -106,7 +162,10 @@ def over_text(row: TournamentRow, summary: str, lang: str) -> str:
     return _(lang, IS_OVER, id=row.id) + "\n" + summary
 
 
-def not_started_text(row: TournamentRow, reason: str, lang: str) -> str:
+def not_started_text(row: TournamentRow, error: UserError, lang: str) -> str:
+    """A start time came with the tournament unable to start (``error`` says why)."""
+    template = TOO_FEW.get(error.code or "")
+    reason = _(lang, error.template) if template is None else _(lang, template, **error.params)
     return _(lang, DID_NOT_START, id=row.id, reason=reason)
 
 

@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any, Protocol, TypeVar
 
 from bot.clock import Clock
-from bot.i18n import _
+from bot.i18n import N_
 from bot.pictures.table import Picture
 from bot.sessions import LiveTable, SessionManager, TablePaused, UserError
 from bot.sessions.errors import paused
@@ -78,6 +78,11 @@ def seat_names(entrant: Entrant) -> list[str]:
     if len(names) != len(entrant.members):
         return [f"{entrant.label} ({index + 1})" for index in range(len(entrant.members))]
     return names
+
+
+def refusal(error: TournamentError) -> UserError:
+    """The core's refusal as the user's one line (its code and values carried over)."""
+    return UserError(str(error), code=error.code, params=error.params)
 
 
 def next_pairing(
@@ -198,9 +203,9 @@ class TournamentRunner:
                 seed=random.SystemRandom().randrange(2**62),
             )
         except TournamentError as error:
-            raise UserError(str(error)) from None
+            raise refusal(error) from None
         if starts_at is not None and starts_at <= self.sessions.clock.now():
-            raise UserError("The start must be in the future.")
+            raise UserError(N_("The start must be in the future."))
         with paused():
             row = await self.store.create_tournament(
                 guild_id=guild_id,
@@ -218,7 +223,7 @@ class TournamentRunner:
         with paused():
             row = await self.store.get_tournament(tournament_id)
         if row is None or row.guild_id != guild_id:
-            raise UserError("There is no tournament with that number here.")
+            raise UserError(N_("There is no tournament with that number here."))
         return row
 
     async def open_in(self, guild_id: int) -> list[TournamentRow]:
@@ -285,7 +290,7 @@ class TournamentRunner:
     async def drop(self, tournament_id: int, user_id: int) -> Entrant:
         entrant = await self._refusable(self.store.withdraw_entrant(tournament_id, user_id))
         if entrant is None:
-            raise UserError("You are not entered in this tournament.")
+            raise UserError(N_("You are not entered in this tournament."))
         return entrant
 
     async def cancel(self, tournament_id: int) -> TournamentRow:
@@ -305,11 +310,11 @@ class TournamentRunner:
                 row = await self.store.get_tournament(tournament_id)
                 entrants = await self.store.entrants(tournament_id)
             if row is None or row.status != "signup":
-                raise UserError("Only a tournament in sign-up can start.")
+                raise UserError(N_("Only a tournament in sign-up can start."))
             try:
                 row.spec.check_entrants(entrants)
             except TournamentError as error:
-                raise UserError(str(error)) from None
+                raise refusal(error) from None
             row = await self._refusable(
                 self.store.set_tournament_status(
                     tournament_id, "running", now=self.sessions.clock.now()
@@ -530,8 +535,7 @@ class TournamentRunner:
         except UserError as error:
             await self.cancel(row.id)
             lang = await self.sessions.server_language(row.guild_id)
-            reason = _(lang, str(error))  # the catalogue's, where it has the sentence
-            await self._tell(row, not_started_text(row, reason, lang))
+            await self._tell(row, not_started_text(row, error, lang))
 
     async def _overdue(self, tournament_id: int) -> None:
         """The round's deadline: computers finish every game still being played."""
