@@ -35,7 +35,7 @@ from bot.tournaments.start import MAX_START_MINUTES, BadStart, start_time
 from cogs.board import Board
 from cogs.errors import answer, answer_in, guarded, patiently, quote
 from cogs.interactions import bot_of, is_admin
-from cogs.language import reader_language, text_for
+from cogs.language import public_language, reader_language, text_for
 from cogs.render import jump_url
 from cogs.tables import game_autocomplete
 from games.registry import get_game
@@ -236,7 +236,7 @@ class DeclineButton(
             interaction, runner.decline(self.tournament_id, self.inviter, self.invitee)
         ):
             raise UserError(NO_LONGER_OPEN)
-        lang = await runner.sessions.server_language(interaction.guild_id or 0)
+        lang = await public_language(interaction)
         await interaction.response.edit_message(
             content=_(lang, DECLINED, id=self.tournament_id), view=None
         )
@@ -415,7 +415,7 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
         if partner.bot:
             raise UserError(INVITE_A_PERSON)
         await patiently(interaction, self.runner.invite(row.id, interaction.user.id, partner.id))
-        lang = await self.bot.sessions.server_language(row.guild_id)
+        lang = await public_language(interaction)
         view = discord.ui.View(timeout=None)
         view.add_item(AcceptButton(row.id, interaction.user.id, partner.id, _(lang, ACCEPT)))
         view.add_item(DeclineButton(row.id, interaction.user.id, partner.id, _(lang, DECLINE)))

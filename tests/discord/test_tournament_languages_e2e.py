@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.store import GuildSettings
 from tests.discord.table_driver import ok
-from tests.discord.tournament_driver import TURN_SECONDS, play_out, prepare, signup_message
+from tests.discord.tournament_driver import TURN_SECONDS, play_out, prepare
 from tests.fakediscord import FakeDiscord, FakeUser
 
 
@@ -74,3 +74,34 @@ async def test_a_finnish_servers_tournament_with_a_norwegian_and_an_arabic_reade
     shown = ok(await people[0].slash("tournament show", tournament=tid))
     assert shown.text.startswith(f"Turnering #{tid} (ferdig). Hver runde varer 60 minutter.")
     assert "Sluttstilling:" in shown.text and "Deltaker" in shown.text
+
+
+async def test_a_pairs_invitation_and_its_answer_in_the_servers_language(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    await prepare(fake_discord, running_bot)
+    guild = fake_discord.default_guild.id
+    await running_bot.store.save_guild_settings(
+        GuildSettings(guild, TURN_SECONDS, False, language="no")
+    )
+    admin = fake_discord.user("organiser", admin=True)
+    first, second = fake_discord.user("inviter"), fake_discord.user("invitee")
+    made = await ok(
+        await admin.slash("tournament new", game="tarneeb", format="knockout", entry="pairs")
+    ).wait_done(30)
+    match = re.search(r"#(\d+)", made.text)
+    assert match
+    tid = int(match.group(1))
+    sent = ok(await first.slash("tournament invite", partner=second, tournament=tid))
+    assert sent.text.startswith("Invitasjon sendt til ")
+    await fake_discord.quiet()
+    invitation = next(m for m in second.visible_messages() if "inviterer deg" in m.text())
+    assert [b["label"] for b in invitation.buttons()] == ["Godta", "Avslå"]
+    refused = ok(await admin.click(invitation, "Godta"))
+    assert refused.text == "Bare den inviterte partneren kan godta."
+    ok(await second.click(invitation, "Avslå"))
+    await fake_discord.quiet()
+    assert f"En invitasjon til å være partnere i turnering #{tid} ble avslått." in (
+        invitation.text()
+    )
+    assert await running_bot.store.entrants(tid) == []
