@@ -44,6 +44,8 @@ COMPUTERS = N_(
 RATED = N_("Tables are rated: **{on}**")
 CHANNELS = N_("Tables can be opened in: {channels}")
 LANGUAGE = N_("Language: **{language}**")
+ORGANISERS = N_("Tournaments can be run by: members with Manage Server")
+ORGANISERS_AND_ROLE = N_("Tournaments can be run by: members with Manage Server or {role}")
 YOUR_PING = N_("Your turn ping here: **{on}**")
 DEFAULTS = N_("Default options: {game}")
 FROM_NOW_ON = N_("Changes apply to tables opened from now on; the language to answers from now on.")
@@ -92,6 +94,9 @@ def settings_embed(
         _(lang, RATED, on=_yes(lang, settings.rated)),
         _(lang, CHANNELS, channels=channels),
         _(lang, LANGUAGE, language=language),
+        _(lang, ORGANISERS)
+        if settings.tournament_role is None
+        else _(lang, ORGANISERS_AND_ROLE, role=f"<@&{settings.tournament_role}>"),
     ]
     if turn_ping is not None:
         lines.append(_(lang, YOUR_PING, on=_yes(lang, turn_ping)))
@@ -185,6 +190,8 @@ class Admin(commands.GroupCog, group_name="settings", group_description="Card ta
         computers="Computer players may join tables",
         rated="Tables count for the ratings",
         language="The server's language: its tables, and answers to members who chose none",
+        tournament_role="Members with this role may run tournaments (as Manage Server may)",
+        clear_tournament_role="Only members with Manage Server may run tournaments again",
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def server(
@@ -196,6 +203,8 @@ class Admin(commands.GroupCog, group_name="settings", group_description="Card ta
         computers: bool | None = None,
         rated: bool | None = None,
         language: str | None = None,
+        tournament_role: discord.Role | None = None,
+        clear_tournament_role: bool = False,
     ) -> None:
         assert interaction.guild_id is not None
         await self._change(
@@ -208,6 +217,8 @@ class Admin(commands.GroupCog, group_name="settings", group_description="Card ta
                 rated=rated,
                 trick_lines=trick_lines,
                 language=language,
+                tournament_role=None if tournament_role is None else tournament_role.id,
+                clear_tournament_role=clear_tournament_role,
             ),
         )
 

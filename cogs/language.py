@@ -49,6 +49,21 @@ async def reader_language(interaction: discord.Interaction) -> str:
         return i18n.choose(None, None, client)
 
 
+async def public_language(interaction: discord.Interaction) -> str:
+    """The language of a public message the answer to this interaction posts: the server's;
+    English when the database does not say in time (the click must be answered)."""
+    sessions = getattr(bot_of(interaction), "sessions", None)
+    if sessions is None or interaction.guild_id is None:
+        return i18n.ENGLISH
+    try:
+        return await asyncio.wait_for(
+            sessions.server_language(interaction.guild_id), LOOKUP_SECONDS
+        )
+    except Exception as error:
+        log.warning("server language unknown (%s): English", type(error).__name__)
+        return i18n.ENGLISH
+
+
 def text_for(lang: str, text: str) -> str:
     """A finished text laid out for ``lang`` (left-to-right runs isolated in Arabic)."""
     return for_direction(lang in i18n.RIGHT_TO_LEFT, text)

@@ -20,6 +20,7 @@ from bot import i18n
 from bot.bidi import for_direction
 from bot.i18n import N_
 from bot.sessions import UserError
+from bot.sessions.tournament_texts import TOO_FEW
 from cogs.render import shown_name
 from games.cards import display, display_suit
 
@@ -130,6 +131,24 @@ TEMPLATES: Mapping[str, tuple[str, ...]] = {
     "stale": (N_("That button is out of date; here is your hand as it is now."),),
     "paused": (N_("The table is paused: your move was not saved. Try again in a moment."),),
     "unknown_language": (N_("There is no language {value} here. Choose one of: {known}."),),
+    # tournaments
+    "round_minutes": (N_("A round lasts {low} to {high} minutes."),),
+    "start_form": (N_("Give the start as minutes from now (45) or a UTC clock time (20:30)."),),
+    "start_minutes": (N_("The start is 1 to {most} minutes from now."),),
+    "start_clock": (N_("That is not a clock time: hours 0-23, minutes 00-59."),),
+    "no_such_game": (N_("There is no game called {game}."),),
+    "seated_by_tournament": (
+        N_("{title} tables are seated by the tournament (three or four a table)."),
+    ),
+    "swiss_rounds": (N_("A Swiss tournament has 1 to {most} rounds."),),
+    "too_few_players": (TOO_FEW["too_few_players"],),
+    "too_few_pairs": (TOO_FEW["too_few_pairs"],),
+    "each_for_themself": (N_("In {title} each plays for themself: entry is individuals."),),
+    "one_against_one": (N_("{title} for two is one against one: entry is individuals."),),
+    "four_or_two": (N_("Tournaments play {title} with four players (or two)."),),
+    "no_knockout_free": (
+        N_("A knockout needs head-to-head matches; {title} is played three or four a table."),
+    ),
 }
 
 # The broad kinds of a game's refusal, for a code without a template of its own.

@@ -4,6 +4,7 @@ and no table lock.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -36,6 +37,11 @@ def parse_language(value: str) -> str | None:
             params={"value": code[:20], "known": known},
         )
     return code
+
+
+def may_organise(settings: GuildSettings, *, manager: bool, roles: Iterable[int]) -> bool:
+    """Who may run a tournament: a server manager, or a member of the role the server named."""
+    return manager or (settings.tournament_role is not None and settings.tournament_role in roles)
 
 
 class SettingsPart(SessionState):
@@ -89,15 +95,21 @@ class SettingsPart(SessionState):
         rated: bool | None = None,
         trick_lines: bool | None = None,
         language: str | None = None,
+        tournament_role: int | None = None,
+        clear_tournament_role: bool = False,
     ) -> GuildSettings:
         """Change a server's settings (None: unchanged); a turn timer outside 10..3600 seconds
         and an unknown language are refused. They apply to tables opened from now on (the
-        language: to answers from now on)."""
+        language: to answers from now on; the tournament role: at once)."""
         if turn_seconds is not None and not 10 <= turn_seconds <= 3600:
             raise UserError(N_("The turn timer is 10 to 3600 seconds."))
+        if tournament_role is not None and clear_tournament_role:
+            raise UserError(N_("Name a tournament role or clear it, not both."))
         current = await self.guild_settings(guild_id)
         if language is not None:
             current = replace(current, language=parse_language(language))
+        if tournament_role is not None or clear_tournament_role:
+            current = replace(current, tournament_role=tournament_role)
         given: dict[str, Any] = {
             "turn_seconds": turn_seconds,
             "use_threads": use_threads,

@@ -17,25 +17,43 @@ import logging
 import random
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
 from bot.clock import Clock
+from bot.i18n import N_
+from bot.pictures.table import Picture
 from bot.sessions import LiveTable, SessionManager, TablePaused, UserError
 from bot.sessions.errors import paused
 from bot.sessions.state import retry_delay
 from bot.sessions.tournament_results import game_result
+from bot.sessions.tournament_texts import (
+    TournamentState,
+    not_started_text,
+    opening_text,
+    over_text,
+    plain,
+    round_over_text,
+    standings_picture,
+    summary_text,
+)
 from bot.store import TournamentRefused, TournamentRound, TournamentRow
 from bot.tournaments import knockout
-from bot.tournaments.spec import Entrant, Format, Layout, TournamentError, TournamentSpec
-from bot.tournaments.standings import standings, standings_text
+from bot.tournaments.spec import (
+    MAX_ROUND_MINUTES,
+    MIN_ROUND_MINUTES,
+    ROUND_MINUTES,
+    Entrant,
+    Format,
+    Layout,
+    TournamentError,
+    TournamentSpec,
+)
 from bot.tournaments.swiss import pair_round
 from bot.tournaments.tables import Round, Table, TableResult
 
 log = logging.getLogger(__name__)
 _T = TypeVar("_T")
 
-ROUND_SECONDS = 3600.0
 PAIR_JOIN = " & "  # a pair's entrant name: its two members' names joined
 
 
@@ -46,8 +64,11 @@ class TournamentPresenter(Protocol):
         """Post the boards of a round's newly opened tables (each in its thread, if set)."""
         ...
 
-    async def announce(self, tournament: TournamentRow, text: str) -> None:
-        """Post a line (a round opening, standings, the end) in the tournament's channel."""
+    async def announce(
+        self, tournament: TournamentRow, text: str, picture: Picture | None = None
+    ) -> None:
+        """Post a line (a round opening, standings, the end) in the tournament's channel, with
+        a picture (the standings drawn) if given."""
         ...
 
 
@@ -59,10 +80,9 @@ def seat_names(entrant: Entrant) -> list[str]:
     return names
 
 
-def plain(entrant: Entrant) -> Entrant:
-    """The entrant with a name fit for a code block (people choose their names: no backticks,
-    one line)."""
-    return replace(entrant, name=" ".join(entrant.name.replace("`", "'").split()))
+def refusal(error: TournamentError) -> UserError:
+    """The core's refusal as the user's one line (its code and values carried over)."""
+    return UserError(str(error), code=error.code, params=error.params)
 
 
 def next_pairing(
@@ -145,7 +165,6 @@ class TournamentRunner:
         self.sessions = sessions
         self.store = sessions.store
         self.presenter: TournamentPresenter | None = None
-        self.round_seconds = ROUND_SECONDS
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._timers: dict[int, asyncio.Task[None]] = {}
         self._work: set[asyncio.Task[None]] = set()
@@ -166,7 +185,14 @@ class TournamentRunner:
         rounds: int | None,
         options: dict[str, Any],
         starts_at: float | None,
+        round_minutes: int = ROUND_MINUTES,
     ) -> TournamentRow:
+        if not MIN_ROUND_MINUTES <= round_minutes <= MAX_ROUND_MINUTES:
+            raise UserError(
+                f"A round lasts {MIN_ROUND_MINUTES} to {MAX_ROUND_MINUTES} minutes.",
+                code="round_minutes",
+                params={"low": MIN_ROUND_MINUTES, "high": MAX_ROUND_MINUTES},
+            )
         try:
             spec = TournamentSpec.create(
                 game=game,
@@ -177,9 +203,9 @@ class TournamentRunner:
                 seed=random.SystemRandom().randrange(2**62),
             )
         except TournamentError as error:
-            raise UserError(str(error)) from None
+            raise refusal(error) from None
         if starts_at is not None and starts_at <= self.sessions.clock.now():
-            raise UserError("The start must be in the future.")
+            raise UserError(N_("The start must be in the future."))
         with paused():
             row = await self.store.create_tournament(
                 guild_id=guild_id,
@@ -188,6 +214,7 @@ class TournamentRunner:
                 spec=spec,
                 starts_at=starts_at,
                 now=self.sessions.clock.now(),
+                round_minutes=round_minutes,
             )
         self._arm(row)
         return row
@@ -196,7 +223,7 @@ class TournamentRunner:
         with paused():
             row = await self.store.get_tournament(tournament_id)
         if row is None or row.guild_id != guild_id:
-            raise UserError("There is no tournament with that number here.")
+            raise UserError(N_("There is no tournament with that number here."))
         return row
 
     async def open_in(self, guild_id: int) -> list[TournamentRow]:
@@ -263,7 +290,7 @@ class TournamentRunner:
     async def drop(self, tournament_id: int, user_id: int) -> Entrant:
         entrant = await self._refusable(self.store.withdraw_entrant(tournament_id, user_id))
         if entrant is None:
-            raise UserError("You are not entered in this tournament.")
+            raise UserError(N_("You are not entered in this tournament."))
         return entrant
 
     async def cancel(self, tournament_id: int) -> TournamentRow:
@@ -283,11 +310,11 @@ class TournamentRunner:
                 row = await self.store.get_tournament(tournament_id)
                 entrants = await self.store.entrants(tournament_id)
             if row is None or row.status != "signup":
-                raise UserError("Only a tournament in sign-up can start.")
+                raise UserError(N_("Only a tournament in sign-up can start."))
             try:
                 row.spec.check_entrants(entrants)
             except TournamentError as error:
-                raise UserError(str(error)) from None
+                raise refusal(error) from None
             row = await self._refusable(
                 self.store.set_tournament_status(
                     tournament_id, "running", now=self.sessions.clock.now()
@@ -307,26 +334,21 @@ class TournamentRunner:
 
     # --- the state, for /tournament show ---------------------------------------------------
 
-    async def summary(self, row: TournamentRow) -> str:
-        """The tournament in a few lines: entrants in sign-up, else rounds and standings."""
+    async def summary(self, row: TournamentRow, lang: str | None = None) -> str:
+        """The tournament in a few lines: entrants in sign-up, else rounds and standings (in
+        ``lang``; by default the server's)."""
+        state = await self._state(row)
+        lang = lang or await self.sessions.server_language(row.guild_id)
+        rounds = [r.paired for r in state.rounds]
+        winner = champion(row.spec, list(state.entrants), rounds, list(state.results))
+        return summary_text(row, state, lang, winner)
+
+    async def _state(self, row: TournamentRow) -> TournamentState:
         with paused():
-            entrants = [plain(e) for e in await self.store.entrants(row.id)]
-            stored = await self.store.tournament_rounds(row.id)
-            results = await self.store.tournament_results(row.id)
-        if row.status == "signup" or not stored:
-            names = ", ".join(f"`{e.label}`" for e in entrants) or "nobody yet"
-            return f"Entered ({len(entrants)}): {names}"
-        rounds = [r.paired for r in stored]
-        rows = standings(entrants, rounds, results, seed=row.spec.seed)
-        table = standings_text(rows, duplicate=row.spec.duplicate)
-        done = sum(1 for r in stored if r.closed_at is not None)
-        head = f"After round {done}:" if done else "Round 1 under way:"
-        winner = champion(row.spec, entrants, rounds, results)
-        if row.status == "finished":
-            head = "Final standings:"
-            if winner is not None:
-                head = f"Won by `{next(e.label for e in entrants if e.id == winner)}`. " + head
-        return f"{head}\n```\n{table}\n```"
+            entrants = tuple(plain(e) for e in await self.store.entrants(row.id))
+            stored = tuple(await self.store.tournament_rounds(row.id))
+            results = tuple(await self.store.tournament_results(row.id))
+        return TournamentState(entrants, stored, results)
 
     # --- running ---------------------------------------------------------------------------
 
@@ -384,7 +406,7 @@ class TournamentRunner:
                 if await self.store.close_round(
                     tournament_id, current.paired.number, now=self.sessions.clock.now()
                 ):
-                    await self._tell(row, await self._standings_line(row, current.paired.number))
+                    await self._round_over(row, current.paired.number)
             results = await self.store.tournament_results(tournament_id)
             rounds = [r.paired for r in stored]
             paired = await asyncio.to_thread(next_pairing, row.spec, entrants, rounds, results)
@@ -392,13 +414,15 @@ class TournamentRunner:
             if paired is None:
                 row = await self.store.set_tournament_status(tournament_id, "finished", now=now)
                 self._disarm(tournament_id)
-                await self._tell(row, f"Tournament #{row.id} is over.\n{await self.summary(row)}")
+                lang = await self.sessions.server_language(row.guild_id)
+                await self._tell(row, over_text(row, await self.summary(row, lang), lang))
                 return
-            deadline = now + self.round_seconds
+            deadline = now + 60 * row.round_minutes
             await self.store.open_round(tournament_id, paired, deadline=deadline, now=now)
             opened = (await self.store.tournament_rounds(tournament_id))[-1]
             await self._round_done(row, opened)  # its tables open (and are posted) first
-            await self._tell(row, self._opening_line(row, opened, entrants))
+            lang = await self.sessions.server_language(row.guild_id)
+            await self._tell(row, opening_text(row, opened, entrants, lang))
             self._arm(row, opened.deadline)
 
     async def _round_done(self, row: TournamentRow, current: TournamentRound) -> bool:
@@ -459,32 +483,24 @@ class TournamentRunner:
         await self.store.record_tournament_result(row.id, result, now=self.sessions.clock.now())
         return True
 
-    async def _standings_line(self, row: TournamentRow, number: int) -> str:
-        text = await self.summary(row)
-        return f"Tournament #{row.id}: round {number} is over.\n{text}"
+    async def _round_over(self, row: TournamentRow, number: int) -> None:
+        """The standings after a round, as text and as a picture (drawn in a thread; a picture
+        that fails leaves the text)."""
+        lang = await self.sessions.server_language(row.guild_id)
+        text = round_over_text(row, number, await self.summary(row, lang), lang)
+        try:
+            state = await self._state(row)
+            picture = await asyncio.to_thread(standings_picture, row, state, number, lang)
+        except Exception as error:
+            log.error("tournament %s: standings not drawn (%s)", row.id, type(error).__name__)
+            picture = None
+        await self._tell(row, text, picture)
 
-    def _opening_line(
-        self, row: TournamentRow, opened: TournamentRound, entrants: Sequence[Entrant]
-    ) -> str:
-        label = {e.id: plain(e).label for e in entrants}
-        tables = [
-            f"table {t.number}: " + " v ".join("/".join(label[e] for e in side) for side in t.sides)
-            for t in opened.paired.tables
-        ]
-        byes = [f"bye: {label[e]}" for e in opened.paired.byes]
-        deadline = f" Deadline <t:{int(opened.deadline)}:R>." if opened.deadline else ""
-        return (
-            f"Tournament #{row.id}: round {opened.paired.number} is open.{deadline}\n"
-            + "```\n"
-            + "\n".join(tables + byes)
-            + "\n```"
-        )
-
-    async def _tell(self, row: TournamentRow, text: str) -> None:
+    async def _tell(self, row: TournamentRow, text: str, picture: Picture | None = None) -> None:
         if self.presenter is None:
             return
         try:
-            await self.presenter.announce(row, text)
+            await self.presenter.announce(row, text, picture)
         except Exception:
             log.exception("tournament %s: a message could not be posted", row.id)
 
@@ -518,7 +534,8 @@ class TournamentRunner:
             raise  # the database, not the tournament: tried again
         except UserError as error:
             await self.cancel(row.id)
-            await self._tell(row, f"Tournament #{row.id} did not start: {error} It is cancelled.")
+            lang = await self.sessions.server_language(row.guild_id)
+            await self._tell(row, not_started_text(row, error, lang))
 
     async def _overdue(self, tournament_id: int) -> None:
         """The round's deadline: computers finish every game still being played."""

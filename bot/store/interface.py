@@ -33,7 +33,7 @@ from bot.store.rows import (
     TournamentRow,
     TurnPing,
 )
-from bot.tournaments.spec import Entrant, TournamentSpec
+from bot.tournaments.spec import ROUND_MINUTES, Entrant, TournamentSpec
 from bot.tournaments.tables import Round, TableResult
 
 
@@ -270,6 +270,7 @@ class TournamentsStore(Protocol):
         spec: TournamentSpec,
         starts_at: float | None,
         now: float,
+        round_minutes: int = ROUND_MINUTES,
     ) -> TournamentRow: ...
     async def get_tournament(self, tournament_id: int) -> TournamentRow | None: ...
     async def open_tournaments(self) -> list[TournamentRow]: ...

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.tournaments.spec import TournamentSpec
+from bot.tournaments.spec import ROUND_MINUTES, TournamentSpec
 from bot.tournaments.tables import Round
 
 OPEN_STATUSES = ("lobby", "playing")
@@ -147,6 +147,7 @@ class GuildSettings:
     channels: tuple[int, ...] = ()  # the channels that may host tables; empty: any
     defaults: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # game: options
     language: str | None = None  # the server's language (bot/i18n.py); None: none chosen
+    tournament_role: int | None = None  # its members may run tournaments; None: managers only
 
 
 @dataclass(frozen=True)
@@ -203,6 +204,7 @@ class TournamentRow:
     status: str
     created_at: float
     updated_at: float
+    round_minutes: int = ROUND_MINUTES  # each round's time: its deadline comes after it
 
 
 @dataclass(frozen=True)

@@ -29,19 +29,20 @@ class SqliteSettings(SqliteBase):
             channels=tuple(int(c) for c in json.loads(row["channels"])),
             defaults=json.loads(row["defaults"]),
             language=row["language"],
+            tournament_role=row["tournament_role"],
         )
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
         async with self.transaction() as db:
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, turn_seconds, use_threads, computers,"
-                " rated, trick_lines, channels, defaults, language)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " rated, trick_lines, channels, defaults, language, tournament_role)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds,"
                 " use_threads = excluded.use_threads, computers = excluded.computers,"
                 " rated = excluded.rated, trick_lines = excluded.trick_lines,"
                 " channels = excluded.channels, defaults = excluded.defaults,"
-                " language = excluded.language",
+                " language = excluded.language, tournament_role = excluded.tournament_role",
                 (
                     settings.guild_id,
                     settings.turn_seconds,
@@ -52,6 +53,7 @@ class SqliteSettings(SqliteBase):
                     json.dumps(list(settings.channels)),
                     json.dumps(settings.defaults, sort_keys=True),
                     settings.language,
+                    settings.tournament_role,
                 ),
             )
 

@@ -6,6 +6,7 @@ replaced (one open invitation per inviter), or until either person enters the to
 
 from __future__ import annotations
 
+from bot.i18n import N_
 from bot.store.base import SqliteBase
 from bot.store.interface import TournamentRefused
 from bot.store.tournaments import add_entrant, fetch_all, open_for_signup, refuse_entered
@@ -24,9 +25,9 @@ class SqliteTournamentInvites(SqliteBase):
         async with self.transaction() as db:
             tournament = await open_for_signup(db, tournament_id, now)
             if tournament.spec.members != 2:
-                raise TournamentRefused("This tournament is entered alone.")
+                raise TournamentRefused(N_("This tournament is entered alone."))
             if inviter == invitee:
-                raise TournamentRefused("Invite somebody else as your partner.")
+                raise TournamentRefused(N_("Invite somebody else as your partner."))
             await refuse_entered(db, tournament_id, [inviter, invitee])
             await db.execute(
                 "INSERT INTO tournament_invites (tournament_id, inviter, invitee, created_at)"
@@ -54,7 +55,7 @@ class SqliteTournamentInvites(SqliteBase):
                 " AND invitee = ?",
                 (tournament_id, inviter, invitee),
             ):
-                raise TournamentRefused("That invitation is no longer open.")
+                raise TournamentRefused(N_("That invitation is no longer open."))
             entrant = await add_entrant(db, tournament_id, [inviter, invitee], name, rating, now)
         return entrant
 

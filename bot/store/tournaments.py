@@ -14,10 +14,11 @@ from collections.abc import Sequence
 
 import aiosqlite
 
+from bot.i18n import N_
 from bot.store.base import Fields, SqliteBase
 from bot.store.interface import TournamentRefused
 from bot.store.rows import TournamentRound, TournamentRow
-from bot.tournaments.spec import Entrant, TournamentSpec
+from bot.tournaments.spec import ROUND_MINUTES, Entrant, TournamentSpec
 from bot.tournaments.tables import Round, Seat, Table, TableResult
 from games.registry import get_game
 
@@ -55,6 +56,7 @@ def tournament_row(row: Fields) -> TournamentRow:
         status=row["status"],
         created_at=row["created_at"],
         updated_at=row["updated_at"],
+        round_minutes=row["round_minutes"],
     )
 
 
@@ -79,13 +81,15 @@ class SqliteTournaments(SqliteBase):
         spec: TournamentSpec,
         starts_at: float | None,
         now: float,
+        round_minutes: int = ROUND_MINUTES,
     ) -> TournamentRow:
         async with self.transaction() as db:
             row = await self._returning(
                 db,
                 "INSERT INTO tournaments (guild_id, channel_id, organiser_id, game, format, entry,"
-                " rounds, duplicate, options, seed, starts_at, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                " rounds, duplicate, options, seed, starts_at, created_at, updated_at,"
+                " round_minutes)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                 (
                     guild_id,
                     channel_id,
@@ -100,6 +104,7 @@ class SqliteTournaments(SqliteBase):
                     starts_at,
                     now,
                     now,
+                    round_minutes,
                 ),
             )
         return tournament_row(row)
@@ -160,8 +165,11 @@ class SqliteTournaments(SqliteBase):
         async with self.transaction() as db:
             tournament = await open_for_signup(db, tournament_id, now)
             if len(user_ids) != tournament.spec.members or len(set(user_ids)) != len(user_ids):
-                kind = "as a pair of two people" if tournament.spec.members == 2 else "alone"
-                raise TournamentRefused(f"This tournament is entered {kind}.")
+                raise TournamentRefused(
+                    N_("This tournament is entered as a pair of two people.")
+                    if tournament.spec.members == 2
+                    else N_("This tournament is entered alone.")
+                )
             entrant = await add_entrant(db, tournament_id, user_ids, name, rating, now)
         return entrant
 
@@ -173,7 +181,7 @@ class SqliteTournaments(SqliteBase):
                 db, "SELECT status FROM tournaments WHERE id = ?", (tournament_id,)
             )
             if status and status[0][0] != "signup":
-                raise TournamentRefused("The tournament has started: entries are final.")
+                raise TournamentRefused(N_("The tournament has started: entries are final."))
             mine = await fetch_all(
                 db,
                 "SELECT entrant FROM tournament_members WHERE tournament_id = ? AND user_id = ?",
@@ -201,7 +209,7 @@ class SqliteTournaments(SqliteBase):
                 db, "SELECT status FROM tournaments WHERE id = ?", (tournament_id,)
             )
             if not status or status[0][0] != "running":
-                raise TournamentRefused("The tournament is not running.")
+                raise TournamentRefused(N_("The tournament is not running."))
             last = await fetch_all(
                 db,
                 "SELECT COALESCE(MAX(round), 0) FROM tournament_rounds WHERE tournament_id = ?",
@@ -319,7 +327,7 @@ class SqliteTournaments(SqliteBase):
                 " AND number = ?",
                 (tournament_id, result.round, result.table),
             ):
-                raise TournamentRefused("There is no such table in this tournament.")
+                raise TournamentRefused(N_("There is no such table in this tournament."))
             async with db.execute(
                 "INSERT INTO tournament_results (tournament_id, round, number, places, deals,"
                 " stand_ins, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
@@ -359,12 +367,12 @@ async def open_for_signup(
     """The tournament, if it still takes entries at ``now``; else a refusal."""
     found = await fetch_all(db, "SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
     if not found:
-        raise TournamentRefused("There is no such tournament.")
+        raise TournamentRefused(N_("There is no such tournament."))
     tournament = tournament_row(found[0])
     if tournament.status != "signup" or (
         tournament.starts_at is not None and now >= tournament.starts_at
     ):
-        raise TournamentRefused("Sign-up for this tournament has closed.")
+        raise TournamentRefused(N_("Sign-up for this tournament has closed."))
     return tournament
 
 
@@ -378,7 +386,7 @@ async def refuse_entered(
         f"SELECT user_id FROM tournament_members WHERE tournament_id = ? AND user_id IN ({marks})",
         (tournament_id, *users),
     ):
-        raise TournamentRefused("Already entered in this tournament.")
+        raise TournamentRefused(N_("Already entered in this tournament."))
 
 
 async def add_entrant(
@@ -445,10 +453,10 @@ async def _entrants(db: aiosqlite.Connection, tournament_id: int) -> list[Entran
 
 def status_refusal(status: str) -> str:
     return {
-        "running": "The tournament has started already, or has ended.",
-        "finished": "Only a running tournament can finish.",
-        "cancelled": "The tournament has ended already.",
-        "signup": "A tournament cannot go back to sign-up.",
+        "running": N_("The tournament has started already, or has ended."),
+        "finished": N_("Only a running tournament can finish."),
+        "cancelled": N_("The tournament has ended already."),
+        "signup": N_("A tournament cannot go back to sign-up."),
     }[status]
 
 

@@ -25,17 +25,30 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from bot.i18n import N_
 from games.base import OptionError
 from games.registry import get_game
 
 MAX_ROUNDS = 15
+# A round's time, in minutes: its games are finished by computers after it.
+ROUND_MINUTES = 60
+MIN_ROUND_MINUTES, MAX_ROUND_MINUTES = 10, 1440
 # A game's options in a tournament where the organiser gives none: Tuppi's tournament rules
 # (16 hands, the higher peak wins, no sooli, bid tokens: rules §B.2).
 DEFAULT_OPTIONS: Mapping[str, Mapping[str, Any]] = {"tuppi": {"rules": "tournament"}}
 
 
 class TournamentError(ValueError):
-    """A refusal, in one sentence for the person who asked."""
+    """A refusal, in one sentence for the person who asked. A fixed sentence is a catalogue
+    text (marked ``N_``); one with values has a ``code`` and its ``params`` (the reader's
+    language picks the text by the code: ``cogs/refusals.py``)."""
+
+    def __init__(
+        self, text: str, *, code: str | None = None, params: Mapping[str, Any] | None = None
+    ) -> None:
+        super().__init__(text)
+        self.code = code
+        self.params = dict(params or {})
 
 
 class Format(StrEnum):
@@ -118,19 +131,23 @@ class TournamentSpec:
         try:
             engine = get_game(game)
         except KeyError:
-            raise TournamentError(f"There is no game called {game!r}.") from None
+            raise TournamentError(
+                f"There is no game called {game!r}.", code="no_such_game", params={"game": game}
+            ) from None
         try:
             kind = Format(format)
         except ValueError:
-            raise TournamentError("The format must be swiss or knockout.") from None
+            raise TournamentError(N_("The format must be swiss or knockout.")) from None
         try:
             how = Entry(entry)
         except ValueError:
-            raise TournamentError("Entry must be pairs or individuals.") from None
+            raise TournamentError(N_("Entry must be pairs or individuals.")) from None
         given = dict(options or {})
         if not engine.teams and "players" in given:
             raise TournamentError(
-                f"{engine.title} tables are seated by the tournament (three or four a table)."
+                f"{engine.title} tables are seated by the tournament (three or four a table).",
+                code="seated_by_tournament",
+                params={"title": engine.title},
             )
         chosen = {**DEFAULT_OPTIONS.get(game, {}), **given}
         try:
@@ -142,11 +159,15 @@ class TournamentSpec:
         layout = _layout(engine.title, engine.teams, seats, how)
         if kind is Format.KNOCKOUT:
             if layout is not Layout.SIDES:
-                raise TournamentError(_no_knockout(engine.title, layout))
+                raise _no_knockout(engine.title, layout)
             if rounds is not None:
-                raise TournamentError("A knockout's rounds follow from the number of entrants.")
+                raise TournamentError(N_("A knockout's rounds follow from the number of entrants."))
         elif rounds is None or not 1 <= rounds <= MAX_ROUNDS:
-            raise TournamentError(f"A Swiss tournament has 1 to {MAX_ROUNDS} rounds.")
+            raise TournamentError(
+                f"A Swiss tournament has 1 to {MAX_ROUNDS} rounds.",
+                code="swiss_rounds",
+                params={"most": MAX_ROUNDS},
+            )
         return cls(
             game=game,
             format=kind,
@@ -184,24 +205,46 @@ class TournamentSpec:
             raise TournamentError("Somebody is entered twice.")
         if len(entrants) < self.min_entrants:
             noun = "pairs" if self.entry is Entry.PAIRS else "players"
-            raise TournamentError(f"This tournament needs at least {self.min_entrants} {noun}.")
+            raise TournamentError(
+                f"This tournament needs at least {self.min_entrants} {noun}.",
+                code=f"too_few_{noun}",
+                params={"least": self.min_entrants},
+            )
 
 
 def _layout(title: str, teams: bool, seats: int, entry: Entry) -> Layout:
     if not teams:
         if entry is Entry.PAIRS:
-            raise TournamentError(f"In {title} each plays for themself: entry is individuals.")
+            raise TournamentError(
+                f"In {title} each plays for themself: entry is individuals.",
+                code="each_for_themself",
+                params={"title": title},
+            )
         return Layout.FREE
     if seats == 4:
         return Layout.SIDES if entry is Entry.PAIRS else Layout.PARTNERS
     if seats == 2 and entry is Entry.INDIVIDUALS:
         return Layout.SIDES
     if seats == 2:
-        raise TournamentError(f"{title} for two is one against one: entry is individuals.")
-    raise TournamentError(f"Tournaments play {title} with four players (or two).")
+        raise TournamentError(
+            f"{title} for two is one against one: entry is individuals.",
+            code="one_against_one",
+            params={"title": title},
+        )
+    raise TournamentError(
+        f"Tournaments play {title} with four players (or two).",
+        code="four_or_two",
+        params={"title": title},
+    )
 
 
-def _no_knockout(title: str, layout: Layout) -> str:
+def _no_knockout(title: str, layout: Layout) -> TournamentError:
     if layout is Layout.FREE:
-        return f"A knockout needs head-to-head matches; {title} is played three or four a table."
-    return "A knockout needs fixed sides: enter as pairs (partners rotate only in Swiss)."
+        return TournamentError(
+            f"A knockout needs head-to-head matches; {title} is played three or four a table.",
+            code="no_knockout_free",
+            params={"title": title},
+        )
+    return TournamentError(
+        N_("A knockout needs fixed sides: enter as pairs (partners rotate only in Swiss).")
+    )

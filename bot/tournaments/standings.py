@@ -17,7 +17,7 @@ Entrants equal on the first three share a rank.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -133,10 +133,40 @@ def number(value: Fraction | float) -> str:
     return "0" if text in ("0.00", "-0.00") else text
 
 
-def standings_text(rows: Sequence[Standing], *, duplicate: bool = True) -> str:
+@dataclass(frozen=True, slots=True)
+class StandingsWords:
+    """The words of a standings table, in the reader's language (English by default): the
+    column heads, how byes are counted, the note under the table and a line of the words
+    said in place of the picture."""
+
+    heads: tuple[str, str, str, str, str, str] = (
+        "#",
+        "Entrant",
+        "MP",
+        "Buchholz",
+        "Dup",
+        "Played",
+    )
+    byes: Callable[[int], str] = lambda n: f"+{n} bye" if n == 1 else f"+{n} byes"
+    note: str = "* a computer played for them in at least one round"
+    said: str = "{rank}. {name}: {points} MP, Buchholz {buchholz}"
+
+
+ENGLISH = StandingsWords()
+
+
+def played_cell(row: Standing, words: StandingsWords = ENGLISH) -> str:
+    """Games played, and the byes beside them."""
+    return f"{row.played} {words.byes(row.byes)}" if row.byes else str(row.played)
+
+
+def standings_text(
+    rows: Sequence[Standing], *, duplicate: bool = True, words: StandingsWords = ENGLISH
+) -> str:
     """The standings as a fixed-width table (for a code block); an entrant a computer played
     for is marked ``*``, with a note under the table."""
-    header = ["#", "Entrant", "MP", "Buchholz"] + (["Dup"] if duplicate else []) + ["Played"]
+    place, entrant, mp, buchholz, dup, played = words.heads
+    header = [place, entrant, mp, buchholz] + ([dup] if duplicate else []) + [played]
     lines = [
         [
             str(row.rank),
@@ -144,7 +174,7 @@ def standings_text(rows: Sequence[Standing], *, duplicate: bool = True) -> str:
             number(row.points),
             number(row.buchholz),
             *([number(round_score(row.duplicate))] if duplicate else []),
-            str(row.played) + (f" +{row.byes} bye" if row.byes else ""),
+            played_cell(row, words),
         ]
         for row in rows
     ]
@@ -159,5 +189,5 @@ def standings_text(rows: Sequence[Standing], *, duplicate: bool = True) -> str:
 
     text = [cells(header), *(cells(line) for line in lines)]
     if any(row.stand_ins for row in rows):
-        text.append("* a computer played for them in at least one round")
+        text.append(words.note)
     return "\n".join(text)

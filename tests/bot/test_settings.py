@@ -37,6 +37,7 @@ async def test_settings_are_stored_and_survive_reopening(backend: Backend) -> No
         trick_lines=False,
         channels=(CHANNEL, ELSEWHERE),
         defaults={"tarneeb": {"target": 31}},
+        tournament_role=2**62 + 7,
     )
     await store.save_guild_settings(saved)
     await store.close()

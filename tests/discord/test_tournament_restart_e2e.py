@@ -55,7 +55,7 @@ async def test_a_tournament_goes_on_after_restarts(
                 format="swiss",
                 entry="individuals",
                 rounds=1,
-                start=5,
+                start="5",
             )
             for name in ("s0", "s1", "s2", "s3"):
                 person = fake_discord.user(name)

@@ -97,8 +97,13 @@ async def test_an_eight_player_swiss_of_tarneeb_with_rotating_partners(
         label[e]: (number(points[e]), number(buchholz.get(e, Fraction()))) for e in points
     }
     assert f"{entrants[absent.id].label}*" in shown.text
-    posted = [m.text() for m in admin.visible_messages() if "round 1 is over" in m.text()]
+    posted = [m for m in admin.visible_messages() if "round 1 is over" in m.text()]
     assert len(posted) == 1, "the standings after a round are posted once"
+    (drawn,) = posted[0].attachments  # the standings also drawn, described for screen readers
+    assert drawn["filename"] == "standings.png"
+    assert fake_discord.attachment_bytes(drawn).startswith(b"\x89PNG")
+    assert drawn["description"].startswith(f"Tournament #{tid}: standings after round 1: 1. ")
+    assert all(e.label in drawn["description"] for e in entrants.values())
     history = ok(await people[0].slash("history")).message
     assert history is not None
     listed = str(history.embeds[0])
@@ -219,7 +224,6 @@ async def test_a_round_past_its_deadline_is_finished_by_computers(
     fake_discord: FakeDiscord, running_bot: Any
 ) -> None:
     clock = await prepare(fake_discord, running_bot)
-    runner = running_bot.tournaments
     admin = fake_discord.user("organiser", admin=True)
     people = [fake_discord.user(f"d{i}") for i in range(4)]
     tid = await announce(
@@ -230,7 +234,7 @@ async def test_a_round_past_its_deadline_is_finished_by_computers(
         entry="individuals",
         rounds=1,
         options="target=31 hand_limit=10",
-        start=5,
+        start="5",
     )
     for person in people:
         ok(await person.click(signup_message(person, tid), "Sign up"))
@@ -245,7 +249,7 @@ async def test_a_round_past_its_deadline_is_finished_by_computers(
     refused = ok(await host.slash("table abandon"))
     assert refused.text.startswith("Only a server manager can close a tournament's table")
     # Nobody plays; the round's time runs out and computers finish the game.
-    await clock.advance(runner.round_seconds)
+    await clock.advance(60 * (await running_bot.store.get_tournament(tid)).round_minutes)
     await fake_discord.wait_for(
         lambda: any(f"Tournament #{tid} is over" in m.text() for m in admin.visible_messages()),
         60,
@@ -269,7 +273,7 @@ async def test_a_tournament_short_of_entrants_at_its_start_is_cancelled(
         format="swiss",
         entry="individuals",
         rounds=1,
-        start=5,
+        start="5",
     )
     ok(await fake_discord.user("solo").click(signup_message(admin, tid), "Sign up"))
     early = ok(await admin.slash("tournament start", tournament=tid))

@@ -38,7 +38,7 @@ async def prepare(fake: FakeDiscord, bot: Any, *, threads: bool = False) -> Manu
 
 
 async def announce(fake: FakeDiscord, organiser: FakeUser, **options: Any) -> int:
-    result = ok(await organiser.slash("tournament new", **options))
+    result = await ok(await organiser.slash("tournament new", **options)).wait_done(30)
     await fake.quiet()
     match = re.search(r"Tournament #(\d+)", result.text or "")
     assert match, result.text

@@ -317,6 +317,15 @@ class FakeDiscord:
         guild.roles[role.id] = role
         return role
 
+    async def create_role(self, name: str, permissions: int, guild: Guild | None = None) -> Role:
+        """A moderator creates a role: the gateway tells the bot with GUILD_ROLE_CREATE."""
+        guild = guild or self.default_guild
+        role = self.add_role(name, permissions, guild)
+        await self.dispatch(
+            "GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()}
+        )
+        return role
+
     def user(
         self,
         name: str,

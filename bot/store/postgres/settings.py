@@ -28,19 +28,20 @@ class PostgresSettings(PostgresBase):
             channels=tuple(int(c) for c in json.loads(row["channels"])),
             defaults=json.loads(row["defaults"]),
             language=row["language"],
+            tournament_role=row["tournament_role"],
         )
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
         async with self.transaction() as db:
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, turn_seconds, use_threads, computers,"
-                " rated, trick_lines, channels, defaults, language)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+                " rated, trick_lines, channels, defaults, language, tournament_role)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
                 " ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds,"
                 " use_threads = excluded.use_threads, computers = excluded.computers,"
                 " rated = excluded.rated, trick_lines = excluded.trick_lines,"
                 " channels = excluded.channels, defaults = excluded.defaults,"
-                " language = excluded.language",
+                " language = excluded.language, tournament_role = excluded.tournament_role",
                 settings.guild_id,
                 settings.turn_seconds,
                 int(settings.use_threads),
@@ -50,6 +51,7 @@ class PostgresSettings(PostgresBase):
                 json.dumps(list(settings.channels)),
                 json.dumps(settings.defaults, sort_keys=True),
                 settings.language,
+                settings.tournament_role,
             )
 
     async def user_language(self, user_id: int) -> str | None:

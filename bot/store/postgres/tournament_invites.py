@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from bot.i18n import N_
 from bot.store.interface import TournamentRefused
 from bot.store.postgres.base import PostgresBase
 from bot.store.postgres.tournaments import add_entrant, open_for_signup, refuse_entered
@@ -21,9 +22,9 @@ class PostgresTournamentInvites(PostgresBase):
         async with self.transaction() as db:
             tournament = await open_for_signup(db, tournament_id, now)
             if tournament.spec.members != 2:
-                raise TournamentRefused("This tournament is entered alone.")
+                raise TournamentRefused(N_("This tournament is entered alone."))
             if inviter == invitee:
-                raise TournamentRefused("Invite somebody else as your partner.")
+                raise TournamentRefused(N_("Invite somebody else as your partner."))
             await refuse_entered(db, tournament_id, [inviter, invitee])
             await db.execute(
                 "INSERT INTO tournament_invites (tournament_id, inviter, invitee, created_at)"
@@ -55,7 +56,7 @@ class PostgresTournamentInvites(PostgresBase):
                 inviter,
                 invitee,
             ):
-                raise TournamentRefused("That invitation is no longer open.")
+                raise TournamentRefused(N_("That invitation is no longer open."))
             entrant = await add_entrant(db, tournament_id, [inviter, invitee], name, rating, now)
         return entrant
 

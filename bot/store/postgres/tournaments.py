@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 import asyncpg
 
+from bot.i18n import N_
 from bot.store.interface import TournamentRefused
 from bot.store.postgres.base import PostgresBase
 from bot.store.rows import TournamentRound, TournamentRow
@@ -27,7 +28,7 @@ from bot.store.tournaments import (
     status_refusal,
     tournament_row,
 )
-from bot.tournaments.spec import Entrant, TournamentSpec
+from bot.tournaments.spec import ROUND_MINUTES, Entrant, TournamentSpec
 from bot.tournaments.tables import Round, TableResult
 
 
@@ -43,13 +44,15 @@ class PostgresTournaments(PostgresBase):
         spec: TournamentSpec,
         starts_at: float | None,
         now: float,
+        round_minutes: int = ROUND_MINUTES,
     ) -> TournamentRow:
         async with self.transaction() as db:
             row = await self._returning(
                 db,
                 "INSERT INTO tournaments (guild_id, channel_id, organiser_id, game, format, entry,"
-                " rounds, duplicate, options, seed, starts_at, created_at, updated_at)"
-                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *",
+                " rounds, duplicate, options, seed, starts_at, created_at, updated_at,"
+                " round_minutes)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *",
                 (
                     guild_id,
                     channel_id,
@@ -64,6 +67,7 @@ class PostgresTournaments(PostgresBase):
                     starts_at,
                     now,
                     now,
+                    round_minutes,
                 ),
             )
         return tournament_row(row)
@@ -125,8 +129,11 @@ class PostgresTournaments(PostgresBase):
         async with self.transaction() as db:
             tournament = await open_for_signup(db, tournament_id, now)
             if len(user_ids) != tournament.spec.members or len(set(user_ids)) != len(user_ids):
-                kind = "as a pair of two people" if tournament.spec.members == 2 else "alone"
-                raise TournamentRefused(f"This tournament is entered {kind}.")
+                raise TournamentRefused(
+                    N_("This tournament is entered as a pair of two people.")
+                    if tournament.spec.members == 2
+                    else N_("This tournament is entered alone.")
+                )
             entrant = await add_entrant(db, tournament_id, user_ids, name, rating, now)
         return entrant
 
@@ -138,7 +145,7 @@ class PostgresTournaments(PostgresBase):
                 "SELECT status FROM tournaments WHERE id = $1 FOR UPDATE", tournament_id
             )
             if status is not None and status != "signup":
-                raise TournamentRefused("The tournament has started: entries are final.")
+                raise TournamentRefused(N_("The tournament has started: entries are final."))
             mine = await db.fetchval(
                 "SELECT entrant FROM tournament_members WHERE tournament_id = $1 AND user_id = $2",
                 tournament_id,
@@ -168,7 +175,7 @@ class PostgresTournaments(PostgresBase):
                 "SELECT status FROM tournaments WHERE id = $1 FOR UPDATE", tournament_id
             )
             if status != "running":
-                raise TournamentRefused("The tournament is not running.")
+                raise TournamentRefused(N_("The tournament is not running."))
             last = int(
                 await db.fetchval(
                     "SELECT COALESCE(MAX(round), 0) FROM tournament_rounds"
@@ -293,7 +300,7 @@ class PostgresTournaments(PostgresBase):
                 result.round,
                 result.table,
             ):
-                raise TournamentRefused("There is no such table in this tournament.")
+                raise TournamentRefused(N_("There is no such table in this tournament."))
             kept = await db.fetchval(
                 "INSERT INTO tournament_results (tournament_id, round, number, places, deals,"
                 " stand_ins, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7)"
@@ -330,12 +337,12 @@ async def open_for_signup(db: asyncpg.Connection, tournament_id: int, now: float
     locked until the transaction ends: sign-ups to one tournament run one after the other."""
     found = await db.fetchrow("SELECT * FROM tournaments WHERE id = $1 FOR UPDATE", tournament_id)
     if found is None:
-        raise TournamentRefused("There is no such tournament.")
+        raise TournamentRefused(N_("There is no such tournament."))
     tournament = tournament_row(found)
     if tournament.status != "signup" or (
         tournament.starts_at is not None and now >= tournament.starts_at
     ):
-        raise TournamentRefused("Sign-up for this tournament has closed.")
+        raise TournamentRefused(N_("Sign-up for this tournament has closed."))
     return tournament
 
 
@@ -346,7 +353,7 @@ async def refuse_entered(db: asyncpg.Connection, tournament_id: int, users: Sequ
         tournament_id,
         list(users),
     ):
-        raise TournamentRefused("Already entered in this tournament.")
+        raise TournamentRefused(N_("Already entered in this tournament."))
 
 
 async def add_entrant(

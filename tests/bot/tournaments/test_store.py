@@ -54,6 +54,20 @@ async def test_a_tournament_reads_back_as_it_was_made(store: Store) -> None:
     assert await store.get_tournament(999) is None
 
 
+async def test_a_tournament_keeps_its_round_length(store: Store) -> None:
+    assert (await new(store, TARNEEB)).round_minutes == 60, "an hour unless chosen"
+    made = await store.create_tournament(
+        guild_id=1,
+        channel_id=2,
+        organiser_id=3,
+        spec=TARNEEB,
+        starts_at=None,
+        now=NOW,
+        round_minutes=25,
+    )
+    assert made.round_minutes == 25 and await store.get_tournament(made.id) == made
+
+
 async def test_sign_up_refuses_late_and_duplicate_entries(store: Store) -> None:
     tournament = await new(store, TARNEEB, starts_at=NOW + 60)
     alice = await store.enter_tournament(tournament.id, [10], name="Alice", rating=3, now=NOW)
