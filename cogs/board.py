@@ -268,8 +268,8 @@ class Board:
             return
         channel = self.bot.get_partial_messageable(table.row.channel_id)
         message = channel.get_partial_message(table.row.message_id)
+        drawn = await self.pictures.draw(table)  # first: the text below is of the same moment
         embed, view = self.content(table)
-        drawn = await self.pictures.draw(table)
         files = self.pictures.attach(table.id, embed, drawn)
         try:
             if files is None:  # the message's picture is still right: nothing to upload
@@ -309,8 +309,8 @@ class Board:
     async def repost(self, table: LiveTable) -> discord.Message:
         """Post the table's message anew in its channel; the old one stops being the table's."""
         channel = self.bot.get_partial_messageable(table.row.channel_id)
-        embed, view = self.content(table)
         drawn = await self.pictures.draw(table)
+        embed, view = self.content(table)
         files = self.pictures.attach(table.id, embed, drawn, new_message=True)
         old = table.row.message_id
         files = files or []  # a new message: no picture is one left out
