@@ -116,6 +116,7 @@ class HandTricks:
     seating: Seating
     players: int
     heading: str
+    computers: bool = False  # a computer holds a seat (or plays for one): it may be reported
 
 
 def scored_hand(table: LiveTable, events: Sequence[Event]) -> HandTricks | None:
@@ -141,7 +142,8 @@ def scored_hand(table: LiveTable, events: Sequence[Event]) -> HandTricks | None:
     )
     seats = seating(table)
     heading = f"{seats.title} · hand {len(done)}: the tricks"
-    return HandTricks(tricks, seats, game.view(None).players, heading)
+    computers = any(h.user_id is None for h in table.holders) or any(seats.away)
+    return HandTricks(tricks, seats, game.view(None).players, heading, computers)
 
 
 async def hand_file(hand: HandTricks) -> discord.File | None:
