@@ -1,14 +1,20 @@
 """The reports of a computer's play, on both backends: one per player per trick, forgotten with
-the reporter."""
+the reporter, exported as the blunder suite's fixtures."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+from pathlib import Path
 from typing import Any
 
 from bot.store import StoreInterface
+from games.players.__main__ import export
+from games.players.reports import seen_of
 from tests.bot.backends import BOTH
 
 STORE_BACKENDS = BOTH
+REPORTS = Path(__file__).resolve().parents[1] / "games" / "blunder_reports"
 POSITION = {"format": 1, "game": "tarneeb", "seat": 1, "view": {"hand": ["2S"]}}
 
 
@@ -30,3 +36,19 @@ async def test_forgetting_a_player_removes_their_reports(
     await store.forget_user(42)
     assert not await store.hand_reported(7, 1, 3, 42)
     assert await store.hand_reported(7, 1, 3, 43)
+
+
+async def test_the_export_writes_one_fixture_per_reported_play(
+    store: StoreInterface, backend: Any, tmp_path: Path
+) -> None:
+    (example,) = sorted(REPORTS.glob("*.json"))
+    position = json.loads(example.read_text())
+    del position["reports"]
+    await store.add_hand_report(9, 2, 5, 42, position["seat"], position)
+    await store.add_hand_report(9, 2, 5, 43, position["seat"], position)
+    where = backend.url if backend.url is not None else str(backend.path)
+    written = await asyncio.to_thread(export, where, tmp_path / "out")
+    assert [path.name for path in written] == [f"tarneeb-9-2-5-{position['seat']}.json"]
+    fixture = json.loads(written[0].read_text())
+    assert fixture["reports"] == 2
+    assert seen_of(fixture) == seen_of(position)
