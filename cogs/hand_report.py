@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Self
 
 import discord
 
+from bot import i18n
 from bot.hand_reports import NOT_OFFERED, REPORTED, HandForReport
 from bot.i18n import N_, _
 from bot.sessions.errors import UserError
@@ -32,12 +33,17 @@ ASK = N_(
 )
 WHICH = N_("Trick {trick}: {cards}. Report this card as a bad play?")
 THANKS = N_("Thank you: trick {trick} ({card}) is kept for the computer players' tests.")
+TRICK = N_("Trick {trick}")
+PLACEHOLDER = N_("The trick where a computer played badly")
+CONFIRM = N_("Report {card}")
 MAX_OPTIONS = 25  # a select's options (a hand has at most 13 tricks)
 
 
-def _card_of(hand: HandForReport, before: int) -> str:
+def _card_of(hand: HandForReport, before: int, escape: bool = True) -> str:
+    """Who played which card (``escape``: the name as message text, else as a label)."""
     play = hand.play(before)
-    return f"{shown_name(hand.names[play.seat])} {display(play.card)}"
+    name = hand.names[play.seat]
+    return f"{shown_name(name) if escape else name} {display(play.card)}"
 
 
 async def _hand(interaction: discord.Interaction, table_id: int, upto: int) -> HandForReport:
@@ -82,7 +88,7 @@ class ReportButton(
         hand = await _hand(interaction, self.table_id, self.upto)
         lang = await reader_language(interaction)
         view = discord.ui.View(timeout=None)
-        view.add_item(ReportSelect(hand.table_id, hand.upto, hand))
+        view.add_item(ReportSelect(hand.table_id, hand.upto, hand, lang))
         if interaction.response.is_done():
             await interaction.followup.send(_(lang, ASK), view=view, ephemeral=True)
         else:
@@ -95,14 +101,20 @@ class ReportSelect(
 ):
     """The hand's tricks where a computer played (the computers' cards in each)."""
 
-    def __init__(self, table_id: int, upto: int, hand: HandForReport | None = None) -> None:
+    def __init__(
+        self,
+        table_id: int,
+        upto: int,
+        hand: HandForReport | None = None,
+        lang: str = i18n.ENGLISH,
+    ) -> None:
         self.table_id, self.upto = table_id, upto
         tricks = list(hand.tricks().items())[:MAX_OPTIONS] if hand is not None else []
         options = [
             discord.SelectOption(
-                label=f"Trick {trick}",
+                label=_(lang, TRICK, trick=trick),
                 value=str(trick),
-                description=", ".join(_card_of(hand, p.before) for p in plays)[:100],
+                description=", ".join(_card_of(hand, p.before, False) for p in plays)[:100],
             )
             for trick, plays in tricks
             if hand is not None
@@ -110,7 +122,7 @@ class ReportSelect(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"ct:rs:{table_id}:{upto}",
-                placeholder="The trick where a computer played badly",
+                placeholder=_(lang, PLACEHOLDER),
                 options=options or [discord.SelectOption(label="·", value="0")],
             )
         )
@@ -142,7 +154,12 @@ class ReportSelect(
         view = discord.ui.View(timeout=None)
         for play in plays:
             view.add_item(
-                ConfirmButton(hand.table_id, hand.upto, play.before, _card_of(hand, play.before))
+                ConfirmButton(
+                    hand.table_id,
+                    hand.upto,
+                    play.before,
+                    _(lang, CONFIRM, card=_card_of(hand, play.before, False)),
+                )
             )
         cards = ", ".join(_card_of(hand, p.before) for p in plays)
         text = _(lang, WHICH, trick=int(value), cards=cards)
@@ -158,11 +175,11 @@ class ConfirmButton(
 ):
     """Confirm the report of one computer's card."""
 
-    def __init__(self, table_id: int, upto: int, before: int, label: str = "Report") -> None:
+    def __init__(self, table_id: int, upto: int, before: int, label: str = "") -> None:
         self.table_id, self.upto, self.before = table_id, upto, before
         super().__init__(
             discord.ui.Button(
-                label=f"Report {label}"[:80],
+                label=label[:80] or "·",
                 style=discord.ButtonStyle.danger,
                 custom_id=f"ct:rc:{table_id}:{upto}:{before}",
             )
