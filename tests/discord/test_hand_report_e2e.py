@@ -8,9 +8,11 @@ import re
 from pathlib import Path
 from typing import Any
 
-from games.base import Deal, Move
+from bench import blunders
+from games.base import Deal, Game, Move
+from games.players import seen_for
 from games.players.__main__ import main as players_cli
-from games.players.reports import seen_of
+from games.players.reports import hand_plays, seen_of
 from games.registry import get_game
 from tests.discord.table_driver import fill_with_computers, ok, open_table, start
 from tests.discord.test_table_picture_e2e import play_first_offered
@@ -34,6 +36,29 @@ def report_posts(user: FakeUser, table_id: int) -> list[Message]:
 def cards_in(data: Any) -> set[str]:
     """Every card named anywhere in a JSON value."""
     return set(CARD.findall(json.dumps(data)))
+
+
+async def judged_play(store: Any, table_id: int, upto: int) -> tuple[int, int]:
+    """The (trick, moves before it) of the hand's first computer card that the blunder suite
+    judges: the seat plays last to the trick and has a choice."""
+    row = await store.get_table(table_id)
+    moves = await store.moves(table_id)
+    parsed = [(m.seat, Move.from_json(m.move)) for m in moves]
+
+    def new() -> Game:
+        deals = [Deal.from_json(d) for d in deals_json]
+        return get_game(row.game).new(row.options, deals=deals, first_dealer=row.first_dealer)
+
+    deals_json = await store.deals(table_id)
+    for play in hand_plays(new(), parsed, upto):
+        if moves[play.before].user_id is not None:
+            continue
+        game = new()
+        for seat, move in parsed[: play.before]:
+            game.apply(seat, move)
+        if blunders.kinds_seen(seen_for(game, play.seat, "hard")):
+            return play.trick, play.before
+    raise AssertionError("no computer card of this hand has a mistake's shape to judge")
 
 
 async def test_a_player_reports_a_computers_card_once(
@@ -61,21 +86,30 @@ async def test_a_player_reports_a_computers_card_once(
     refused = ok(await bob.click(post, "Report this hand"))
     assert refused.ephemeral and "Only the players at this table" in refused.text
 
+    # Alice reports a card the blunder suite can judge (a computer playing last to a trick,
+    # with a choice): found by the test's oracle, the game replayed from the database.
+    store = running_bot.sessions.store
+    upto = int(
+        next(b for b in post.buttons() if b.get("label") == "Report this hand")["custom_id"].rsplit(
+            ":", 1
+        )[1]
+    )
+    trick, before = await judged_play(store, table_id, upto)
+
     menu = ok(await alice.click(post, "Report this hand"))
     assert menu.ephemeral and menu.message is not None
     (select,) = [c for c in menu.message.iter_components() if c.get("type") == 3]
     tricks = [o["value"] for o in select["options"]]
-    assert tricks and all(o["label"].startswith("Trick ") for o in select["options"])
-    chosen = ok(await alice.select(menu.message, select["custom_id"], [tricks[0]]))
-    assert chosen.message is not None and f"Trick {tricks[0]}:" in chosen.text
-    confirm = [b for b in chosen.message.buttons() if b["custom_id"].startswith("ct:rc:")]
-    assert confirm
-    thanks = ok(await alice.click(chosen.message, custom_id=confirm[-1]["custom_id"]))
+    assert str(trick) in tricks and all(o["label"].startswith("Trick ") for o in select["options"])
+    chosen = ok(await alice.select(menu.message, select["custom_id"], [str(trick)]))
+    assert chosen.message is not None and f"Trick {trick}:" in chosen.text
+    confirm = [b for b in chosen.message.buttons() if b["custom_id"].endswith(f":{before}")]
+    assert len(confirm) == 1
+    thanks = ok(await alice.click(chosen.message, custom_id=confirm[0]["custom_id"]))
     assert "Thank you" in thanks.text
 
-    store = running_bot.sessions.store
     rows = await store.fetch("SELECT hand, trick, seat, reporter_id, position FROM hand_reports")
-    assert [(r["trick"], r["reporter_id"]) for r in rows] == [(int(tricks[0]), alice.id)]
+    assert [(r["trick"], r["reporter_id"]) for r in rows] == [(trick, alice.id)]
     position = json.loads(rows[0]["position"])
     # Exactly the computer seat's view then: the rules' own, rebuilt here from the database.
     row = await store.get_table(table_id)
@@ -85,7 +119,6 @@ async def test_a_player_reports_a_computers_card_once(
         first_dealer=row.first_dealer,
     )
     moves = await store.moves(table_id)
-    before = int(confirm[-1]["custom_id"].rsplit(":", 1)[1])
     assert moves[before].user_id is None, "a computer's card"
     for stored in moves[:before]:
         game.apply(stored.seat, Move.from_json(stored.move))
@@ -96,7 +129,7 @@ async def test_a_player_reports_a_computers_card_once(
 
     menu = ok(await alice.click(post, "Report this hand"))
     assert menu.message is not None
-    repeat = ok(await alice.select(menu.message, select["custom_id"], [tricks[0]]))
+    repeat = ok(await alice.select(menu.message, select["custom_id"], [str(trick)]))
     assert "already reported" in repeat.text
     assert len(await store.fetch("SELECT 1 FROM hand_reports")) == 1
 
