@@ -14,6 +14,7 @@ from games.players import seen_for
 from games.players.__main__ import main as players_cli
 from games.players.reports import hand_plays, seen_of
 from games.registry import get_game
+from tests.conftest import start_bot, stop_bot
 from tests.discord.table_driver import fill_with_computers, ok, open_table, start
 from tests.discord.test_table_picture_e2e import play_first_offered
 from tests.fakediscord import FakeDiscord, FakeUser, Message
@@ -62,7 +63,7 @@ async def judged_play(store: Any, table_id: int, upto: int) -> tuple[int, int]:
 
 
 async def test_a_player_reports_a_computers_card_once(
-    fake_discord: FakeDiscord, running_bot: Any, tmp_path: Path
+    fake_discord: FakeDiscord, running_bot: Any, bot_env: dict[str, str], tmp_path: Path
 ) -> None:
     alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
     running_bot.sessions.new_seed = lambda: SEED
@@ -127,31 +128,39 @@ async def test_a_player_reports_a_computers_card_once(
     seen, played = seen_of(position)
     assert seen.view == game.view(seat) and played == Move.from_json(moves[before].move)
 
-    menu = ok(await alice.click(post, "Report this hand"))
-    assert menu.message is not None
-    repeat = ok(await alice.select(menu.message, select["custom_id"], [str(trick)]))
-    assert "already reported" in repeat.text
-    assert len(await store.fetch("SELECT 1 FROM hand_reports")) == 1
+    # After a restart the button still works; pressing again says it was reported.
+    await stop_bot(running_bot)
+    bot = await start_bot(bot_env)
+    try:
+        store = bot.sessions.store
+        menu = ok(await alice.click(post, "Report this hand"))
+        assert menu.message is not None
+        repeat = ok(await alice.select(menu.message, select["custom_id"], [str(trick)]))
+        assert "already reported" in repeat.text
+        assert len(await store.fetch("SELECT 1 FROM hand_reports")) == 1
 
-    # Exported, the report is a fixture the blunder suite reads.
-    assert (
-        players_cli(
-            [
-                "reports",
-                "export",
-                str(tmp_path / "out"),
-                "--database",
-                str(running_bot.settings.database_path),
-            ]
+        # Exported, the report is a fixture the blunder suite reads.
+        assert (
+            players_cli(
+                [
+                    "reports",
+                    "export",
+                    str(tmp_path / "out"),
+                    "--database",
+                    str(bot.settings.database_path),
+                ]
+            )
+            == 0
         )
-        == 0
-    )
-    (fixture,) = (tmp_path / "out").glob("*.json")
-    assert seen_of(json.loads(fixture.read_text()))[0].view == seen.view
+        (fixture,) = (tmp_path / "out").glob("*.json")
+        assert seen_of(json.loads(fixture.read_text()))[0].view == seen.view
 
-    # The game deleted: the button says so, and changes nothing.
-    async with store.transaction() as db:
-        await db.execute("DELETE FROM game_tables WHERE id = ?", (table_id,))
-    gone = ok(await alice.click(post, "Report this hand"))
-    assert gone.ephemeral and "no longer kept" in gone.text
-    assert fake_discord.unknown_routes == [] and fake_discord.errors == []
+        # The game deleted: the button says so, and changes nothing.
+        async with store.transaction() as db:
+            await db.execute("DELETE FROM game_tables WHERE id = ?", (table_id,))
+        gone = ok(await alice.click(post, "Report this hand"))
+        assert gone.ephemeral and "no longer kept" in gone.text
+        assert len(await store.fetch("SELECT 1 FROM hand_reports")) == 1
+        assert fake_discord.unknown_routes == [] and fake_discord.errors == []
+    finally:
+        await stop_bot(bot)
