@@ -8,9 +8,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from bot.hand_reports import HandForReport, ReportRefusal
 from bot.store import StoreInterface
 from games.players.__main__ import export
-from games.players.reports import seen_of
+from games.players.reports import Play, seen_of
 from tests.bot.backends import BOTH
 
 STORE_BACKENDS = BOTH
@@ -52,3 +55,12 @@ async def test_the_export_writes_one_fixture_per_reported_play(
     fixture = json.loads(written[0].read_text())
     assert fixture["reports"] == 2
     assert seen_of(fixture) == seen_of(position)
+
+
+def test_only_a_computers_card_of_the_hand_can_be_reported() -> None:
+    plays = (Play(1, 3, 1, "2S", 9), Play(1, 3, 3, "5S", 11), Play(1, 4, 1, "KH", 14))
+    hand = HandForReport(7, "tarneeb", {}, 0, (), (), 20, plays, ("A", "B", "C", "D"))
+    assert hand.tricks() == {3: [plays[0], plays[1]], 4: [plays[2]]}
+    assert hand.play(11) == plays[1]
+    with pytest.raises(ReportRefusal):
+        hand.play(10)  # a person's card (or a crafted number): not offered
