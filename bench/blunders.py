@@ -1,7 +1,7 @@
 """The blunder suite: how often each level makes a clear mistake of the card play, per kind.
 
 ``python -m bench.blunders [--positions N] [--games G ...] [--levels L ...] [--worlds W]
-[--seed S]``
+[--seed S] [--reports DIR]``
 
 Positions: for every trick game (Tarneeb, Egyptian Tarneeb, Tuppi, Norwegian Whist, Thunee) seeded
 games (seed ``S * 1000 + k``) are played by the normal player at every seat, and every card-play
@@ -21,24 +21,35 @@ standard errors on average. At the next-to-last trick every decision is judged a
 other card (:func:`games.search.confirm.best_other`). A rate is mistakes over chances of that
 kind; the shaped decisions (mistake or not) are printed beside it. Every figure is determined by
 the seeds.
+
+Reported positions: the positions players reported from the table ("Report this hand", exported
+by ``python -m games.players reports export DIR``) are judged the same way, each level deciding
+from the reporting seat's view as it was; ``--reports`` names their folder (by default
+``tests/games/blunder_reports/``, whose fixtures the test suite runs too, when present).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 
+from bench import hard_today
 from bench.hard_today import LEVELS, choose_move
 from games.base import Game, Move
-from games.players import seen_for
+from games.levels import level_player
+from games.players import ENDGAME_CARDS, Seen, player_for, seen_for
 from games.players.blunders import KINDS, chances, spot, table_of
+from games.players.reports import seen_of
 from games.registry import all_games
 from games.search.confirm import best_other, verdict
 from games.tricks import PLAY
 
+REPORTS = Path(__file__).resolve().parent.parent / "tests" / "games" / "blunder_reports"
 GAMES = ("tarneeb", "tarneeb_egyptian", "tuppi", "norwegian_whist", "thunee")
 # The kinds each game can show (no trump in Tuppi and Norwegian Whist, no low hand in Tarneeb
 # and Thunee, card points only in Thunee).
@@ -62,7 +73,11 @@ class Position:
 
 def kinds_at(game: Game, seat: int) -> tuple[str, ...]:
     """The kinds of mistake possible at this decision (none outside the card play)."""
-    seen = seen_for(game, seat, "hard")
+    return kinds_seen(seen_for(game, seat, "hard"))
+
+
+def kinds_seen(seen: Seen) -> tuple[str, ...]:
+    """The kinds of mistake possible at a decision as the seat (at the hard level) saw it."""
     table = table_of(seen)
     if table is None:
         return ()
@@ -116,14 +131,26 @@ def judge(
     position: Position, move: Move, worlds: int, seed: str, cache: dict[tuple[str, Move], bool]
 ) -> Counts:
     """The counts of one decision (verdicts cached per card, shared by the levels)."""
-    counts = Counts()
-    counts.chances.update(position.kinds)
     seen = seen_for(position.game, position.seat, "hard")
+    return judge_seen(seen, position.kinds, move, worlds, seed, cache)
+
+
+def judge_seen(
+    seen: Seen,
+    kinds: Sequence[str],
+    move: Move,
+    worlds: int,
+    seed: str,
+    cache: dict[tuple[str, Move], bool],
+) -> Counts:
+    """The counts of one decision, from what the seat saw (the hard level's ``Seen``)."""
+    counts = Counts()
+    counts.chances.update(kinds)
     table = table_of(seen)
     assert table is not None
     card = move.get("card")
     shaped = spot(table, card) if isinstance(card, str) else None
-    if shaped is not None and shaped.kind in position.kinds:
+    if shaped is not None and shaped.kind in kinds:
         counts.shaped[shaped.kind] += 1
         key = (shaped.kind, move)
         if key not in cache:
@@ -132,7 +159,7 @@ def judge(
             )
             cache[key] = found.mistake
         counts.mistakes[shaped.kind] += cache[key]
-    if "endgame" in position.kinds:
+    if "endgame" in kinds:
         key = ("endgame", move)
         if key not in cache:
             other = best_other(seen, move, table.wants, random.Random(seed), worlds)
@@ -153,6 +180,58 @@ def run(
             rng = random.Random(f"{seed}:{name}:{index}:decide")
             move = choose_move(position.game.clone(), position.seat, rng, level)
             result[level].add(judge(position, move, worlds, f"{seed}:{index}:judge", cache))
+    return result
+
+
+@dataclass(frozen=True, slots=True)
+class Reported:
+    """A position a player reported: the file, what the seat saw, the move it made."""
+
+    path: Path
+    seen: Seen
+    played: Move
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return kinds_seen(self.seen)
+
+
+def reported(folder: Path = REPORTS) -> list[Reported]:
+    """The reported positions in ``folder`` (none when it does not exist)."""
+    found = []
+    for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+        seen, played = seen_of(json.loads(path.read_text(encoding="utf-8")))
+        found.append(Reported(path, seen, played))
+    return found
+
+
+def decide(seen: Seen, level: str, rng: random.Random) -> Move:
+    """A level's move from what the seat saw (a reported position has no game to replay)."""
+    assert seen.game is not None
+    stand_in = seen.game.new(seen.options, seed=0)  # names the family's player; never read
+    hand = seen.view.hand or ()
+    if level == hard_today.NAME:
+        return hard_today.choose(seen, rng)
+    if level == hard_today.NORMAL_TODAY:
+        return player_for(stand_in)(replace(seen, history=()), rng)
+    if level != "hard" and len(hand) > ENDGAME_CARDS:  # as seen_for hands it to the level
+        seen = replace(seen, history=())
+    return level_player(stand_in, level)(seen, rng)
+
+
+def run_reports(
+    folder: Path, levels: Sequence[str], worlds: int = 24, seed: int = 0
+) -> dict[str, Counts]:
+    """Every level's counts over the reported positions in ``folder``."""
+    result = {level: Counts() for level in levels}
+    for index, report in enumerate(reported(folder)):
+        cache: dict[tuple[str, Move], bool] = {}
+        for level in levels:
+            rng = random.Random(f"{seed}:report:{index}:decide")
+            move = decide(report.seen, level, rng)
+            result[level].add(
+                judge_seen(report.seen, report.kinds, move, worlds, f"{seed}:{index}", cache)
+            )
     return result
 
 
@@ -186,6 +265,9 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--worlds", type=int, default=24, help="worlds per verdict")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--reports", type=Path, default=REPORTS, help="the reported positions' folder"
+    )
     args = parser.parse_args(argv)
     for level in args.levels:
         if level not in LEVELS:
@@ -198,6 +280,10 @@ def main(argv: list[str] | None = None) -> None:
             totals[level].add(counts)
         print("\n".join(table_lines(name, results)), flush=True)
     print("\n".join(table_lines("all games", totals)))
+    found = reported(args.reports)
+    if found:
+        results = run_reports(args.reports, args.levels, args.worlds, args.seed)
+        print("\n".join(table_lines(f"reported positions ({len(found)})", results)))
 
 
 if __name__ == "__main__":

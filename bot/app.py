@@ -37,6 +37,7 @@ COGS = (
     "cogs.admin",
     "cogs.history",
     "cogs.replay",
+    "cogs.hand_report",
     "cogs.privacy",
 )
 # How long a clean shutdown waits for pending table-message edits before disconnecting anyway.

@@ -17,6 +17,7 @@ import aiohttp
 import discord
 
 from bot.sessions import LiveTable, TablePaused
+from cogs.hand_report import report_view
 from cogs.lobby import RematchButton, SitInButton, describe_lobby, lobby_view
 from cogs.pacing import PACER
 from cogs.play import refresh_hands, table_view
@@ -237,7 +238,11 @@ class Board:
                 hand = None if isinstance(text, TrickLine) else pending.hand_tricks.get(seq)
                 file = await hand_file(hand) if hand is not None else None
                 await self.pacer.slot()
-                if file is not None:  # a hand's result, with its tricks drawn
+                if file is not None and hand is not None and hand.computers:
+                    # a hand's result, with its tricks drawn and the button to report a
+                    # computer's play in it
+                    await channel.send(text, file=file, view=report_view(table.id, seq))
+                elif file is not None:  # a hand's result, with its tricks drawn
                     await channel.send(text, file=file)
                 else:
                     await channel.send(text)
@@ -268,8 +273,8 @@ class Board:
             return
         channel = self.bot.get_partial_messageable(table.row.channel_id)
         message = channel.get_partial_message(table.row.message_id)
+        drawn = await self.pictures.draw(table)  # first: the text below is of the same moment
         embed, view = self.content(table)
-        drawn = await self.pictures.draw(table)
         files = self.pictures.attach(table.id, embed, drawn)
         try:
             if files is None:  # the message's picture is still right: nothing to upload
@@ -309,8 +314,8 @@ class Board:
     async def repost(self, table: LiveTable) -> discord.Message:
         """Post the table's message anew in its channel; the old one stops being the table's."""
         channel = self.bot.get_partial_messageable(table.row.channel_id)
-        embed, view = self.content(table)
         drawn = await self.pictures.draw(table)
+        embed, view = self.content(table)
         files = self.pictures.attach(table.id, embed, drawn, new_message=True)
         old = table.row.message_id
         files = files or []  # a new message: no picture is one left out

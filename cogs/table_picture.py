@@ -20,12 +20,13 @@ from bot.pictures import Picture, Seating, draw_table, picture_key
 from bot.pictures.hand import draw_hand
 from bot.sessions import LiveTable
 from games.base import Event
-from games.views import TrickView
+from games.views import TableView, TrickView
 
 FILENAME = "table.png"
 HAND_FILENAME = "hand.png"
 IMAGE_URL = f"attachment://{FILENAME}"
 Drawn = tuple[str, Picture]
+REDRAWS = 3  # a table that moved while its picture was drawn is drawn again, this often
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +40,18 @@ def seating(table: LiveTable) -> Seating:
     return Seating(tuple(table.names), away, table.game_class.teams, title)
 
 
+def showing(table: LiveTable) -> tuple[str, TableView, Seating, bool] | None:
+    """What the table's picture shows now (its key, the public view, the seats, whether the
+    game is live); ``None`` while there is no game to show (a lobby, a cancelled table)."""
+    game = table.game
+    if game is None or table.row.status in ("lobby", "cancelled"):
+        return None
+    view = game.view(None)
+    seats = seating(table)
+    live = game.status == "in_progress" and table.row.status == "playing"
+    return picture_key(view, seats, live), view, seats, live
+
+
 class TablePictures:
     """The latest picture drawn per table, and which one each table's message shows."""
 
@@ -47,25 +60,26 @@ class TablePictures:
         self._on_message: dict[int, str] = {}  # table id → key of the picture its message has
 
     async def draw(self, table: LiveTable) -> Drawn | None:
-        """The table's picture (drawn again only if what it shows changed); ``None`` while there
-        is no game to show (a lobby, a cancelled table)."""
-        game = table.game
-        if game is None or table.row.status in ("lobby", "cancelled"):
-            return None
-        view = game.view(None)
-        seats = seating(table)
-        live = game.status == "in_progress" and table.row.status == "playing"
-        key = picture_key(view, seats, live)
-        drawn = self._drawn.get(table.id)
-        if drawn is not None and drawn[0] == key:
-            return drawn
-        try:
-            picture = await asyncio.to_thread(draw_table, view, seats, live)
-        except Exception as error:  # a bug in drawing: the table's text still goes out
-            log.error("table %s: its picture failed (%s)", table.id, type(error).__name__)
-            return None
-        drawn = self._drawn[table.id] = (key, picture)
-        return drawn
+        """The table's picture as the table is when this returns (drawn again only if what it
+        shows changed, and again if a move came while it was drawn, so the text the caller
+        builds next matches it); ``None`` while there is no game to show."""
+        for _ in range(REDRAWS):
+            shown = showing(table)
+            if shown is None:
+                return None
+            key, view, seats, live = shown
+            drawn = self._drawn.get(table.id)
+            if drawn is not None and drawn[0] == key:
+                return drawn
+            try:
+                picture = await asyncio.to_thread(draw_table, view, seats, live)
+            except Exception as error:  # a bug in drawing: the table's text still goes out
+                log.error("table %s: its picture failed (%s)", table.id, type(error).__name__)
+                return None
+            self._drawn[table.id] = (key, picture)
+        # The table kept moving while it was drawn: the latest picture, a move behind (the
+        # move that came marked the table for another edit, which draws it again).
+        return self._drawn.get(table.id)
 
     def attach(
         self, table_id: int, embed: discord.Embed, drawn: Drawn | None, new_message: bool = False
@@ -102,6 +116,7 @@ class HandTricks:
     seating: Seating
     players: int
     heading: str
+    computers: bool = False  # a computer holds a seat (or plays for one): it may be reported
 
 
 def scored_hand(table: LiveTable, events: Sequence[Event]) -> HandTricks | None:
@@ -127,7 +142,8 @@ def scored_hand(table: LiveTable, events: Sequence[Event]) -> HandTricks | None:
     )
     seats = seating(table)
     heading = f"{seats.title} · hand {len(done)}: the tricks"
-    return HandTricks(tricks, seats, game.view(None).players, heading)
+    computers = any(h.user_id is None for h in table.holders) or any(seats.away)
+    return HandTricks(tricks, seats, game.view(None).players, heading, computers)
 
 
 async def hand_file(hand: HandTricks) -> discord.File | None:

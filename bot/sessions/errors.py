@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from bot import history
+from bot import hand_reports, history
 from bot.store import StoreUnavailable
 from games.base import fill_names
 
@@ -75,6 +75,15 @@ class ChannelNotAllowed(UserError):
         self.allowed = tuple(allowed)
         where = ", ".join(f"<#{channel}>" for channel in self.allowed)
         super().__init__(f"Tables can be opened here: {where}.")
+
+
+@contextmanager
+def reports_refused() -> Iterator[None]:
+    """A refused report is a user error: its text is written for the user."""
+    try:
+        yield
+    except hand_reports.ReportRefusal as error:
+        raise UserError(str(error)) from None
 
 
 @contextmanager

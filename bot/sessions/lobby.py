@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 from bot.i18n import N_
 from bot.sessions.errors import UserError, paused
 from bot.sessions.options import (
@@ -58,7 +56,7 @@ class LobbyPart(TurnsPart):
                     host_id=host_id,
                     game=game,
                     options=options,
-                    seed=random.SystemRandom().randrange(2**62),
+                    seed=self.new_seed(),
                     seats=[(host_id, host_name)],
                     computer_level=computer_level,
                     hints=hints,

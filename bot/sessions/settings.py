@@ -1,5 +1,5 @@
-"""Server and player settings, standings, history and privacy: calls through to the store, no table
-and no table lock.
+"""Server and player settings, standings, history, privacy and reports of a computer's play:
+calls through to the store, no table and no table lock.
 """
 
 from __future__ import annotations
@@ -8,17 +8,18 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from bot import history, i18n, privacy
+from bot import hand_reports, history, i18n, privacy
 from bot.i18n import N_
 from bot.player_stats import PlayerStats
 from bot.player_stats import gather as gather_stats
 from bot.ratings import LadderPage, month_of
-from bot.sessions.errors import UserError, paused, refused
+from bot.sessions.errors import UserError, paused, refused, reports_refused
 from bot.sessions.options import known_defaults, parse_option
 from bot.sessions.state import LADDER_PAGE, MAX_TABLE_CHANNELS, SessionState
 from bot.sessions.table import LiveTable
 from bot.store import GuildSettings, LeaderboardRow, TurnPing
 from games.base import Game, OptionError
+from games.players.reports import Play
 from games.registry import all_games
 
 AUTO_LANGUAGE = "auto"
@@ -256,6 +257,29 @@ class SettingsPart(SessionState):
         one the viewer may not see) is a :class:`UserError`."""
         with paused(), refused():
             return await history.export(self.store, guild_id, table_id, viewer)
+
+    async def hand_for_report(
+        self, guild_id: int, table_id: int, upto: int, user_id: int
+    ) -> hand_reports.HandForReport:
+        """The hand scored after ``upto`` moves, for ``user_id`` to report a computer's card
+        in it; a refusal (the game gone, a user who held no seat) is a :class:`UserError`."""
+        with paused(), reports_refused():
+            return await hand_reports.hand_for_report(self.store, guild_id, table_id, upto, user_id)
+
+    async def hand_reported(
+        self, hand: hand_reports.HandForReport, trick: int, user_id: int
+    ) -> bool:
+        """Whether ``user_id`` reported this trick of the hand already."""
+        play = hand.tricks()[trick][0]
+        with paused():
+            return await self.store.hand_reported(hand.table_id, play.hand, trick, user_id)
+
+    async def report_play(
+        self, hand: hand_reports.HandForReport, before: int, user_id: int
+    ) -> Play:
+        """Keep ``user_id``'s report of the computer's card played after ``before`` moves."""
+        with paused(), reports_refused():
+            return await hand_reports.report_play(self.store, hand, before, user_id)
 
     async def forget(self, user_id: int) -> privacy.Forgotten:
         """Forget a person everywhere but at open tables, whose games go on as they are."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 from collections import defaultdict
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any, TypeVar
@@ -36,6 +37,11 @@ NOT_ABANDONED_ALONE = N_(
 )
 
 
+def fresh_seed() -> int:
+    """A new table's deal seed: unpredictable, so nobody can know the cards in advance."""
+    return random.SystemRandom().randrange(2**62)
+
+
 def retry_delay(failures: int) -> float:
     return RETRY_SECONDS[min(failures, len(RETRY_SECONDS)) - 1]
 
@@ -56,6 +62,8 @@ class SessionState:
         self.computer_budget = COMPUTER_BUDGET_SECONDS
         self.abandon_seconds = ABANDON_SECONDS
         self.lobby_idle_seconds = LOBBY_IDLE_SECONDS
+        # Where new tables' deal seeds come from; a test sets a fixed one to replay a deal.
+        self.new_seed: Callable[[], int] = fresh_seed
         self._guild_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._closing = False
         self._writes: set[asyncio.Task[Any]] = set()  # shielded timer writes under way

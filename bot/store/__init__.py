@@ -2,7 +2,7 @@
 
 :mod:`bot.store.interface` is the contract (``typing.Protocol``); the SQLite backend is
 :class:`Store`, one aiosqlite connection assembled from the feature modules (tables, seats,
-moves, results, standings, settings, history, privacy, tournaments) on
+moves, results, standings, settings, history, privacy, reports, tournaments) on
 :class:`~bot.store.base.SqliteBase` (the connection, its transactions and migrations). Typed
 results are in :mod:`bot.store.rows`. The PostgreSQL backend is
 :class:`bot.store.postgres.PostgresStore`; :func:`open_store` opens the one the settings choose.
@@ -23,6 +23,7 @@ from bot.store.interface import (
 )
 from bot.store.moves import SqliteMoves
 from bot.store.privacy import SqlitePrivacy
+from bot.store.reports import SqliteReports
 from bot.store.rows import (
     OPEN_STATUSES,
     Call,
@@ -60,6 +61,7 @@ class Store(
     SqliteSettings,
     SqliteHistory,
     SqlitePrivacy,
+    SqliteReports,
     SqliteTournaments,
     SqliteTournamentInvites,
 ):

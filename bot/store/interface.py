@@ -253,6 +253,24 @@ class PrivacyStore(Protocol):
     async def close(self) -> None: ...
 
 
+class ReportsStore(Protocol):
+    """Players' reports of a computer's play at a trick: the position as that seat saw it
+    (:mod:`games.players.reports`), one per player per trick."""
+
+    async def add_hand_report(
+        self,
+        table_id: int,
+        hand: int,
+        trick: int,
+        reporter_id: int,
+        seat: int,
+        position: Mapping[str, Any],
+    ) -> bool: ...
+    async def hand_reported(
+        self, table_id: int, hand: int, trick: int, reporter_id: int
+    ) -> bool: ...
+
+
 class TournamentsStore(Protocol):
     """Tournaments: settings and status, entrants (a pair by invitation), rounds and their
     tables, results.
@@ -331,6 +349,7 @@ class StoreInterface(
     SettingsStore,
     HistoryStore,
     PrivacyStore,
+    ReportsStore,
     TournamentsStore,
     Protocol,
 ):

@@ -79,6 +79,7 @@ class SqlitePrivacy(SqliteBase):
             )
             await db.execute("DELETE FROM sit_in_requests WHERE user_id = ?", (user_id,))
             await db.execute("DELETE FROM user_languages WHERE user_id = ?", (user_id,))
+            await db.execute("DELETE FROM hand_reports WHERE reporter_id = ?", (user_id,))
             await db.execute(
                 f"DELETE FROM turn_pings WHERE user_id = ? AND {_NOT_OPEN}", (user_id,)
             )

@@ -1,28 +1,51 @@
-"""The table message carries a picture of the table: whole games through the fake Discord."""
+"""The table message carries a picture of the table: whole games through the fake Discord.
+
+One game of each kind, on a fixed deal (the session manager's seed hook), against computers at
+the normal level (the heuristic: quick), the person playing whatever their hand offers first, so
+each game is the same on every run. Every version the table message had is checked against the
+game replayed from the database to that version's move: the picture is there, its alt text is the
+one the state at that move gives, and it is uploaded again exactly when what it shows changed.
+"""
 
 from __future__ import annotations
 
 import itertools
-import random
 import re
 from typing import Any
 
 import pytest
 
+from bot.pictures import picture_key
+from bot.pictures.words import alt_text
+from bot.sessions import LiveTable
+from cogs.table_picture import seating
+from games.base import Deal, Game, Move
 from tests.discord.table_driver import (
-    act,
     fill_with_computers,
+    move_controls,
+    ok,
     open_table,
-    play_humans_to_the_end,
     show_hand,
     start,
     table_message,
     wait_for_table,
 )
-from tests.fakediscord import FakeDiscord, Message
+from tests.fakediscord import FakeDiscord, FakeUser, Message
 
 PNG = b"\x89PNG\r\n\x1a\n"
 MOVE = re.compile(r"Move (\d+)")
+WAIT_SECONDS = 30.0  # a guard against a stuck table; every wait ends on an event well before
+
+# (game, options, seed, hands the options allow at most). Short games: the lowest target, one
+# hand where the game has such an option; the seed fixes the deals (and so the whole game).
+GAMES = [
+    ("thunee", "balls_to_win=1 trumpman_weak_redeal=false no_trump_annul=false", 11, 1),
+    ("tarneeb", "target=31 hand_limit=10", 12, 10),
+    ("tarneeb_egyptian", "target=31 hand_limit=10", 7, 10),
+    ("tuppi", "max_hands=1", 14, 1),
+    ("norwegian_whist", "target=1 one_colour_redeal=false", 15, 1),
+    ("tunge", "turn_limit=80", 16, 1),
+]
 
 
 def versions(message: Message) -> list[dict[str, Any]]:
@@ -38,74 +61,137 @@ def move_of(version: dict[str, Any]) -> int | None:
     return None
 
 
-def picture_of(fake: FakeDiscord, version: dict[str, Any]) -> tuple[str, bytes] | None:
-    """The attachment a version's embed shows as its image: (id, bytes)."""
+def picture_of(fake: FakeDiscord, version: dict[str, Any]) -> tuple[str, bytes, str] | None:
+    """The attachment a version's embed shows as its image: (id, bytes, alt text)."""
     urls = [str((e.get("image") or {}).get("url", "")) for e in version.get("embeds") or []]
     for attachment in version.get("attachments") or []:
         if attachment["url"] in urls:
-            return str(attachment["id"]), fake.attachment_bytes(attachment)
+            alt = str(attachment.get("description", ""))
+            return str(attachment["id"]), fake.attachment_bytes(attachment), alt
     return None
 
 
-async def board_at(fake: FakeDiscord, user: Any, table_id: int, moves: int) -> dict[str, Any]:
-    """The table message once it shows the table after ``moves`` moves (or later)."""
+def board_after(user: FakeUser, table_id: int, moves: int) -> bool:
+    """The table message shows the table after more than ``moves`` moves."""
+    move = move_of(table_message(user, table_id).payload())
+    return move is not None and move > moves
 
-    def shown() -> dict[str, Any] | None:
-        version = table_message(user, table_id).payload()
-        move = move_of(version)
-        return version if move is not None and move >= moves else None
 
-    found: dict[str, Any] = await fake.wait_for(shown)
-    return found
+def move_budget(game: Game, hands: int) -> int:
+    """The most moves the game can take: per hand, every card dealt is played (or, in Tunge,
+    each turn is one move, up to the turn limit) and the hand's other decisions (bids, passes,
+    calls, trump) are fewer than its cards."""
+    if game.options.get("turn_limit"):
+        return hands * int(game.options["turn_limit"])
+    deal = game.deals[0]
+    cards = sum(len(hand) for hand in deal.hands) + len(deal.stock)
+    return hands * 2 * cards
+
+
+async def play_first_offered(user: FakeUser, table_id: int) -> None:
+    """Open the hand and make the first move it offers (a button, else a select's first
+    option; a step of Tunge's sequence builder is followed by the next)."""
+    hand = await show_hand(user, table_id)
+    for _ in range(20):
+        buttons, options = move_controls(hand)
+        if buttons:
+            ok(await user.click(hand, custom_id=buttons[0]["custom_id"]))
+            return
+        assert options, "the hand offers no move on the person's turn"
+        select, value = options[0]
+        result = ok(await user.select(hand, select["custom_id"], [value]))
+        if not str(select["custom_id"]).startswith("ct:q:"):
+            return
+        assert result.message is not None
+        hand = result.message
+    raise AssertionError("the sequence builder never reached a play")
+
+
+async def replayed_states(
+    bot: Any, table: LiveTable
+) -> tuple[list[tuple[str, str, str]], list[tuple[str, str, str]]]:
+    """For each move count 0, 1, …: (key, alt text) of the picture of the game then, live and
+    as a finished game (the last move's board may be drawn before or after the result)."""
+    row = table.row
+    store = bot.sessions.store
+    deals = [Deal.from_json(deal) for deal in await store.deals(table.id)]
+    game = table.game_class.new(
+        row.options, seed=row.seed, deals=deals, first_dealer=row.first_dealer
+    )
+    seats = seating(table)
+
+    def state() -> tuple[str, str, str]:
+        view = game.view(None)
+        return picture_key(view, seats, True), alt_text(view, seats, True), view.game
+
+    def over() -> tuple[str, str, str]:
+        view = game.view(None)
+        return picture_key(view, seats, False), alt_text(view, seats, False), view.game
+
+    live, done = [state()], [over()]
+    for stored in await store.moves(table.id):
+        game.apply(stored.seat, Move.from_json(stored.move))
+        live.append(state())
+        done.append(over())
+    return live, done
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    ("game", "options"),
-    # Tunge's pictures are checked by the golden images and the secrecy property: a random
-    # Tunge deal against a computer can end in a few plays or run past any move budget.
-    [("tarneeb", "target=31 hand_limit=10")],
-)
+@pytest.mark.parametrize(("game", "options", "seed", "hands"), GAMES, ids=[g[0] for g in GAMES])
 async def test_a_whole_game_shows_the_table_drawn_and_redrawn_as_it_changes(
-    fake_discord: FakeDiscord, running_bot: Any, game: str, options: str
+    fake_discord: FakeDiscord, running_bot: Any, game: str, options: str, seed: int, hands: int
 ) -> None:
     alice = fake_discord.user("alice")
+    running_bot.sessions.new_seed = lambda: seed
     table_id = await open_table(fake_discord, alice, game, options)
     await fill_with_computers(fake_discord, alice, table_id)
-    lobby = table_message(alice, table_id)
-    assert picture_of(fake_discord, lobby.payload()) is None, "a lobby has no picture"
+    assert picture_of(fake_discord, table_message(alice, table_id).payload()) is None, "a lobby"
     await start(fake_discord, alice, table_id)
-    rng = random.Random(table_id)
     table = running_bot.sessions.find(table_id)
-    for _ in range(6):  # a few moves, each waited for on the board: a card played redraws it
-        shown = await board_at(fake_discord, alice, table_id, table.moves)
-        before = picture_of(fake_discord, shown)
-        await act(alice, await show_hand(alice, table_id), rng)
-        assert table.moves > move_of(shown)  # type: ignore[operator]
-        after = picture_of(fake_discord, await board_at(fake_discord, alice, table_id, table.moves))
-        assert before is not None and after is not None and before[1] != after[1]
-    await play_humans_to_the_end(fake_discord, running_bot, table_id, [alice])
-    final = await wait_for_table(alice, table_id, "Rematch", button=True)
+    assert table is not None and table.game is not None
+    budget = move_budget(table.game, hands)
+
+    def alice_or_over() -> bool:
+        if running_bot.sessions.find(table_id) is not table:
+            return True
+        return table.seat_of(alice.id) in table.waiting_for()
+
+    while running_bot.sessions.find(table_id) is table:
+        assert table.moves <= budget, f"the game ran past its {budget} moves"
+        await fake_discord.wait_for(alice_or_over, WAIT_SECONDS)
+        if running_bot.sessions.find(table_id) is not table:
+            break
+        moves = table.moves
+        await play_first_offered(alice, table_id)
+        assert table.moves > moves
+        # Alice looks at the table after her move: it shows her move, with its picture.
+        await fake_discord.wait_for(lambda m=moves: board_after(alice, table_id, m), WAIT_SECONDS)
+    final = await wait_for_table(alice, table_id, "Rematch", WAIT_SECONDS, button=True)
     await fake_discord.quiet()
 
+    live, done = await replayed_states(running_bot, table)
+    total = len(live) - 1
+    assert total == table.moves <= budget
     playing = [v for v in versions(final) if move_of(v) is not None]
     assert len(playing) >= 6, "the table message was edited as the game went"
-    shown = [(move_of(v), picture_of(fake_discord, v)) for v in playing]
-    assert all(picture is not None for _, picture in shown), "every board shows the table"
-    for (move, picture), (next_move, next_picture) in itertools.pairwise(shown):
-        assert picture is not None and next_picture is not None
-        if next_move != move:  # a move was made (a card played): the picture is redrawn
-            assert next_picture[0] != picture[0] and next_picture[1] != picture[1], move
-    pictures = {picture[1] for _, picture in shown if picture is not None}
-    assert all(p.startswith(PNG) and len(p) < 40_000 for p in pictures)
-    assert len(pictures) >= len({move for move, _ in shown}) - 1
-    alt = [
-        a.get("description", "")
-        for v in playing
-        for a in v.get("attachments") or []
-        if a["filename"] == "table.png"
-    ]
-    assert alt and all("table #" in text for text in alt), "each picture has its alt text"
+    checked: list[tuple[int, str, tuple[str, bytes, str]]] = []
+    for version in playing:
+        move = move_of(version)
+        picture = picture_of(fake_discord, version)
+        assert move is not None and picture is not None, f"the board at move {move} has a picture"
+        assert picture[1].startswith(PNG) and len(picture[1]) < 40_000
+        expected = [live[move]] + ([done[move]] if move == total else [])
+        found = [key for key, alt, _ in expected if alt == picture[2]]
+        assert found, f"move {move}: the alt text {picture[2]!r} is not {expected[0][1]!r}"
+        checked.append((move, found[0], picture))
+    for (move, key, picture), (_, next_key, next_picture) in itertools.pairwise(checked):
+        if next_key != key:  # what the picture shows changed: it was drawn and uploaded again
+            assert next_picture[0] != picture[0], move
+        else:  # the same picture stays on the message: nothing uploaded
+            assert next_picture[0] == picture[0], move
+    # The alt texts were the state's own; and they tell whose turn it is, by name.
+    alts = [alt for _, _, (_, _, alt) in checked]
+    assert any("alice" in alt.lower() and " to act" in alt for alt in alts), alts[:3]
 
     # Each hand's result of a trick game is posted with its tricks drawn; Tunge has no tricks.
     posts = [
@@ -113,12 +199,12 @@ async def test_a_whole_game_shows_the_table_drawn_and_redrawn_as_it_changes(
         for m in alice.visible_messages()
         if not m.is_ephemeral and m.id != final.id and f"Table #{table_id}" in m.content
     ]
-    hands = [m for m in posts if any(a["filename"] == "hand.png" for a in m.attachments)]
+    drawn_hands = [m for m in posts if any(a["filename"] == "hand.png" for a in m.attachments)]
     if game == "tunge":
-        assert hands == []
+        assert drawn_hands == []
     else:
-        assert hands, [m.content for m in posts]
-        for message in hands:
+        assert drawn_hands, [m.content for m in posts]
+        for message in drawn_hands:
             (attachment,) = message.attachments
             assert fake_discord.attachment_bytes(attachment).startswith(PNG)
             assert "trick 1:" in attachment.get("description", "")

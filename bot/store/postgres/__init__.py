@@ -12,6 +12,7 @@ from bot.store.postgres.base import MIGRATIONS_DIR, load_postgres_migrations, un
 from bot.store.postgres.history import PostgresHistory
 from bot.store.postgres.moves import PostgresMoves
 from bot.store.postgres.privacy import PostgresPrivacy
+from bot.store.postgres.reports import PostgresReports
 from bot.store.postgres.seats import PostgresSeats
 from bot.store.postgres.settings import PostgresSettings
 from bot.store.postgres.standings import PostgresStandings
@@ -28,6 +29,7 @@ class PostgresStore(
     PostgresSettings,
     PostgresHistory,
     PostgresPrivacy,
+    PostgresReports,
     PostgresTournaments,
     PostgresTournamentInvites,
 ):

@@ -54,6 +54,7 @@ class PostgresPrivacy(PostgresBase):
             )
             await db.execute("DELETE FROM sit_in_requests WHERE user_id = $1", user_id)
             await db.execute("DELETE FROM user_languages WHERE user_id = $1", user_id)
+            await db.execute("DELETE FROM hand_reports WHERE reporter_id = $1", user_id)
             await db.execute(f"DELETE FROM turn_pings WHERE user_id = $1 AND {_NOT_OPEN}", user_id)
             ratings = 0
             for table, column in FORGET_ROWS:
