@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import discord
 
+from bot import i18n
+from bot.i18n import N_, _
 from bot.sessions import LiveTable, UserError
 from cogs.errors import answer, guarded, patiently
 from cogs.interactions import bot_of, is_admin
@@ -54,11 +56,11 @@ async def _acted(interaction: discord.Interaction) -> None:
 class FillButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:lf:(?P<table>[0-9]+)"):
     """The host's one click that seats computers in every empty seat."""
 
-    def __init__(self, table_id: int) -> None:
+    def __init__(self, table_id: int, lang: str = i18n.ENGLISH) -> None:
         self.table_id = table_id
         super().__init__(
             discord.ui.Button(
-                label="Fill with computers",
+                label=_(lang, "Fill with computers"),
                 emoji="🤖",
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"ct:lf:{table_id}",
@@ -111,7 +113,7 @@ class LengthButton(
         await _acted(interaction)
 
 
-def add_lobby_controls(view: discord.ui.View, table: LiveTable) -> None:
+def add_lobby_controls(view: discord.ui.View, table: LiveTable, lang: str = i18n.ENGLISH) -> None:
     """Fill (while a seat is empty) and the lengths other than the chosen one (the embed names
     that), in the first rows with room: add them before the selects, which take whole rows.
 
@@ -119,7 +121,7 @@ def add_lobby_controls(view: discord.ui.View, table: LiveTable) -> None:
     lengths, the remove and level selects; that leaves one button's room.
     """
     if table.free_seats() and table.row.computers:  # none offered where the server allows none
-        view.add_item(FillButton(table.id))
+        view.add_item(FillButton(table.id, lang))
     chosen = current_preset(table.row.game, table.row.options)
     for preset in presets_for(table.row.game):
         if preset != chosen:
@@ -127,22 +129,30 @@ def add_lobby_controls(view: discord.ui.View, table: LiveTable) -> None:
             view.add_item(LengthButton(table.id, preset.length, label))
 
 
-def describe_lobby(embed: discord.Embed, table: LiveTable) -> discord.Embed:
+def describe_lobby(
+    embed: discord.Embed, table: LiveTable, lang: str = i18n.ENGLISH
+) -> discord.Embed:
     """The lobby's length, and who a rematch still waits for."""
     if presets_for(table.row.game):
         chosen = current_preset(table.row.game, table.row.options)
         embed.add_field(
-            name="Length",
+            name=_(lang, "Length"),
             value=f"**{chosen.length.capitalize()}**: {chosen.text}"
             if chosen
-            else "Custom (set by the table's options)",
+            else _(lang, "Custom (set by the table's options)"),
             inline=False,
         )
     waiting = [shown_name(s.name) for s in table.humans() if not s.confirmed]
     if waiting:
         embed.add_field(
-            name="Rematch: waiting for",
-            value=f"{', '.join(waiting)}: press **Join** to keep your seat (**Leave** to decline).",
+            name=_(lang, "Rematch: waiting for"),
+            value=_(
+                lang,
+                "{who}: press **{join}** to keep your seat (**{leave}** to decline).",
+                who=", ".join(waiting),
+                join=_(lang, LOBBY_ACTIONS["join"]),
+                leave=_(lang, LOBBY_ACTIONS["leave"]),
+            ),
             inline=False,
         )
     return embed
@@ -152,11 +162,11 @@ def describe_lobby(embed: discord.Embed, table: LiveTable) -> discord.Embed:
 class RematchButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:rm:(?P<table>[0-9]+)"):
     """On a finished game's board: open the rematch lobby, or confirm one's seat in it."""
 
-    def __init__(self, table_id: int) -> None:
+    def __init__(self, table_id: int, lang: str = i18n.ENGLISH) -> None:
         self.table_id = table_id
         super().__init__(
             discord.ui.Button(
-                label="Rematch",
+                label=_(lang, "Rematch"),
                 emoji="🔁",
                 style=discord.ButtonStyle.success,
                 custom_id=f"ct:rm:{table_id}",
@@ -246,11 +256,11 @@ async def _post_rematch(bot: CardTableBot, board: Shows, table: LiveTable, old_i
 class SitInButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:sn:(?P<table>[0-9]+)"):
     """On a running table with a computer seat: a newcomer asks to play it."""
 
-    def __init__(self, table_id: int) -> None:
+    def __init__(self, table_id: int, lang: str = i18n.ENGLISH) -> None:
         self.table_id = table_id
         super().__init__(
             discord.ui.Button(
-                label="Sit in",
+                label=_(lang, "Sit in"),
                 emoji="🪑",
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"ct:sn:{table_id}",
@@ -390,11 +400,11 @@ class SitInAnswer(
 
 
 LOBBY_ACTIONS = {
-    "join": "Join",
-    "leave": "Leave",
-    "cpu": "Add computer player",
-    "start": "Start",
-    "cancel": "Cancel",
+    "join": N_("Join"),
+    "leave": N_("Leave"),
+    "cpu": N_("Add computer player"),
+    "start": N_("Start"),
+    "cancel": N_("Cancel"),
 }
 
 
@@ -462,16 +472,24 @@ class RemoveSelect(
 ):
     """The host's (or a server manager's) way to clear a seat in the lobby."""
 
-    def __init__(self, table_id: int, seats: list[tuple[int, str]] | None = None) -> None:
+    def __init__(
+        self,
+        table_id: int,
+        seats: list[tuple[int, str]] | None = None,
+        lang: str = i18n.ENGLISH,
+    ) -> None:
         self.table_id = table_id
         options = [
-            discord.SelectOption(label=f"Seat {seat + 1}: {name}"[:100], value=str(seat))
+            discord.SelectOption(
+                label=_(lang, "Seat {seat}: {name}", seat=seat + 1, name=name)[:100],
+                value=str(seat),
+            )
             for seat, name in seats or []
         ]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"ct:lr:{table_id}",
-                placeholder="Remove a player (host)",
+                placeholder=_(lang, "Remove a player (host)"),
                 row=3,
                 options=options or [discord.SelectOption(label="·", value="none")],
             )
@@ -502,18 +520,18 @@ class LevelSelect(
 ):
     """The host's choice of the computer players' level, in the lobby."""
 
-    def __init__(self, table_id: int, current: str = "normal") -> None:
+    def __init__(self, table_id: int, current: str = "normal", lang: str = i18n.ENGLISH) -> None:
         self.table_id = table_id
         super().__init__(
             discord.ui.Select(
                 custom_id=f"ct:lv:{table_id}",
-                placeholder="Computer players' level (host)",
+                placeholder=_(lang, "Computer players' level (host)"),
                 row=4,
                 options=[
                     discord.SelectOption(
-                        label=f"Computer level: {level}",
+                        label=_(lang, "Computer level: {level}", level=level),
                         value=level,
-                        description=LEVEL_TEXT[level][:100],
+                        description=_(lang, LEVEL_TEXT[level])[:100],
                         default=level == current,
                     )
                     for level in AVAILABLE_LEVELS
@@ -544,11 +562,11 @@ class HintsToggle(
     """The host turns hints on or off in the lobby; the custom id carries the state it sets, so a
     double or stale click sets the same state again."""
 
-    def __init__(self, table_id: int, on: bool) -> None:
+    def __init__(self, table_id: int, on: bool, lang: str = i18n.ENGLISH) -> None:
         self.table_id, self.on = table_id, on
         super().__init__(
             discord.ui.Button(
-                label="Turn hints on (unrated)" if on else "Turn hints off",
+                label=_(lang, "Turn hints on (unrated)") if on else _(lang, "Turn hints off"),
                 emoji="💡",
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"ct:lh:{table_id}:{int(on)}",
@@ -575,7 +593,8 @@ class HintsToggle(
             await interaction.response.defer()
 
 
-def lobby_view(table: LiveTable) -> discord.ui.View:
+def lobby_view(table: LiveTable, lang: str = i18n.ENGLISH) -> discord.ui.View:
+    """The lobby's controls, in the server's language."""
     view = discord.ui.View(timeout=None)
     styles = {
         "join": discord.ButtonStyle.success,
@@ -590,7 +609,7 @@ def lobby_view(table: LiveTable) -> discord.ui.View:
                 table.id,
                 action,
                 None,
-                label,
+                _(lang, label),
                 styles.get(action, discord.ButtonStyle.secondary),
                 row=0,
             )
@@ -599,28 +618,32 @@ def lobby_view(table: LiveTable) -> discord.ui.View:
     # Only free seats: a taken one cannot be sat at, and the host's seat always leaves at most
     # five, so they fit one row and the biggest lobby keeps room for every control.
     for index, seat in enumerate(table.free_seats()):
-        team = f" (team {'AB'[seat % 2]})" if game_class.teams else ""
+        label = (
+            _(lang, "Sit at seat {seat} (team {team})", seat=seat + 1, team="AB"[seat % 2])
+            if game_class.teams
+            else _(lang, "Sit at seat {seat}", seat=seat + 1)
+        )
         view.add_item(
             LobbyButton(
                 table.id,
                 "sit",
                 seat,
-                f"Sit at seat {seat + 1}{team}",
+                label,
                 discord.ButtonStyle.secondary,
                 row=1 + index // 5,
             )
         )
-    add_lobby_controls(view, table)  # fill and length, in the rows with room
+    add_lobby_controls(view, table, lang)  # fill and length, in the rows with room
     guests = [
         (seat.seat, seat.name)
         for seat in sorted(table.seats.values(), key=lambda s: s.seat)
         if seat.user_id != table.row.host_id
     ]
     if guests:
-        view.add_item(RemoveSelect(table.id, guests))
+        view.add_item(RemoveSelect(table.id, guests, lang))
     if table.row.computers:  # the level of computer seats, which a table without them lacks
-        view.add_item(LevelSelect(table.id, table.row.computer_level))
-    view.add_item(HintsToggle(table.id, not table.row.hints))  # in the first row with room
+        view.add_item(LevelSelect(table.id, table.row.computer_level, lang))
+    view.add_item(HintsToggle(table.id, not table.row.hints, lang))  # in the first row with room
     return view
 
 

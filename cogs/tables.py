@@ -219,8 +219,10 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
             await self.bot.sessions.move_to_channel(table, thread.id)
             channel = thread
         await self.board.pacer.slot()  # a new lobby counts towards the bot's global limit
+        lang = await self.bot.sessions.table_language(table.row.guild_id)
         message = await channel.send(
-            embed=describe_lobby(lobby_embed(table), table), view=lobby_view(table)
+            embed=describe_lobby(lobby_embed(table, lang), table, lang),
+            view=lobby_view(table, lang),
         )
         await self.bot.sessions.set_message(table, message.id)
         return message

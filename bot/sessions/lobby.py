@@ -316,7 +316,7 @@ class LobbyPart(TurnsPart):
         if leaving == table.row.host_id:
             new_host = self._next_host(table, seat)
             if new_host is None:
-                await self._close(table, "cancelled", "This table was closed: everyone left.")
+                await self._close(table, "cancelled", N_("This table was closed: everyone left."))
                 return False
         with paused():
             row = await self.store.stand(table.id, seat, new_host)

@@ -55,7 +55,7 @@ class SeatingPart(LobbyPart):
             await self._close(table, "abandoned", resigned=seat)
             return RESIGNED_TEXT
         if not others:
-            await self._close(table, "abandoned", "Everyone left, so the game was abandoned.")
+            await self._close(table, "abandoned", N_("Everyone left, so the game was abandoned."))
             return "You were the last person at the table, so the game is abandoned."
         new_host = None
         if leaving.user_id == table.row.host_id:

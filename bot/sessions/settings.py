@@ -129,11 +129,31 @@ class SettingsPart(SessionState):
 
     async def server_language(self, guild_id: int) -> str:
         """The language of a server's public messages (a table, its posts): the server's own."""
-        return i18n.choose(None, (await self.guild_settings(guild_id)).language, None)
+        lang = i18n.choose(None, (await self.guild_settings(guild_id)).language, None)
+        self.server_languages[guild_id] = lang
+        return lang
+
+    async def table_language(self, guild_id: int) -> str:
+        """The language a table's message is drawn in: the server's, read once and then kept
+        (a table is redrawn on every move; a change of setting updates it), English while the
+        database cannot say."""
+        known = self.server_languages.get(guild_id)
+        if known is not None:
+            return known
+        try:
+            return await self.server_language(guild_id)
+        except UserError:
+            return i18n.ENGLISH
+
+    def known_language(self, guild_id: int) -> str:
+        """The server's language as last read (English before it was): for the texts built where
+        nothing may wait (a move's results, queued as the move is made)."""
+        return self.server_languages.get(guild_id, i18n.ENGLISH)
 
     async def _save_settings(self, changed: GuildSettings) -> GuildSettings:
         with paused():
             await self.store.save_guild_settings(changed)
+        self.server_languages[changed.guild_id] = i18n.choose(None, changed.language, None)
         return changed
 
     async def set_game_default(

@@ -24,7 +24,7 @@ LOBBY_IDLE_SECONDS = 1800.0
 RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 MAX_TABLE_CHANNELS = 25
 LADDER_PAGE = 10  # players on a page of the leaderboard
-CHANNEL_DELETED_NOTE = "This table's channel was deleted, so the table was closed."
+CHANNEL_DELETED_NOTE = N_("This table's channel was deleted, so the table was closed.")
 CHANNEL_DELETED_REASON = "its channel was deleted"
 RESIGNED_TEXT = "You were the last person at the table: the game counts as a loss for your side."
 RESIGNED_ALONE_TEXT = (
@@ -57,6 +57,7 @@ class SessionState:
         self.abandon_seconds = ABANDON_SECONDS
         self.lobby_idle_seconds = LOBBY_IDLE_SECONDS
         self._guild_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.server_languages: dict[int, str] = {}  # guild → its language, as last read
         self._closing = False
         self._writes: set[asyncio.Task[Any]] = set()  # shielded timer writes under way
         self.thinker = Thinker(settings.computer_processes)
