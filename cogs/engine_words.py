@@ -252,6 +252,13 @@ _COMPILED = tuple(
 )
 
 
+def _team(lang: str, english: str | None) -> str:
+    """A captured part as it is, but ``Team A`` in the reader's words."""
+    if english in ("Team A", "Team B"):
+        return i18n._(lang, "Team {team}", team=english[-1])
+    return english or ""
+
+
 @lru_cache(maxsize=8192)
 def said(lang: str, text: str) -> str:
     """An engine's English ``text`` in ``lang`` (unchanged in English or where no phrase
@@ -263,7 +270,7 @@ def said(lang: str, text: str) -> str:
         if match is None:
             continue
         values = {
-            name: convert[name](lang, value or "") if name in convert else (value or "")
+            name: convert[name](lang, value or "") if name in convert else _team(lang, value)
             for name, value in match.groupdict().items()
         }
         return i18n._(lang, template, **values)

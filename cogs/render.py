@@ -68,12 +68,12 @@ def shown_line(line: str, names: Sequence[str], lang: str = i18n.ENGLISH) -> str
     """A log line in the table's words, with the names of who held the seats when it happened
     (a :class:`~bot.sessions.Line`'s own), else ``names``; every name escaped."""
     own = line.names if isinstance(line, Line) else None
-    return fill_names(engine(lang, line), shown_names(own) if own is not None else names)
+    return engine(lang, line, shown_names(own) if own is not None else names)
 
 
-def engine(lang: str, text: str) -> str:
-    """An engine's text in the table's words and in ``lang`` (seats still ``{s0}``...)."""
-    return directed(lang, said(lang, polish(text)))
+def engine(lang: str, text: str, names: Sequence[str]) -> str:
+    """An engine's text in the table's words, in ``lang``, with the seats' ``names``."""
+    return directed(lang, fill_names(said(lang, polish(text)), names))
 
 
 def directed(lang: str, text: str) -> str:
@@ -339,7 +339,7 @@ def _table_embed(table: LiveTable, names: Sequence[str], lang: str = i18n.ENGLIS
     live = status == "in_progress" and not abandoned
     embed = discord.Embed(title=table_title(table, lang), colour=discord.Colour.dark_green())
     head = []
-    prompt = fill_names(engine(lang, view.prompt), names)
+    prompt = engine(lang, view.prompt, names)
     if status == "finished":
         head.append(f"**{result_headline(table, names, lang)}**")
     elif abandoned:
@@ -382,7 +382,7 @@ def _table_embed(table: LiveTable, names: Sequence[str], lang: str = i18n.ENGLIS
                 inline=False,
             )
     recent = [shown_line(line, names, lang) for line in table.recent][-RECENT_LINES:]
-    extra = [fill_names(engine(lang, line), names) for line in view.lines]
+    extra = [engine(lang, line, names) for line in view.lines]
     extra = [line for line in extra if line not in recent]
     if extra:
         embed.add_field(name=_(lang, "Table"), value=_clip(" · ".join(extra), 1024), inline=False)
@@ -464,7 +464,7 @@ def result_headline(table: LiveTable, names: Sequence[str], lang: str = i18n.ENG
     tail = " " + _(lang, "Final score: {score}.", score=score) if score else ""
     if outcome.abandoned:
         return _(lang, "Game abandoned.") + tail
-    why = f" {fill_names(engine(lang, outcome.reason), names)}" if outcome.reason else ""
+    why = f" {engine(lang, outcome.reason, names)}" if outcome.reason else ""
     winners = list(outcome.winners)
     if not winners:
         return _(lang, "Game over: nobody wins{why}.", why=why) + tail + _rating_tail(table, lang)
@@ -532,7 +532,7 @@ def event_message(
     for event in events:
         text = event if isinstance(event, str) else event.text
         english.append(fill_names(polish(text)))
-        shown.append(fill_names(engine(lang, text), names))
+        shown.append(engine(lang, text, names))
         if isinstance(event, Event):
             detail = _hand_detail(table, event, seats)
             if detail:
@@ -690,7 +690,7 @@ def hand_embed(
     elif table.row.status == "abandoned":
         lines.append(abandoned_text(table, names, lang))
     elif seat in game.to_act():
-        prompt = fill_names(engine(lang, view.prompt), names)
+        prompt = engine(lang, view.prompt, names)
         your_move = _(lang, "Your move.")
         lines.append(f"**{your_move}** {prompt}")
     else:  # whose turn it is shows on the table; here it would cost an edit every move

@@ -153,7 +153,13 @@ class SettingsPart(SessionState):
     async def _save_settings(self, changed: GuildSettings) -> GuildSettings:
         with paused():
             await self.store.save_guild_settings(changed)
-        self.server_languages[changed.guild_id] = i18n.choose(None, changed.language, None)
+        lang = i18n.choose(None, changed.language, None)
+        if self.server_languages.get(changed.guild_id, lang) != lang:
+            self.server_languages[changed.guild_id] = lang
+            for table in list(self.tables.values()):  # their messages now speak the new one
+                if table.row.guild_id == changed.guild_id:
+                    self._notify(table, ())
+        self.server_languages[changed.guild_id] = lang
         return changed
 
     async def set_game_default(
