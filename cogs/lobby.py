@@ -21,9 +21,10 @@ import discord
 from bot import i18n
 from bot.i18n import N_, _
 from bot.sessions import LiveTable, UserError
-from cogs.errors import answer, guarded, patiently
+from cogs.errors import answer, answer_in, guarded, patiently
 from cogs.interactions import bot_of, is_admin
 from cogs.items import ByTable
+from cogs.language import reader_language, text_for
 from cogs.play import chosen_value
 from cogs.render import LEVEL_TEXT, jump_url, shown_line, shown_name
 from games.players import AVAILABLE_LEVELS
@@ -104,7 +105,7 @@ class LengthButton(
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.length not in LENGTHS:  # a crafted id
-            await answer(interaction, "Choose one of the lengths offered.")
+            await answer_in(interaction, N_("Choose one of the lengths offered."))
             return
         sessions = bot_of(interaction).sessions
         await patiently(
@@ -181,10 +182,13 @@ class RematchButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:rm:(?
             interaction, _open_rematch(bot, self.table_id, interaction.user.id), thinking=True
         )
         if not posted:
-            await answer(
+            await answer_in(
                 interaction,
-                f"Discord did not take the message of table #{table.id} (the rematch); "
-                "press Rematch again in a moment.",
+                N_(
+                    "Discord did not take the message of table #{table} (the rematch); press "
+                    "Rematch again in a moment."
+                ),
+                table=table.id,
             )
             return
         where = f"table #{table.id}"
@@ -272,19 +276,22 @@ class SitInButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:sn:(?P<
         sessions = bot_of(interaction).sessions
         table = sessions.find(self.table_id)
         if table is None:
-            await answer(interaction, "There is no computer seat to sit in for here.")
+            await answer_in(interaction, N_("There is no computer seat to sit in for here."))
             return
         # Only the seats this person may take (one who played here: her own side's).
         seats = sessions.check_sit_in(table, interaction.user.id)
         if len(seats) == 1:
             await ask_to_sit_in(interaction, self.table_id, seats[0])
             return
+        lang = await reader_language(interaction)
         view = discord.ui.View(timeout=None)
         for seat in seats:
-            label = f"Seat {seat + 1}: {table.seats[seat].name}"
+            label = _(lang, "Seat {seat}: {name}", seat=seat + 1, name=table.seats[seat].name)
             view.add_item(SitInSeat(self.table_id, seat, label))
         await interaction.response.send_message(
-            "Which computer's seat would you like? The host is asked to agree.",
+            text_for(
+                lang, _(lang, "Which computer's seat would you like? The host is asked to agree.")
+            ),
             view=view,
             ephemeral=True,
         )
@@ -328,21 +335,33 @@ async def ask_to_sit_in(interaction: discord.Interaction, table_id: int, seat: i
         interaction, bot.sessions.ask_sit_in(table_id, user.id, user.display_name, seat)
     )
     table = bot.sessions.get(table_id)
+    lang = await bot.sessions.table_language(table.row.guild_id)  # a post in the channel
     view = discord.ui.View(timeout=None)
-    view.add_item(SitInAnswer(table_id, seat, user.id, True))
-    view.add_item(SitInAnswer(table_id, seat, user.id, False))
+    view.add_item(SitInAnswer(table_id, seat, user.id, True, lang))
+    view.add_item(SitInAnswer(table_id, seat, user.id, False, lang))
     channel = bot.get_partial_messageable(table.row.channel_id)
     stand_in = shown_name(table.seats[seat].name)
     former = bot.sessions.former_seats(table, user.id)
     played = (
-        f" (who played seat {', '.join(str(s + 1) for s in former)} earlier in this game)"
+        " "
+        + _(
+            lang,
+            "(who played seat {seats} earlier in this game)",
+            seats=", ".join(str(s + 1) for s in former),
+        )
         if former
         else ""
     )
     try:
         await channel.send(  # pings the host alone, whatever the asker's name holds
             f"<@{table.row.host_id}>: **{shown_name(user.display_name)}** (<@{user.id}>){played} "
-            f"asks to sit in for {stand_in} (seat {seat + 1}) at table #{table_id}.",
+            + _(
+                lang,
+                "asks to sit in for {stand_in} (seat {seat}) at table #{table}.",
+                stand_in=stand_in,
+                seat=seat + 1,
+                table=table_id,
+            ),
             view=view,
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(table.row.host_id)], roles=False, everyone=False
@@ -350,9 +369,13 @@ async def ask_to_sit_in(interaction: discord.Interaction, table_id: int, seat: i
         )
     except discord.HTTPException:
         await bot.sessions.withdraw_sit_in(table_id, user.id, seat)
-        await answer(interaction, "Discord did not take the question to the host; try again.")
+        await answer_in(
+            interaction, N_("Discord did not take the question to the host; try again.")
+        )
         return
-    await answer(interaction, f"The host is asked; you play seat {seat + 1} once they agree.")
+    await answer_in(
+        interaction, N_("The host is asked; you play seat {seat} once they agree."), seat=seat + 1
+    )
 
 
 class SitInAnswer(
@@ -361,11 +384,13 @@ class SitInAnswer(
 ):
     """The host's answer to a request to sit in (only the host's click counts)."""
 
-    def __init__(self, table_id: int, seat: int, user_id: int, agree: bool) -> None:
+    def __init__(
+        self, table_id: int, seat: int, user_id: int, agree: bool, lang: str = i18n.ENGLISH
+    ) -> None:
         self.table_id, self.seat, self.user_id, self.agree = table_id, seat, user_id, agree
         super().__init__(
             discord.ui.Button(
-                label="Let them sit in" if agree else "No, thanks",
+                label=_(lang, "Let them sit in") if agree else _(lang, "No, thanks"),
                 style=discord.ButtonStyle.success if agree else discord.ButtonStyle.secondary,
                 custom_id=f"ct:sa:{table_id}:{seat}:{user_id}:{'y' if agree else 'n'}",
             )
@@ -462,7 +487,7 @@ class LobbyButton(
         elif self.action == "cancel":
             await sessions.cancel(self.table_id, user.id, is_admin(interaction))
         else:
-            raise UserError("That button does nothing any more.")
+            raise UserError(N_("That button does nothing any more."))
 
 
 class RemoveSelect(
@@ -501,7 +526,7 @@ class RemoveSelect(
         table = bot_of(interaction).sessions.find(self.table_id)
         host_seat = table.seat_of(table.row.host_id) if table is not None else None
         if value is None or not value.isdigit() or int(value) == host_seat:
-            await answer(interaction, "Choose one of the seats offered.")
+            await answer_in(interaction, N_("Choose one of the seats offered."))
             return
         await patiently(
             interaction,
@@ -543,7 +568,7 @@ class LevelSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         value = chosen_value(interaction)  # only a level this select offered
         if value is None or value not in AVAILABLE_LEVELS:
-            await answer(interaction, "Choose one of the levels offered.")
+            await answer_in(interaction, N_("Choose one of the levels offered."))
             return
         await patiently(
             interaction,

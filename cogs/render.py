@@ -134,25 +134,25 @@ OPTIONS_PER_PAGE = 8
 OPTIONS_PAGE_CHARS = 3500  # an embed's total is 6000 characters; leave room for title and footer
 
 
-def option_values(option: Option) -> str:
+def option_values(option: Option, lang: str = i18n.ENGLISH) -> str:
     """An option's allowed values in words (never a Python type name)."""
     if option.choices:
-        return "one of " + ", ".join(f"`{c}`" for c in option.choices)
+        return _(lang, "one of {values}", values=", ".join(f"`{c}`" for c in option.choices))
     if isinstance(option.default, bool):
-        return "`true` (on) or `false` (off)"
+        return _(lang, "{true} (on) or {false} (off)", true="`true`", false="`false`")
     if isinstance(option.default, int):
         low, high = option.minimum, option.maximum
         if low is not None and high is not None:
-            return f"a whole number from {low} to {high}"
+            return _(lang, "a whole number from {low} to {high}", low=low, high=high)
         if low is not None:
-            return f"a whole number, at least {low}"
+            return _(lang, "a whole number, at least {low}", low=low)
         if high is not None:
-            return f"a whole number, at most {high}"
-        return "a whole number"
-    return "a word"
+            return _(lang, "a whole number, at most {high}", high=high)
+        return _(lang, "a whole number")
+    return _(lang, "a word")
 
 
-def options_pages(game_class: type[Game]) -> list[discord.Embed]:
+def options_pages(game_class: type[Game], lang: str = i18n.ENGLISH) -> list[discord.Embed]:
     """Every option of a game with its meaning, default and allowed values, a few per page so
     each page stays well inside Discord's embed limits (25 fields, 6000 characters)."""
     pages: list[list[tuple[str, str]]] = [[]]
@@ -161,8 +161,11 @@ def options_pages(game_class: type[Game]) -> list[discord.Embed]:
         default = (
             str(option.default).lower() if isinstance(option.default, bool) else option.default
         )
-        name = _clip_start(f"{option.name} (default {default})", 256)
-        value = _clip_start(f"{option.help}\nValues: {option_values(option)}", 1024)
+        name = _clip_start(
+            _(lang, "{name} (default {default})", name=option.name, default=default), 256
+        )
+        values = _(lang, "Values: {values}", values=option_values(option, lang))
+        value = _clip_start(f"{option.help}\n{values}", 1024)
         if pages[-1] and (
             len(pages[-1]) >= OPTIONS_PER_PAGE or size + len(name) + len(value) > OPTIONS_PAGE_CHARS
         ):
@@ -173,17 +176,24 @@ def options_pages(game_class: type[Game]) -> list[discord.Embed]:
     embeds = []
     for number, fields in enumerate(pages, start=1):
         embed = discord.Embed(
-            title=f"{game_class.title}: options",
-            description="Give them to `/table new` as `name=value`, separated by spaces."
+            title=_(lang, "{game}: options", game=game_class.title),
+            description=_(
+                lang,
+                "Give them to {command} as {form}, separated by spaces.",
+                command="`/table new`",
+                form="`name=value`",
+            )
             if fields
-            else "This game has no options.",
+            else _(lang, "This game has no options."),
             colour=discord.Colour.blurple(),
         )
         for name, value in fields:
             embed.add_field(name=name, value=value, inline=False)
         if len(pages) > 1:
             embed.set_footer(
-                text=f"Page {number} of {len(pages)} · {len(game_class.OPTIONS)} options"
+                text=_(lang, "Page {page} of {pages}", page=number, pages=len(pages))
+                + " · "
+                + ngettext(lang, "{n} option", "{n} options", len(game_class.OPTIONS))
             )
         embeds.append(embed)
     return embeds

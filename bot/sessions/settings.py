@@ -174,7 +174,11 @@ class SettingsPart(SessionState):
         try:
             game_class.validate_options(chosen)
         except OptionError as error:
-            raise UserError(f"That is not a valid {game_class.title} option: {error}.") from None
+            raise UserError(
+                f"That is not a valid {game_class.title} option: {error}.",
+                code="bad_default",
+                params={"game": game_class.title, "reason": error},
+            ) from None
         defaults = {**current.defaults, game: dict(sorted(chosen.items()))}
         return await self._save_settings(replace(current, defaults=defaults))
 
@@ -188,7 +192,11 @@ class SettingsPart(SessionState):
         if option is not None:
             chosen = dict(current.defaults.get(game, {}))
             if option not in chosen:
-                raise UserError(f"{option} has no server default for {game_class.title}.")
+                raise UserError(
+                    f"{option} has no server default for {game_class.title}.",
+                    code="no_default",
+                    params={"option": option, "game": game_class.title},
+                )
             del chosen[option]
         defaults = {name: opts for name, opts in current.defaults.items() if name != game}
         if chosen:
@@ -208,11 +216,19 @@ class SettingsPart(SessionState):
         channels = [] if clear else list(current.channels)
         if remove is not None:
             if remove not in channels:
-                raise UserError(f"<#{remove}> is not in the list of table channels.")
+                raise UserError(
+                    f"<#{remove}> is not in the list of table channels.",
+                    code="not_a_table_channel",
+                    params={"channel": f"<#{remove}>"},
+                )
             channels.remove(remove)
         if add is not None and add not in channels:
             if len(channels) >= MAX_TABLE_CHANNELS:
-                raise UserError(f"At most {MAX_TABLE_CHANNELS} channels can host tables.")
+                raise UserError(
+                    f"At most {MAX_TABLE_CHANNELS} channels can host tables.",
+                    code="too_many_channels",
+                    params={"n": MAX_TABLE_CHANNELS},
+                )
             channels.append(add)
         return await self._save_settings(replace(current, channels=tuple(channels)))
 
@@ -220,8 +236,11 @@ class SettingsPart(SessionState):
     def _game_class(game: str) -> type[Game]:
         games = all_games()
         if game not in games:
+            known = ", ".join(sorted(games))
             raise UserError(
-                f"There is no game called {game!r}. Try one of: {', '.join(sorted(games))}."
+                f"There is no game called {game!r}. Try one of: {known}.",
+                code="unknown_game",
+                params={"game": repr(game), "games": known},
             )
         return games[game]
 
