@@ -698,7 +698,8 @@ class HintButton(
         assert table.game is not None and seat is not None  # as sessions.hint found them
         lang = await reader_language(interaction)
         label = said(lang, table.game.move_label(move, seat))
-        hint = _(lang, "Hint: {move} — {reason}.", move=f"**{label}**", reason=reason)
+        why = said(lang, reason)
+        hint = _(lang, "Hint: {move} — {reason}.", move=f"**{label}**", reason=why)
         await answer(interaction, "💡 " + text_for(lang, hint))
 
 

@@ -304,7 +304,8 @@ def table_embed(
             guard_public(game, f"{field.name} {field.value}")
     guard_public(game, engine_text.description or "")
     embed = _table_embed(table, shown_names(table.names), lang)
-    explain_words(embed, table.id, table.row.game)  # a game's own words, where they first appear
+    # a game's own words, where they first appear, glossed in the reader's language
+    explain_words(embed, table.id, table.row.game, lang)
     return embed
 
 

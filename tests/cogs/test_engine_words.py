@@ -76,3 +76,22 @@ def test_english_is_the_games_own_and_suits_take_the_readers_words() -> None:
     assert said("fi", "Bid 7") == "Tarjoa 7", "Tarneeb's bids keep their numbers"
     assert said("no", "Nullo (9♥)") == "Nullo (9♥)", "the game's own word stays"
     assert said("fi", "An unknown text.") == "An unknown text."
+
+
+@pytest.mark.parametrize("name", ["tarneeb", "norwegian_whist"])
+def test_every_hint_of_the_game_is_a_known_phrase(name: str) -> None:
+    """The Hint button's reasons, through random games: each is in the reader's language."""
+    from games.players.hints import hint_for
+
+    reasons = set()
+    for seed in range(6):
+        game = all_games()[name].new(None, seed=seed)
+        rng = random.Random(seed)
+        while game.status == "in_progress":
+            seat = rng.choice(game.to_act())
+            reasons.add(hint_for(game, seat, random.Random(seed))[1])
+            game.apply(seat, rng.choice(game.legal_moves(seat)))
+    assert sorted(r for r in reasons if not matched(r)) == []
+    assert (
+        said("fi", "win the trick as cheaply as you can") != "win the trick as cheaply as you can"
+    )
