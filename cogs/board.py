@@ -258,7 +258,9 @@ class Board:
                 pending.hand_tricks.pop(seq, None)
         if pending.dirty:
             await self.bot.sessions.table_language(table.row.guild_id)  # read once, then kept
-            await self.pictures.draw(table)  # drawn before waiting for the channel's turn
+            await self.pictures.draw(
+                table, self._language(table)
+            )  # drawn before waiting for the channel's turn
             async with self.pacer.turn(table.row.channel_id):  # the channel's edits are shared
                 pending.dirty = False
                 try:
@@ -282,7 +284,7 @@ class Board:
         channel = self.bot.get_partial_messageable(table.row.channel_id)
         message = channel.get_partial_message(table.row.message_id)
         embed, view = self.content(table)
-        drawn = await self.pictures.draw(table)
+        drawn = await self.pictures.draw(table, self._language(table))
         files = self.pictures.attach(table.id, embed, drawn)
         try:
             if files is None:  # the message's picture is still right: nothing to upload
@@ -330,7 +332,7 @@ class Board:
         channel = self.bot.get_partial_messageable(table.row.channel_id)
         lang = await self.bot.sessions.table_language(table.row.guild_id)
         embed, view = self.content(table)
-        drawn = await self.pictures.draw(table)
+        drawn = await self.pictures.draw(table, self._language(table))
         files = self.pictures.attach(table.id, embed, drawn, new_message=True)
         old = table.row.message_id
         files = files or []  # a new message: no picture is one left out

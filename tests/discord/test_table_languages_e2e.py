@@ -208,6 +208,14 @@ async def test_a_norwegian_whist_game_in_norwegian_from_lobby_to_result(
     assert prompts == {"Velg bud: et ", "skal spille."}, prompts
 
     final = await wait_for_table(kari, table_id, "Omkamp", button=True, timeout=10)
+    alt = [
+        str(a.get("description", ""))
+        for version in [*final.history, final.payload()]
+        for a in version.get("attachments") or []
+        if a.get("filename") == "table.png"
+    ]
+    assert alt and all(f"bord #{table_id}: 4 plasser" in text for text in alt), alt
+    assert any("poeng" in text for text in alt), "the picture's words are Norwegian too"
     assert "Spillet er over: 🏆 Lag " in final.text() and " vinner spillet." in final.text()
     assert not norwegian_english_left(final.text()), final.text()
 
