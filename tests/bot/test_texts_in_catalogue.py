@@ -44,7 +44,6 @@ MARKUP = re.compile(r"<[@#:]?[!&a-z_:]*\{?[^>]*>|https?://\S+")  # mentions, tim
 
 # Modules whose texts are still English only, each with why. Shrinks as texts are translated.
 STILL_ENGLISH: dict[str, str] = {
-    "cogs/history.py": "/history: not yet translated",
     "cogs/replay.py": "/history's replay: not yet translated",
     "cogs/chart.py": "/stats' rating chart: not yet translated",
     "cogs/tournaments.py": "/tournament: translated on its own branch",
