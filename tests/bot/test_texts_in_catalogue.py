@@ -44,12 +44,12 @@ MARKUP = re.compile(r"<[@#:]?[!&a-z_:]*\{?[^>]*>|https?://\S+")  # mentions, tim
 
 # Modules whose texts are still English only, each with why. Shrinks as texts are translated.
 STILL_ENGLISH: dict[str, str] = {
-    "cogs/replay.py": "/history's replay: not yet translated",
-    "cogs/chart.py": "/stats' rating chart: not yet translated",
-    "cogs/tournaments.py": "/tournament: translated on its own branch",
-    "bot/sessions/tournaments.py": "/tournament's refusals: translated on its own branch",
-    "bot/sessions/tournament_results.py": "/tournament: translated on its own branch",
-    "bot/sessions/tournament_tables.py": "/tournament: translated on its own branch",
+    "cogs/replay.py": "/history's replays: built once per game with their pictures, in English",
+    "cogs/chart.py": "/stats' rating chart: its drawn axis words, not yet translated",
+    "cogs/tournaments.py": "/tournament: another branch is translating it",
+    "bot/sessions/tournaments.py": "/tournament: another branch is translating it",
+    "bot/sessions/tournament_results.py": "/tournament: another branch is translating it",
+    "bot/sessions/tournament_tables.py": "/tournament: another branch is translating it",
 }
 
 
