@@ -4,9 +4,9 @@ The games write their texts in English, seats as ``{s0}``... (golden transcripts
 the rules stay free of any catalogue). Each phrase here is one such English sentence as a
 pattern, with its catalogue template: the parts the pattern captures (seats, cards, numbers,
 the games' own words) go into the translated sentence as they are, a suit's name in the
-reader's words. A text no phrase matches stays English: every text Tarneeb and Norwegian Whist
-write is matched (a test plays them at random and finds none left over); the other games' texts
-are still English.
+reader's words. A text no phrase matches stays English: every text both Tarneebs and Norwegian
+Whist write is matched (a test plays them at random and finds none left over); the other games'
+texts are still English.
 
 The games' own words stay the games' own in every language (Tarneeb's bids, Norwegian Whist's
 grand and nullo, Tuppi's rami and nolo, Thunee's Jodhi); ``/rules`` glosses them.
@@ -118,6 +118,11 @@ PHRASES: tuple[tuple[str, str, Mapping[str, Convert]], ...] = (
     (rf"{S} equals {N}\.", N_("{who} equals {n}."), {}),
     (rf"{S} passes\.", N_("{who} passes."), {}),
     (rf"{S} doubles\.", N_("{who} doubles."), {}),
+    (
+        rf"{S} doubles (?P<bid>\d+(?: [a-z ]+)?)\.",
+        N_("{who} doubles {bid}."),
+        {"bid": _bid},
+    ),
     (rf"{S} to bid or pass\.", N_("{who} to bid or pass."), {}),
     (rf"{S} to name the trump suit\.", N_("{who} to name the trump suit."), {}),
     (
@@ -257,6 +262,7 @@ HINT_REASONS: tuple[str, ...] = (
     N_("you may not pass: bid the cheapest bid"),
     N_("your side holds the bid: pass"),
     N_("you may not pass: bid"),
+    N_("their bid is high and you hold four quick tricks: double"),
     N_("your first lead names trump: lead high from your long suit"),
     N_("lead a master: no higher card of its suit is still out"),
     N_("no master to lead: lead low, keeping your trumps"),
