@@ -4,9 +4,9 @@ The games write their texts in English, seats as ``{s0}``... (golden transcripts
 the rules stay free of any catalogue). Each phrase here is one such English sentence as a
 pattern, with its catalogue template: the parts the pattern captures (seats, cards, numbers,
 the games' own words) go into the translated sentence as they are, a suit's name in the
-reader's words. A text no phrase matches stays English: every text both Tarneebs and Norwegian
-Whist write is matched (a test plays them at random and finds none left over); the other games'
-texts are still English.
+reader's words. A text no phrase matches stays English: every text both Tarneebs, Norwegian
+Whist and Tuppi write is matched (a test plays them at random and finds none left over); Thunee's
+and Tunge's are still English.
 
 The games' own words stay the games' own in every language (Tarneeb's bids, Norwegian Whist's
 grand and nullo, Tuppi's rami and nolo, Thunee's Jodhi); ``/rules`` glosses them.
@@ -83,6 +83,7 @@ def _how(lang: str, english: str) -> str:
     return i18n._(lang, ways[english]) if english in ways else english
 
 
+PEAKS = {"equal peaks": N_("equal peaks"), "the higher peak": N_("the higher peak")}
 S = r"(?P<who>\{s\d\})"
 TEAM = r"(?P<team>\{s\d\} & \{s\d\}|Team [AB])"
 N = r"(?P<n>[-+−]?\d+)"
@@ -211,17 +212,21 @@ PHRASES: tuple[tuple[str, str, Mapping[str, Convert]], ...] = (
     # Norwegian Whist (and the bid cards it shares with Tuppi).
     (rf"{S} has committed a bid\.", N_("{who} has committed a bid."), {}),
     (
-        r"You bid (?P<bid>grand|nullo) (?P<how>with \S+|verbally|with a token)\.",
+        r"You bid (?P<bid>grand|nullo|rami|nolo) (?P<how>with \S+|verbally|with a token)\.",
         N_("You bid {bid} {how}."),
         {"how": _how},
     ),
     (
-        rf"{S} shows (?P<bid>grand|nullo) (?P<how>with \S+|verbally|with a token)\.",
+        rf"{S} shows (?P<bid>grand|nullo|rami|nolo) (?P<how>with \S+|verbally|with a token)\.",
         N_("{who} shows {bid} {how}."),
         {"how": _how},
     ),
     (rf"{S} grands\.", N_("{who} grands."), {}),
-    (r"All four bid nullo: the hand is nullo\.", N_("All four bid nullo: the hand is nullo."), {}),
+    (
+        r"All four bid (?P<bid>nullo|nolo): the hand is (?P=bid)\.",
+        N_("All four bid {bid}: the hand is {bid}."),
+        {},
+    ),
     (rf"{TEAM} wins the game\.", N_("{team} wins the game."), {}),
     (
         rf"{TEAM} (?P<n>[+−]\d+) \((?P<bid>grand|nullo), tricks A (?P<a>\d+), B (?P<b>\d+)\)\.",
@@ -234,25 +239,120 @@ PHRASES: tuple[tuple[str, str, Mapping[str, Convert]], ...] = (
         {},
     ),
     (
-        r"Commit a bid: a (?P<high_colour>black|red) card for (?P<high>grand), "
-        r"a (?P<low_colour>black|red) card for (?P<low>nullo)\.",
+        r"Commit a bid: a (?P<high_colour>black|red) card for (?P<high>grand|rami), "
+        r"a (?P<low_colour>black|red) card for (?P<low>nullo|nolo)\.",
         N_("Commit a bid: a {high_colour} card for {high}, a {low_colour} card for {low}."),
         {"high_colour": suit_word, "low_colour": suit_word},
     ),
     (r"Committed: (?P<seats>[^.]+)\.", N_("Committed: {seats}."), {"seats": _seats}),
     (r"Revealed: (?P<bids>.+)\.", N_("Revealed: {bids}."), {"bids": _revealed}),
-    (r"The hand is (?P<bid>grand|nullo)\.", N_("The hand is {bid}."), {}),
-    (rf"The hand is (?P<bid>grand|nullo), by {S}\.", N_("The hand is {bid}, by {who}."), {}),
+    (r"The hand is (?P<bid>grand|nullo|rami|nolo)\.", N_("The hand is {bid}."), {}),
+    (
+        rf"The hand is (?P<bid>grand|nullo|rami|nolo), by {S}\.",
+        N_("The hand is {bid}, by {who}."),
+        {},
+    ),
     (r"Tricks: A (?P<a>\d+), B (?P<b>\d+)\.", N_("Tricks: A {a}, B {b}."), {}),
     (
-        rf"(?P<bid>Grand|Nullo) \((?P<how>{A_CARD}|verbal|token)\)",
+        rf"(?P<bid>Grand|Nullo|Rami|Nolo) \((?P<how>{A_CARD}|verbal|token)\)",
         N_("{bid} ({how})"),
         {"how": suit_word},
     ),
     (r"Expose", N_("Expose"), {}),
+    # Tuppi (its words stay: rami, nolo, sooli, nousussa).
+    (
+        r"Nousussa: team (?P<team>[AB]) \((?P<n>-?\d+)\)\.",
+        N_("Nousussa: team {team} ({n})."),
+        {},
+    ),
+    (
+        rf"{TEAM} scores (?P<n>-?\d+) \((?P<bid>rami|nolo|sooli)\)\.",
+        N_("{team} scores {n} ({bid})."),
+        {},
+    ),
+    (
+        rf"{TEAM} scores (?P<n>-?\d+), but team (?P<other>[AB]) had points: both totals go "
+        r"back to (?P<zero>-?\d+)\.",
+        N_("{team} scores {n}, but team {other} had points: both totals go back to {zero}."),
+        {},
+    ),
+    (rf"{S}: declare sooli or pass\?", N_("{who}: declare sooli or pass?"), {}),
+    (rf"{S} may declare sooli\.", N_("{who} may declare sooli."), {}),
+    (
+        rf"{S} declares sooli; (?P<out>\{{s\d\}}) sits out\.",
+        N_("{who} declares sooli; {out} sits out."),
+        {},
+    ),
+    (rf"{S} bid rami: the hand is rami\.", N_("{who} bid rami: the hand is rami."), {}),
+    (
+        rf"Sooli by {S}; (?P<out>\{{s\d\}}) sits out; aces are low\.",
+        N_("Sooli by {who}; {out} sits out; aces are low."),
+        {},
+    ),
+    (
+        r"points \(only one team can have points\)",
+        N_("points (only one team can have points)"),
+        {},
+    ),
+    (r"Sooli", N_("Sooli"), {}),
+    (
+        r"Hand (?P<n>\d+) of (?P<of>\d+); peaks A (?P<a>-?\d+), B (?P<b>-?\d+)\.",
+        N_("Hand {n} of {of}; peaks A {a}, B {b}."),
+        {},
+    ),
+    (r"Give", N_("Give"), {}),
+    (r"Return", N_("Return"), {}),
+    (rf"{S} passes a card to the soloist\.", N_("{who} passes a card to the soloist."), {}),
+    (
+        rf"{S} returns a card to their partner\.",
+        N_("{who} returns a card to their partner."),
+        {},
+    ),
+    (
+        rf"{S} passes a card to (?P<to>\{{s\d\}})\.",
+        N_("{who} passes a card to {to}."),
+        {},
+    ),
+    (
+        rf"{S} passes {CARD} to (?P<to>\{{s\d\}})\.",
+        N_("{who} passes {card} to {to}."),
+        {},
+    ),
+    (
+        rf"{S} passes a card back to (?P<to>\{{s\d\}})\.",
+        N_("{who} passes a card back to {to}."),
+        {},
+    ),
+    (
+        rf"{S} passes {CARD} back to (?P<to>\{{s\d\}})\.",
+        N_("{who} passes {card} back to {to}."),
+        {},
+    ),
+    (
+        r"Commit a bid: the red token for rami, the black token for nolo\.",
+        N_("Commit a bid: the red token for rami, the black token for nolo."),
+        {},
+    ),
+    (
+        r"on (?P<peaks>equal peaks|the higher peak), (?P<a>-?\d+) to (?P<b>-?\d+)",
+        N_("on {peaks}, {a} to {b}"),
+        {"peaks": lambda lang, text: i18n._(lang, PEAKS[text])},
+    ),
+    (
+        rf"{TEAM} wins the game on (?P<peaks>equal peaks|the higher peak), (?P<a>-?\d+) to "
+        r"(?P<b>-?\d+), after (?P<n>\d+) hands?\.",
+        N_("{team} wins the game on {peaks}, {a} to {b}, after {n} hands."),
+        {"peaks": lambda lang, text: i18n._(lang, PEAKS[text])},
+    ),
+    (
+        r"The game is a draw on (?P<peaks>equal peaks|the higher peak), (?P<a>-?\d+) to "
+        r"(?P<b>-?\d+), after (?P<n>\d+) hands?\.",
+        N_("The game is a draw on {peaks}, {a} to {b}, after {n} hands."),
+        {"peaks": lambda lang, text: i18n._(lang, PEAKS[text])},
+    ),
 )
 
-# The hint's reasons (games/players/hints.py) of Tarneeb and the bid-card games, word for word.
+# The hint's reasons (games/players/hints.py) of both Tarneebs and the bid-card games, as written.
 HINT_REASONS: tuple[str, ...] = (
     N_("what the normal computer player would do here"),
     N_("it is the only move you have"),
@@ -263,6 +363,10 @@ HINT_REASONS: tuple[str, ...] = (
     N_("your side holds the bid: pass"),
     N_("you may not pass: bid"),
     N_("their bid is high and you hold four quick tricks: double"),
+    N_("at most one high card: declare sooli"),
+    N_("too many high cards for sooli: pass"),
+    N_("give your partner your lowest card"),
+    N_("give back your highest card"),
     N_("your first lead names trump: lead high from your long suit"),
     N_("lead a master: no higher card of its suit is still out"),
     N_("no master to lead: lead low, keeping your trumps"),

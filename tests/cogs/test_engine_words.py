@@ -19,6 +19,9 @@ COVERED = (
     ("norwegian_whist", None),
     ("norwegian_whist", {"grand_colour": "red", "scoring": "wikipedia"}),
     ("tarneeb_egyptian", None),
+    ("tuppi", None),
+    ("tuppi", {"sooli_exchange": True, "max_hands": 3, "target": 200}),
+    ("tuppi", {"bid_with": "token"}),
 )
 
 
@@ -79,7 +82,7 @@ def test_english_is_the_games_own_and_suits_take_the_readers_words() -> None:
     assert said("fi", "An unknown text.") == "An unknown text."
 
 
-@pytest.mark.parametrize("name", ["tarneeb", "tarneeb_egyptian", "norwegian_whist"])
+@pytest.mark.parametrize("name", ["tarneeb", "tarneeb_egyptian", "norwegian_whist", "tuppi"])
 def test_every_hint_of_the_game_is_a_known_phrase(name: str) -> None:
     """The Hint button's reasons, through random games: each is in the reader's language."""
     from games.players.hints import hint_for
