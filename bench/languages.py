@@ -5,12 +5,17 @@ memory, once per process), then per call: a refusal worded by code (``cogs/refus
 the reader's language looked up (``SessionManager.reader_language``: the person's and the
 server's setting, read from a real SQLite database in a scratch folder). A refusal is answered
 within Discord's 3 seconds; these show how little of that the language takes.
+
+Then, for English and each shipped language, the table message and a hand of a Tarneeb game in
+its play (the texts every table edit renders): each render from a cold phrasebook (the games'
+texts looked up afresh) and as a redraw finds it (the phrases of the last render cached).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import random
 import statistics
 import tempfile
 import time
@@ -18,9 +23,12 @@ from pathlib import Path
 
 from bot import i18n
 from bot.config import Secret, Settings
-from bot.sessions import SessionManager, UserError
-from bot.store import Store
+from bot.sessions import LiveTable, SessionManager, UserError
+from bot.store import SeatRow, Store, TableRow
+from cogs.engine_words import said
 from cogs.refusals import refusal_text
+from cogs.render import hand_embed, table_embed
+from games.registry import get_game
 
 SHIPPED = ("ar", "fi", "no")
 
@@ -63,6 +71,35 @@ async def lookup_us(calls: int) -> float:
             await store.close()
 
 
+def tarneeb_in_play() -> LiveTable:
+    """A Tarneeb table after its auction and a few tricks, four named seats."""
+    row = TableRow(1, 1, 2, 3, 10, "tarneeb", {}, 5, 0, "playing", None, 0, 0)
+    names = ("Alice", "Bob", "Carol", "Dan")
+    table = LiveTable(row, {s: SeatRow(1, s, 10 + s, n, False) for s, n in enumerate(names)})
+    game = get_game("tarneeb").new(seed=5)
+    rng = random.Random(5)
+    while game.status == "in_progress" and len(getattr(game, "tricks", ())) < 5:
+        seat = rng.choice(game.to_act())
+        game.apply(seat, rng.choice(game.legal_moves(seat)))
+    table.game = game
+    return table
+
+
+def render_us(lang: str, calls: int, cold: bool) -> float:
+    """One table message and one hand, rendered in ``lang`` (µs per pair)."""
+    table = tarneeb_in_play()
+    seat = table.game.to_act()[0] if table.game is not None else 0
+    times = []
+    for _ in range(calls):
+        if cold:
+            said.cache_clear()
+        start = time.perf_counter()
+        table_embed(table, lang=lang)
+        hand_embed(table, seat, lang=lang)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1e6
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--calls", type=int, default=2000)
@@ -73,6 +110,12 @@ def main() -> None:
             f"a refusal worded in {refusal_us(lang, calls):.1f} µs"
         )
     print(f"reader's language looked up in {asyncio.run(lookup_us(calls)):.0f} µs (median)")
+    for lang in (i18n.ENGLISH, *SHIPPED):
+        cold, warm = render_us(lang, calls // 4, True), render_us(lang, calls // 4, False)
+        print(
+            f"{lang}: a Tarneeb table message and hand rendered in {cold:.0f} µs "
+            f"(phrasebook cold), {warm:.0f} µs (as a redraw), median"
+        )
 
 
 if __name__ == "__main__":

@@ -46,12 +46,14 @@ FLUSH_SECONDS = 5.0
 
 @dataclass
 class OpenHand:
-    """A player's open private hand: the interaction that edits it, when it was opened, and
-    what it shows now (a key of its content, so an update that changes nothing is not sent)."""
+    """A player's open private hand: the interaction that edits it, when it was opened, what it
+    shows now (a key of its content, so an update that changes nothing is not sent) and the
+    language it is read in."""
 
     interaction: discord.Interaction
     opened: float
     shown: object = None
+    lang: str = "en"  # its reader's language, as when it was opened
 
 
 def apply_endpoint_overrides(settings: Settings) -> None:

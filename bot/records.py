@@ -39,6 +39,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from bot.i18n import N_
 from games.registry import all_games
 
 STAND_IN_LEVEL = "normal"  # bot/sessions/table.py: the level an away human's stand-in plays at
@@ -247,7 +248,7 @@ def unrated_seats_reason(stand_ins: Sequence[str], doubled: Sequence[str]) -> st
 def rating_note(rated: bool, reason: str | None) -> str:
     """The line the table's result shows: rated, unrated and why, or rated but for a seat."""
     if not rated:
-        return f"Not rated: {reason}." if reason else "Not rated."
+        return f"Not rated: {reason}." if reason else N_("Not rated.")
     if reason:
         return f"Rated, except that {reason}."
-    return "Rated."
+    return N_("Rated.")

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 import aiohttp
 import discord
 
+from bot import i18n
+from bot.i18n import N_, _
 from bot.sessions import LiveTable, TablePaused
 from cogs.hand_report import report_view
 from cogs.lobby import RematchButton, SitInButton, describe_lobby, lobby_view
@@ -24,6 +26,7 @@ from cogs.play import refresh_hands, table_view
 from cogs.render import (
     ABANDONED,
     LeakError,
+    directed,
     event_message,
     jump_url,
     lobby_embed,
@@ -41,6 +44,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 EDIT_DELAY_SECONDS = 0.3
+CANCELLED = N_("This table was cancelled.")
 BACKOFF_FIRST_SECONDS = 0.5
 BACKOFF_MAX_SECONDS = 300.0
 UNKNOWN_MESSAGE = 10008
@@ -98,28 +102,36 @@ class Board:
         lines = [(table.moves, line) for line in self.trick_lines.lines(table, events)]
         self._enqueue(
             table,
-            lines + self._results(table, [(table.moves, results)]),
+            lines + self._results(table, [(table.moves, results)], self._language(table)),
             scored_hand(table, results),
         )
         self.turn_pings.changed(table)
 
     @staticmethod
-    def _results(table: LiveTable, texts: list[tuple[int, list[Event]]]) -> list[tuple[int, str]]:
+    def _results(
+        table: LiveTable, texts: list[tuple[int, list[Event]]], lang: str = i18n.ENGLISH
+    ) -> list[tuple[int, str]]:
+        """The channel's posts of these moves' results, in ``lang`` (the server's)."""
         out = []
         for seq, lines in texts:
             if not lines:
                 continue
             try:
-                out.append((seq, event_message(table, lines, table.names_after(seq - 1))))
+                names = table.names_after(seq - 1)
+                out.append((seq, event_message(table, lines, names, lang)))
             except LeakError:
                 log.error(
                     "table %s move %s: a result named a hidden card; not shown", table.id, seq
                 )
         return out
 
+    def _language(self, table: LiveTable) -> str:
+        """The language of the table's message and posts: the server's, as last read."""
+        return self.bot.sessions.known_language(table.row.guild_id)
+
     def table_closed(self, table: LiveTable) -> None:
         self._posting.pop(table.id, None)
-        line = resignation_message(table)
+        line = resignation_message(table, self._language(table))
         self._enqueue(table, [(table.moves, line)] if line else [])
         self.turn_pings.changed(table)
 
@@ -250,7 +262,10 @@ class Board:
             if not isinstance(text, TrickLine):
                 pending.hand_tricks.pop(seq, None)
         if pending.dirty:
-            await self.pictures.draw(table)  # drawn before waiting for the channel's turn
+            await self.bot.sessions.table_language(table.row.guild_id)  # read once, then kept
+            await self.pictures.draw(
+                table, self._language(table)
+            )  # drawn before waiting for the channel's turn
             async with self.pacer.turn(table.row.channel_id):  # the channel's edits are shared
                 pending.dirty = False
                 try:
@@ -273,7 +288,8 @@ class Board:
             return
         channel = self.bot.get_partial_messageable(table.row.channel_id)
         message = channel.get_partial_message(table.row.message_id)
-        drawn = await self.pictures.draw(table)  # first: the text below is of the same moment
+        # First: the text below is of the same moment.
+        drawn = await self.pictures.draw(table, self._language(table))
         embed, view = self.content(table)
         files = self.pictures.attach(table.id, embed, drawn)
         try:
@@ -290,31 +306,38 @@ class Board:
         self.pictures.shown(table.id, drawn)
 
     def content(self, table: LiveTable) -> tuple[discord.Embed, discord.ui.View | None]:
+        """The table's message, in the server's language."""
+        lang = self._language(table)
         status = table.row.status
         if status == "lobby":
-            return describe_lobby(lobby_embed(table), table), lobby_view(table)
+            return describe_lobby(lobby_embed(table, lang), table, lang), lobby_view(table, lang)
         if status == "cancelled" or table.game is None:
-            embed = lobby_embed(table)
-            embed.description = table.note or "This table was cancelled."
+            embed = lobby_embed(table, lang)
+            embed.description = _(lang, table.note or CANCELLED)
             return embed, None
-        embed = table_embed(table)
+        embed = table_embed(table, lang=lang)
         if status == "abandoned" and table.resigned is None:  # why it was, if the bot knows
-            embed.description = f"{table.note} Not rated." if table.note else ABANDONED
+            embed.description = (
+                directed(lang, _(lang, table.note) + " " + _(lang, "Not rated."))
+                if table.note
+                else _(lang, ABANDONED)
+            )
         if status == "finished" or table.resigned is not None:  # a resigned game is a result
             view = discord.ui.View(timeout=None)
-            view.add_item(RematchButton(table.id))
+            view.add_item(RematchButton(table.id, lang))
             return embed, view
         if status != "playing":
             return embed, None
-        view = table_view(table)
+        view = table_view(table, lang)
         if self.bot.sessions.sit_in_seats(table):
-            view.add_item(SitInButton(table.id))
+            view.add_item(SitInButton(table.id, lang))
         return embed, view
 
     async def repost(self, table: LiveTable) -> discord.Message:
         """Post the table's message anew in its channel; the old one stops being the table's."""
         channel = self.bot.get_partial_messageable(table.row.channel_id)
-        drawn = await self.pictures.draw(table)
+        lang = await self.bot.sessions.table_language(table.row.guild_id)
+        drawn = await self.pictures.draw(table, lang)
         embed, view = self.content(table)
         files = self.pictures.attach(table.id, embed, drawn, new_message=True)
         old = table.row.message_id
@@ -330,7 +353,9 @@ class Board:
         if old is not None and old != message.id:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(old).edit(
-                    content=f"Table #{table.id} moved: {link}", embed=None, view=None
+                    content=_(lang, "Table #{table} moved: {link}", table=table.id, link=link),
+                    embed=None,
+                    view=None,
                 )
         return message
 
@@ -342,11 +367,12 @@ class Board:
             log.warning("could not look for unannounced results (%s)", type(error).__name__)
             return
         for table, events in missing:
+            await self.bot.sessions.table_language(table.row.guild_id)
             by_move: dict[int, list[Event]] = {}
             for seq, event in events:
                 if event.public and event.history:
                     by_move.setdefault(seq, []).append(event)
-            results = self._results(table, sorted(by_move.items()))
+            results = self._results(table, sorted(by_move.items()), self._language(table))
             line = resignation_message(table)  # a crash between the resignation and its post
             self._enqueue(table, results + ([(table.moves, line)] if line else []))
 

@@ -17,11 +17,14 @@ from dataclasses import dataclass
 import discord
 
 from bot.clock import Clock
+from bot.i18n import N_
 
 STALE_SECONDS = 14 * 60  # an interaction token lasts 15 minutes; warn with a minute to spare
-STALE_NOTE = "This hand stops updating soon: press “Show my hand” again."
+STALE_NOTE = N_("This hand stops updating soon: press “Show my hand” again.")
 RESTART_SECONDS = 60.0
-RESTART_NOTE = "↻ The bot restarted: hands opened before no longer update; press “Show my hand”."
+RESTART_NOTE = N_(
+    "↻ The bot restarted: hands opened before no longer update; press “Show my hand”."
+)
 
 Key = tuple[int, int]  # (table, user)
 _watches: dict[Key, asyncio.Task[None]] = {}

@@ -21,9 +21,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import i18n
 from bot.history import GameRecord, HistoryPage
-from cogs.errors import answer, guarded, patiently, quote
+from bot.i18n import N_, _
+from cogs.errors import answer_in, guarded, patiently, quote
 from cogs.interactions import bot_of, picked_game, viewer_of
+from cogs.language import reader_language
 from cogs.replay import ReplaySelect
 from cogs.tables import game_autocomplete
 from games.registry import all_games, get_game
@@ -33,10 +36,10 @@ if TYPE_CHECKING:
 
 TEAM_NAMES = ("A", "B")
 NAME_CHARS = 24
-EXPORT_PLACEHOLDER = "Export a game's transcript"
-NO_GAMES = "No finished games yet."
-NO_MORE = "No more games."
-NOT_A_MEMBER = "Choose a member from the list."
+EXPORT_PLACEHOLDER = N_("Export a game's transcript")
+NO_GAMES = N_("No finished games yet.")
+NO_MORE = N_("No more games.")
+NOT_A_MEMBER = N_("Choose a member from the list.")
 
 
 # --- rendering (pure) ---------------------------------------------------------------------------
@@ -65,60 +68,67 @@ def _teams(game: str) -> bool:
         return False
 
 
-def result_text(record: GameRecord) -> str:
+def result_text(record: GameRecord, lang: str = i18n.ENGLISH) -> str:
     """``🏆 Team A (Alice & Ada) · 41 to 23``; ``abandoned · 10 to 4``; per seat in Tunge; a
     game its last person left: ``🏆 Team B (Bob & Babbage) · Alice resigned · 10 to 4``."""
     names = [_seat(record, seat) for seat in range(record.seat_count)]
     teams = _teams(record.game) and len(record.score) == 2
+
+    def seat(s: int) -> str:
+        return names[s] if s < len(names) else _(lang, "seat {n}", n=s + 1)
+
     if teams:
-        score = f"{record.score[0]} to {record.score[1]}"
+        score = _(lang, "{a} to {b}", a=record.score[0], b=record.score[1])
     else:
-        score = " · ".join(
-            f"{names[s] if s < len(names) else f'seat {s + 1}'} {v}"
-            for s, v in enumerate(record.score)
-        )
-    score = score or "no score"
+        score = " · ".join(f"{seat(s)} {v}" for s, v in enumerate(record.score))
+    score = score or _(lang, "no score")
     if record.abandoned:
-        return f"abandoned · {score}"
+        return _(lang, "abandoned") + f" · {score}"
     if not record.winners:
-        return f"nobody won · {score}"
+        return _(lang, "nobody won") + f" · {score}"
     sides = {seat % 2 for seat in record.winners}
     if teams and len(sides) == 1:
         side = next(iter(sides))
         members = " & ".join(n for s, n in enumerate(names) if s % 2 == side)
-        who = f"Team {TEAM_NAMES[side]} ({members})"
+        who = _(lang, "Team {team}", team=TEAM_NAMES[side]) + f" ({members})"
     else:
-        who = " & ".join(names[s] if s < len(names) else f"seat {s + 1}" for s in record.winners)
+        who = " & ".join(seat(s) for s in record.winners)
     if record.resigned is not None and record.resigned < len(names):
-        return f"🏆 {who} · {names[record.resigned]} resigned · {score}"
+        resigned = _(lang, "{who} resigned", who=names[record.resigned])
+        return f"🏆 {who} · {resigned} · {score}"
     return f"🏆 {who} · {score}"
 
 
-def game_line(record: GameRecord) -> str:
+def game_line(record: GameRecord, lang: str = i18n.ENGLISH) -> str:
     when = f"<t:{int(record.finished_at)}:f>"
     seats = ", ".join(_seat(record, seat) for seat in range(record.seat_count))
     tournament = ""
     if record.tournament is not None:
-        tournament = f" · tournament #{record.tournament[0]}, round {record.tournament[1]}"
+        number, round_ = record.tournament
+        tournament = " · " + _(
+            lang, "tournament #{number}, round {round}", number=number, round=round_
+        )
     return (
         f"`#{record.table_id}` {when} · **{_title(record.game)}**{tournament} · {seats}\n"
-        f"\u2003{result_text(record)}"
+        f"\u2003{result_text(record, lang)}"
     )
 
 
-def history_embed(page: HistoryPage, user_id: int | None, game: str | None) -> discord.Embed:
-    scope = _title(game) if game else "all games"
-    who = f" · <@{user_id}>" if user_id else ""
-    lines = [game_line(record) for record in page.games]
-    empty = NO_GAMES if page.page == 0 else NO_MORE
+def history_embed(
+    page: HistoryPage, user_id: int | None, game: str | None, lang: str = i18n.ENGLISH
+) -> discord.Embed:
+    scope = _title(game) if game else _(lang, "all games")
+    who = _(lang, "Games of {who}", who=f"<@{user_id}>") + "\n" if user_id else ""
+    lines = [game_line(record, lang) for record in page.games]
+    empty = _(lang, NO_GAMES) if page.page == 0 else _(lang, NO_MORE)
     embed = discord.Embed(
-        title=f"📜 Game history · {scope}",
-        description=(f"Games of{who}\n" if who else "") + ("\n".join(lines) or empty),
+        title="📜 " + _(lang, "Game history · {scope}", scope=scope),
+        description=who + ("\n".join(lines) or empty),
         colour=discord.Colour.dark_teal(),
     )
-    footer = f"Page {page.page + 1}"
+    footer = _(lang, "Page {n}", n=page.page + 1)
     if page.games:
-        footer += " · the menus below export a game's transcript (JSON) or replay it"
+        footer += " · " + _(lang, "the menus below export a game's transcript (JSON) or replay it")
     embed.set_footer(text=footer)
     return embed
 
@@ -129,14 +139,15 @@ def export_label(record: GameRecord) -> str:
     return f"#{record.table_id} · {_title(record.game)} · {day} · {seats}"[:100]
 
 
-def history_view(page: HistoryPage, user_id: int | None, game: str | None) -> discord.ui.View:
+def history_view(
+    page: HistoryPage, user_id: int | None, game: str | None, lang: str = i18n.ENGLISH
+) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(
-        PageButton(max(page.page - 1, 0), user_id, game, "◀ Previous", disabled=page.page == 0)
-    )
-    view.add_item(PageButton(page.page + 1, user_id, game, "Next ▶", disabled=not page.more))
+    back, forward = "◀ " + _(lang, "Previous"), _(lang, "Next") + " ▶"
+    view.add_item(PageButton(max(page.page - 1, 0), user_id, game, back, disabled=page.page == 0))
+    view.add_item(PageButton(page.page + 1, user_id, game, forward, disabled=not page.more))
     if page.games:
-        view.add_item(ExportSelect(page.games))
+        view.add_item(ExportSelect(page.games, lang))
         view.add_item(ReplaySelect([(export_label(g), g) for g in page.games]))
     return view
 
@@ -180,11 +191,14 @@ class PageButton(
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         if interaction.guild_id is None:
-            await answer(interaction, "History belongs to a server.")
+            await answer_in(interaction, N_("History belongs to a server."))
             return
         if self.game is not None and self.game not in all_games():
-            await answer(interaction, f"There is no game called {quote(self.game)}.")
+            await answer_in(
+                interaction, N_("There is no game called {game}."), game=quote(self.game)
+            )
             return
+        lang = await reader_language(interaction)
         page = await patiently(
             interaction,
             bot_of(interaction).sessions.history_page(
@@ -195,8 +209,8 @@ class PageButton(
                 viewer_of(interaction),
             ),
         )
-        embed = history_embed(page, self.user_id, self.game)
-        view = history_view(page, self.user_id, self.game)
+        embed = history_embed(page, self.user_id, self.game, lang)
+        view = history_view(page, self.user_id, self.game, lang)
         if interaction.response.is_done():
             await interaction.edit_original_response(embed=embed, view=view)
         else:
@@ -206,7 +220,7 @@ class PageButton(
 class ExportSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=r"ct:hx"):
     """The page's games; picking one replies (ephemerally) with its transcript file."""
 
-    def __init__(self, games: Sequence[GameRecord] = ()) -> None:
+    def __init__(self, games: Sequence[GameRecord] = (), lang: str = i18n.ENGLISH) -> None:
         options = [
             discord.SelectOption(label=export_label(record), value=str(record.table_id))
             for record in games
@@ -214,7 +228,7 @@ class ExportSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], t
         super().__init__(
             discord.ui.Select(
                 custom_id="ct:hx",
-                placeholder=EXPORT_PLACEHOLDER,
+                placeholder=_(lang, EXPORT_PLACEHOLDER),
                 row=1,
                 options=options or [discord.SelectOption(label="·", value="none")],
             )
@@ -236,7 +250,7 @@ class ExportSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], t
         # it must be a game of this server (the click's, not the message's), and over.
         table_id = picked_game(interaction)
         if interaction.guild_id is None or table_id is None:
-            await answer(interaction, "Choose one of the games offered.")
+            await answer_in(interaction, N_("Choose one of the games offered."))
             return
         exported = await patiently(
             interaction,
@@ -246,9 +260,12 @@ class ExportSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], t
             thinking=True,
         )
         file = discord.File(io.BytesIO(exported.data()), filename=exported.filename)
-        text = (
-            f"Table #{exported.table_id}'s transcript: replay it with "
-            f"`python -m games replay {exported.filename}`."
+        lang = await reader_language(interaction)
+        text = _(
+            lang,
+            "Table #{table}'s transcript: replay it with {command}.",
+            table=exported.table_id,
+            command=f"`python -m games replay {exported.filename}`",
         )
         if interaction.response.is_done():
             await interaction.followup.send(text, file=file, ephemeral=True)
@@ -274,11 +291,12 @@ class History(commands.Cog):
         if interaction.guild_id is None:  # a stale or crafted client in a DM
             raise app_commands.NoPrivateMessage()
         if game is not None and game not in all_games():
-            await answer(interaction, f"There is no game called {quote(game)}.")
+            await answer_in(interaction, N_("There is no game called {game}."), game=quote(game))
             return
         if player is not None and not isinstance(player, discord.User | discord.Member):
-            await answer(interaction, NOT_A_MEMBER)  # a crafted id Discord resolved to no one
+            await answer_in(interaction, NOT_A_MEMBER)  # a crafted id Discord resolved to no one
             return
+        lang = await reader_language(interaction)
         user_id = player.id if player is not None else None
         page = await patiently(
             interaction,
@@ -286,8 +304,8 @@ class History(commands.Cog):
                 interaction.guild_id, 0, user_id, game, viewer_of(interaction)
             ),
         )
-        embed = history_embed(page, user_id, game)
-        view = history_view(page, user_id, game)
+        embed = history_embed(page, user_id, game, lang)
+        view = history_view(page, user_id, game, lang)
         if interaction.response.is_done():
             await interaction.followup.send(embed=embed, view=view, ephemeral=True)
         else:

@@ -18,10 +18,13 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import discord
 
+from bot import i18n
+from bot.i18n import N_, _
 from bot.sessions import LiveTable, UserError
-from cogs.errors import answer, guarded, patiently
+from cogs.errors import answer, answer_in, guarded, patiently
 from cogs.interactions import bot_of, is_admin
 from cogs.items import ByTable
+from cogs.language import reader_language, text_for
 from cogs.play import chosen_value
 from cogs.render import LEVEL_TEXT, jump_url, shown_line, shown_name
 from games.players import AVAILABLE_LEVELS
@@ -54,11 +57,11 @@ async def _acted(interaction: discord.Interaction) -> None:
 class FillButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:lf:(?P<table>[0-9]+)"):
     """The host's one click that seats computers in every empty seat."""
 
-    def __init__(self, table_id: int) -> None:
+    def __init__(self, table_id: int, lang: str = i18n.ENGLISH) -> None:
         self.table_id = table_id
         super().__init__(
             discord.ui.Button(
-                label="Fill with computers",
+                label=_(lang, "Fill with computers"),
                 emoji="🤖",
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"ct:lf:{table_id}",
@@ -102,7 +105,7 @@ class LengthButton(
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.length not in LENGTHS:  # a crafted id
-            await answer(interaction, "Choose one of the lengths offered.")
+            await answer_in(interaction, N_("Choose one of the lengths offered."))
             return
         sessions = bot_of(interaction).sessions
         await patiently(
@@ -111,7 +114,7 @@ class LengthButton(
         await _acted(interaction)
 
 
-def add_lobby_controls(view: discord.ui.View, table: LiveTable) -> None:
+def add_lobby_controls(view: discord.ui.View, table: LiveTable, lang: str = i18n.ENGLISH) -> None:
     """Fill (while a seat is empty) and the lengths other than the chosen one (the embed names
     that), in the first rows with room: add them before the selects, which take whole rows.
 
@@ -119,7 +122,7 @@ def add_lobby_controls(view: discord.ui.View, table: LiveTable) -> None:
     lengths, the remove and level selects; that leaves one button's room.
     """
     if table.free_seats() and table.row.computers:  # none offered where the server allows none
-        view.add_item(FillButton(table.id))
+        view.add_item(FillButton(table.id, lang))
     chosen = current_preset(table.row.game, table.row.options)
     for preset in presets_for(table.row.game):
         if preset != chosen:
@@ -127,22 +130,30 @@ def add_lobby_controls(view: discord.ui.View, table: LiveTable) -> None:
             view.add_item(LengthButton(table.id, preset.length, label))
 
 
-def describe_lobby(embed: discord.Embed, table: LiveTable) -> discord.Embed:
+def describe_lobby(
+    embed: discord.Embed, table: LiveTable, lang: str = i18n.ENGLISH
+) -> discord.Embed:
     """The lobby's length, and who a rematch still waits for."""
     if presets_for(table.row.game):
         chosen = current_preset(table.row.game, table.row.options)
         embed.add_field(
-            name="Length",
+            name=_(lang, "Length"),
             value=f"**{chosen.length.capitalize()}**: {chosen.text}"
             if chosen
-            else "Custom (set by the table's options)",
+            else _(lang, "Custom (set by the table's options)"),
             inline=False,
         )
     waiting = [shown_name(s.name) for s in table.humans() if not s.confirmed]
     if waiting:
         embed.add_field(
-            name="Rematch: waiting for",
-            value=f"{', '.join(waiting)}: press **Join** to keep your seat (**Leave** to decline).",
+            name=_(lang, "Rematch: waiting for"),
+            value=_(
+                lang,
+                "{who}: press **{join}** to keep your seat (**{leave}** to decline).",
+                who=", ".join(waiting),
+                join=_(lang, LOBBY_ACTIONS["join"]),
+                leave=_(lang, LOBBY_ACTIONS["leave"]),
+            ),
             inline=False,
         )
     return embed
@@ -152,11 +163,11 @@ def describe_lobby(embed: discord.Embed, table: LiveTable) -> discord.Embed:
 class RematchButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:rm:(?P<table>[0-9]+)"):
     """On a finished game's board: open the rematch lobby, or confirm one's seat in it."""
 
-    def __init__(self, table_id: int) -> None:
+    def __init__(self, table_id: int, lang: str = i18n.ENGLISH) -> None:
         self.table_id = table_id
         super().__init__(
             discord.ui.Button(
-                label="Rematch",
+                label=_(lang, "Rematch"),
                 emoji="🔁",
                 style=discord.ButtonStyle.success,
                 custom_id=f"ct:rm:{table_id}",
@@ -171,10 +182,13 @@ class RematchButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:rm:(?
             interaction, _open_rematch(bot, self.table_id, interaction.user.id), thinking=True
         )
         if not posted:
-            await answer(
+            await answer_in(
                 interaction,
-                f"Discord did not take the message of table #{table.id} (the rematch); "
-                "press Rematch again in a moment.",
+                N_(
+                    "Discord did not take the message of table #{table} (the rematch); press "
+                    "Rematch again in a moment."
+                ),
+                table=table.id,
             )
             return
         where = f"table #{table.id}"
@@ -246,11 +260,11 @@ async def _post_rematch(bot: CardTableBot, board: Shows, table: LiveTable, old_i
 class SitInButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:sn:(?P<table>[0-9]+)"):
     """On a running table with a computer seat: a newcomer asks to play it."""
 
-    def __init__(self, table_id: int) -> None:
+    def __init__(self, table_id: int, lang: str = i18n.ENGLISH) -> None:
         self.table_id = table_id
         super().__init__(
             discord.ui.Button(
-                label="Sit in",
+                label=_(lang, "Sit in"),
                 emoji="🪑",
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"ct:sn:{table_id}",
@@ -262,19 +276,22 @@ class SitInButton(ByTable, discord.ui.DynamicItem[Button], template=r"ct:sn:(?P<
         sessions = bot_of(interaction).sessions
         table = sessions.find(self.table_id)
         if table is None:
-            await answer(interaction, "There is no computer seat to sit in for here.")
+            await answer_in(interaction, N_("There is no computer seat to sit in for here."))
             return
         # Only the seats this person may take (one who played here: her own side's).
         seats = sessions.check_sit_in(table, interaction.user.id)
         if len(seats) == 1:
             await ask_to_sit_in(interaction, self.table_id, seats[0])
             return
+        lang = await reader_language(interaction)
         view = discord.ui.View(timeout=None)
         for seat in seats:
-            label = f"Seat {seat + 1}: {table.seats[seat].name}"
+            label = _(lang, "Seat {seat}: {name}", seat=seat + 1, name=table.seats[seat].name)
             view.add_item(SitInSeat(self.table_id, seat, label))
         await interaction.response.send_message(
-            "Which computer's seat would you like? The host is asked to agree.",
+            text_for(
+                lang, _(lang, "Which computer's seat would you like? The host is asked to agree.")
+            ),
             view=view,
             ephemeral=True,
         )
@@ -318,21 +335,33 @@ async def ask_to_sit_in(interaction: discord.Interaction, table_id: int, seat: i
         interaction, bot.sessions.ask_sit_in(table_id, user.id, user.display_name, seat)
     )
     table = bot.sessions.get(table_id)
+    lang = await bot.sessions.table_language(table.row.guild_id)  # a post in the channel
     view = discord.ui.View(timeout=None)
-    view.add_item(SitInAnswer(table_id, seat, user.id, True))
-    view.add_item(SitInAnswer(table_id, seat, user.id, False))
+    view.add_item(SitInAnswer(table_id, seat, user.id, True, lang))
+    view.add_item(SitInAnswer(table_id, seat, user.id, False, lang))
     channel = bot.get_partial_messageable(table.row.channel_id)
     stand_in = shown_name(table.seats[seat].name)
     former = bot.sessions.former_seats(table, user.id)
     played = (
-        f" (who played seat {', '.join(str(s + 1) for s in former)} earlier in this game)"
+        " "
+        + _(
+            lang,
+            "(who played seat {seats} earlier in this game)",
+            seats=", ".join(str(s + 1) for s in former),
+        )
         if former
         else ""
     )
     try:
         await channel.send(  # pings the host alone, whatever the asker's name holds
             f"<@{table.row.host_id}>: **{shown_name(user.display_name)}** (<@{user.id}>){played} "
-            f"asks to sit in for {stand_in} (seat {seat + 1}) at table #{table_id}.",
+            + _(
+                lang,
+                "asks to sit in for {stand_in} (seat {seat}) at table #{table}.",
+                stand_in=stand_in,
+                seat=seat + 1,
+                table=table_id,
+            ),
             view=view,
             allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(table.row.host_id)], roles=False, everyone=False
@@ -340,9 +369,13 @@ async def ask_to_sit_in(interaction: discord.Interaction, table_id: int, seat: i
         )
     except discord.HTTPException:
         await bot.sessions.withdraw_sit_in(table_id, user.id, seat)
-        await answer(interaction, "Discord did not take the question to the host; try again.")
+        await answer_in(
+            interaction, N_("Discord did not take the question to the host; try again.")
+        )
         return
-    await answer(interaction, f"The host is asked; you play seat {seat + 1} once they agree.")
+    await answer_in(
+        interaction, N_("The host is asked; you play seat {seat} once they agree."), seat=seat + 1
+    )
 
 
 class SitInAnswer(
@@ -351,11 +384,13 @@ class SitInAnswer(
 ):
     """The host's answer to a request to sit in (only the host's click counts)."""
 
-    def __init__(self, table_id: int, seat: int, user_id: int, agree: bool) -> None:
+    def __init__(
+        self, table_id: int, seat: int, user_id: int, agree: bool, lang: str = i18n.ENGLISH
+    ) -> None:
         self.table_id, self.seat, self.user_id, self.agree = table_id, seat, user_id, agree
         super().__init__(
             discord.ui.Button(
-                label="Let them sit in" if agree else "No, thanks",
+                label=_(lang, "Let them sit in") if agree else _(lang, "No, thanks"),
                 style=discord.ButtonStyle.success if agree else discord.ButtonStyle.secondary,
                 custom_id=f"ct:sa:{table_id}:{seat}:{user_id}:{'y' if agree else 'n'}",
             )
@@ -390,11 +425,11 @@ class SitInAnswer(
 
 
 LOBBY_ACTIONS = {
-    "join": "Join",
-    "leave": "Leave",
-    "cpu": "Add computer player",
-    "start": "Start",
-    "cancel": "Cancel",
+    "join": N_("Join"),
+    "leave": N_("Leave"),
+    "cpu": N_("Add computer player"),
+    "start": N_("Start"),
+    "cancel": N_("Cancel"),
 }
 
 
@@ -452,7 +487,7 @@ class LobbyButton(
         elif self.action == "cancel":
             await sessions.cancel(self.table_id, user.id, is_admin(interaction))
         else:
-            raise UserError("That button does nothing any more.")
+            raise UserError(N_("That button does nothing any more."))
 
 
 class RemoveSelect(
@@ -462,16 +497,24 @@ class RemoveSelect(
 ):
     """The host's (or a server manager's) way to clear a seat in the lobby."""
 
-    def __init__(self, table_id: int, seats: list[tuple[int, str]] | None = None) -> None:
+    def __init__(
+        self,
+        table_id: int,
+        seats: list[tuple[int, str]] | None = None,
+        lang: str = i18n.ENGLISH,
+    ) -> None:
         self.table_id = table_id
         options = [
-            discord.SelectOption(label=f"Seat {seat + 1}: {name}"[:100], value=str(seat))
+            discord.SelectOption(
+                label=_(lang, "Seat {seat}: {name}", seat=seat + 1, name=name)[:100],
+                value=str(seat),
+            )
             for seat, name in seats or []
         ]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"ct:lr:{table_id}",
-                placeholder="Remove a player (host)",
+                placeholder=_(lang, "Remove a player (host)"),
                 row=3,
                 options=options or [discord.SelectOption(label="·", value="none")],
             )
@@ -483,7 +526,7 @@ class RemoveSelect(
         table = bot_of(interaction).sessions.find(self.table_id)
         host_seat = table.seat_of(table.row.host_id) if table is not None else None
         if value is None or not value.isdigit() or int(value) == host_seat:
-            await answer(interaction, "Choose one of the seats offered.")
+            await answer_in(interaction, N_("Choose one of the seats offered."))
             return
         await patiently(
             interaction,
@@ -502,18 +545,18 @@ class LevelSelect(
 ):
     """The host's choice of the computer players' level, in the lobby."""
 
-    def __init__(self, table_id: int, current: str = "normal") -> None:
+    def __init__(self, table_id: int, current: str = "normal", lang: str = i18n.ENGLISH) -> None:
         self.table_id = table_id
         super().__init__(
             discord.ui.Select(
                 custom_id=f"ct:lv:{table_id}",
-                placeholder="Computer players' level (host)",
+                placeholder=_(lang, "Computer players' level (host)"),
                 row=4,
                 options=[
                     discord.SelectOption(
-                        label=f"Computer level: {level}",
+                        label=_(lang, "Computer level: {level}", level=level),
                         value=level,
-                        description=LEVEL_TEXT[level][:100],
+                        description=_(lang, LEVEL_TEXT[level])[:100],
                         default=level == current,
                     )
                     for level in AVAILABLE_LEVELS
@@ -525,7 +568,7 @@ class LevelSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         value = chosen_value(interaction)  # only a level this select offered
         if value is None or value not in AVAILABLE_LEVELS:
-            await answer(interaction, "Choose one of the levels offered.")
+            await answer_in(interaction, N_("Choose one of the levels offered."))
             return
         await patiently(
             interaction,
@@ -544,11 +587,11 @@ class HintsToggle(
     """The host turns hints on or off in the lobby; the custom id carries the state it sets, so a
     double or stale click sets the same state again."""
 
-    def __init__(self, table_id: int, on: bool) -> None:
+    def __init__(self, table_id: int, on: bool, lang: str = i18n.ENGLISH) -> None:
         self.table_id, self.on = table_id, on
         super().__init__(
             discord.ui.Button(
-                label="Turn hints on (unrated)" if on else "Turn hints off",
+                label=_(lang, "Turn hints on (unrated)") if on else _(lang, "Turn hints off"),
                 emoji="💡",
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"ct:lh:{table_id}:{int(on)}",
@@ -575,7 +618,8 @@ class HintsToggle(
             await interaction.response.defer()
 
 
-def lobby_view(table: LiveTable) -> discord.ui.View:
+def lobby_view(table: LiveTable, lang: str = i18n.ENGLISH) -> discord.ui.View:
+    """The lobby's controls, in the server's language."""
     view = discord.ui.View(timeout=None)
     styles = {
         "join": discord.ButtonStyle.success,
@@ -590,7 +634,7 @@ def lobby_view(table: LiveTable) -> discord.ui.View:
                 table.id,
                 action,
                 None,
-                label,
+                _(lang, label),
                 styles.get(action, discord.ButtonStyle.secondary),
                 row=0,
             )
@@ -599,28 +643,32 @@ def lobby_view(table: LiveTable) -> discord.ui.View:
     # Only free seats: a taken one cannot be sat at, and the host's seat always leaves at most
     # five, so they fit one row and the biggest lobby keeps room for every control.
     for index, seat in enumerate(table.free_seats()):
-        team = f" (team {'AB'[seat % 2]})" if game_class.teams else ""
+        label = (
+            _(lang, "Sit at seat {seat} (team {team})", seat=seat + 1, team="AB"[seat % 2])
+            if game_class.teams
+            else _(lang, "Sit at seat {seat}", seat=seat + 1)
+        )
         view.add_item(
             LobbyButton(
                 table.id,
                 "sit",
                 seat,
-                f"Sit at seat {seat + 1}{team}",
+                label,
                 discord.ButtonStyle.secondary,
                 row=1 + index // 5,
             )
         )
-    add_lobby_controls(view, table)  # fill and length, in the rows with room
+    add_lobby_controls(view, table, lang)  # fill and length, in the rows with room
     guests = [
         (seat.seat, seat.name)
         for seat in sorted(table.seats.values(), key=lambda s: s.seat)
         if seat.user_id != table.row.host_id
     ]
     if guests:
-        view.add_item(RemoveSelect(table.id, guests))
+        view.add_item(RemoveSelect(table.id, guests, lang))
     if table.row.computers:  # the level of computer seats, which a table without them lacks
-        view.add_item(LevelSelect(table.id, table.row.computer_level))
-    view.add_item(HintsToggle(table.id, not table.row.hints))  # in the first row with room
+        view.add_item(LevelSelect(table.id, table.row.computer_level, lang))
+    view.add_item(HintsToggle(table.id, not table.row.hints, lang))  # in the first row with room
     return view
 
 

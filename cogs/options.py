@@ -13,28 +13,37 @@ from typing import Any
 
 import discord
 
+from bot import i18n
+from bot.i18n import N_, _
 from bot.sessions import UserError
-from cogs.errors import guarded
+from cogs.errors import answer_in, guarded
+from cogs.language import reader_language
 from cogs.render import options_pages
 from games.registry import all_games
 
 
-def options_view(game: str, page: int, pages: int) -> discord.ui.View | None:
+def options_view(
+    game: str, page: int, pages: int, lang: str = i18n.ENGLISH
+) -> discord.ui.View | None:
     """Previous / next buttons, or nothing when everything fits on one page."""
     if pages <= 1:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(OptionsPage(game, page - 1, "◀ Previous", disabled=page <= 0))
-    view.add_item(OptionsPage(game, page + 1, "Next ▶", disabled=page >= pages - 1))
+    back, forward = "◀ " + _(lang, "Previous"), _(lang, "Next") + " ▶"
+    view.add_item(OptionsPage(game, page - 1, back, disabled=page <= 0))
+    view.add_item(OptionsPage(game, page + 1, forward, disabled=page >= pages - 1))
     return view
 
 
 def options_message(
-    game: str, page: int = 0, defaults: Mapping[str, Any] | None = None
+    game: str,
+    page: int = 0,
+    defaults: Mapping[str, Any] | None = None,
+    lang: str = i18n.ENGLISH,
 ) -> tuple[discord.Embed, discord.ui.View | None]:
     """The embed of one page (clamped to the pages there are) and its buttons; ``defaults``
     are the server's default options for the game (``/settings defaults``), said on top."""
-    pages = options_pages(all_games()[game])
+    pages = options_pages(all_games()[game], lang)
     page = max(0, min(page, len(pages) - 1))
     embed = pages[page]
     if defaults:
@@ -42,8 +51,9 @@ def options_message(
             f"`{name}={str(value).lower() if isinstance(value, bool) else value}`"
             for name, value in sorted(defaults.items())
         )
-        embed.description = f"{embed.description}\nThis server's defaults: {shown}"[:4000]
-    return embed, options_view(game, page, len(pages))
+        said = _(lang, "This server's defaults: {defaults}", defaults=shown)
+        embed.description = f"{embed.description}\n{said}"[:4000]
+    return embed, options_view(game, page, len(pages), lang)
 
 
 class OptionsPage(
@@ -74,9 +84,7 @@ class OptionsPage(
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.game not in all_games():
-            await interaction.response.send_message(
-                "That game is not here any more.", ephemeral=True
-            )
+            await answer_in(interaction, N_("That game is not here any more."))
             return
         defaults = None
         if interaction.guild_id is not None:
@@ -84,7 +92,8 @@ class OptionsPage(
             with contextlib.suppress(UserError):  # a paused database: the game's own defaults
                 settings = await bot.sessions.guild_settings(interaction.guild_id)
                 defaults = settings.defaults.get(self.game)
-        embed, view = options_message(self.game, self.page, defaults)
+        lang = await reader_language(interaction)
+        embed, view = options_message(self.game, self.page, defaults, lang)
         if view is None:
             await interaction.response.edit_message(embed=embed)
         else:

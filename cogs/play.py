@@ -18,15 +18,18 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
+from bot import i18n
 from bot.app import OpenHand
+from bot.i18n import N_, _
 from bot.sessions import LiveTable, UserError
 from bot.shards import publishes
 from cogs.card_faces import FACES, start_faces, stop_faces
-from cogs.errors import answer, data_of, guarded, patiently
+from cogs.engine_words import said
+from cogs.errors import answer, answer_in, data_of, guarded, patiently
 from cogs.hand_watch import STALE_NOTE, restart_note, started, stop_all, watch
 from cogs.interactions import bot_of
 from cogs.items import ByTable
-from cogs.language import reader_language
+from cogs.language import reader_language, text_for
 from cogs.refusals import refusal_text
 from cogs.render import cards_text, hand_embed, hand_layout, select_placeholder, sequence_step
 from cogs.words import MENTIONS
@@ -39,7 +42,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 HAND_TOKEN_SECONDS = 14 * 60  # an interaction token lasts 15 minutes; keep a margin
-GAME_OVER = "This game is over (or its table was closed)."
+GAME_OVER = N_("This game is over (or its table was closed).")
 RED_SUITS = ("H", "D")
 
 
@@ -61,9 +64,12 @@ class HandParts:
     prefix: str  # the ranks chosen so far in the sequence builder
     hint: bool  # the Hint button is offered
     pictures: int  # card pictures known (they arrive all at once)
+    lang: str = i18n.ENGLISH  # the reader's language
 
 
-def hand_parts(table: LiveTable, seat: int, prefix: str = "") -> HandParts:
+def hand_parts(
+    table: LiveTable, seat: int, prefix: str = "", lang: str = i18n.ENGLISH
+) -> HandParts:
     game = table.game
     assert game is not None
     playing = game.status == "in_progress"
@@ -72,27 +78,30 @@ def hand_parts(table: LiveTable, seat: int, prefix: str = "") -> HandParts:
         table.id,
         tuple(game.view(seat).hand or ()),
         moves,
-        tuple(game.move_label(m, seat) for m in moves),
+        tuple(said(lang, game.move_label(m, seat)) for m in moves),
         table.options_mark(seat),
         prefix,
         bool(table.row.hints) and playing,
         len(FACES.emojis),
+        lang,
     )
 
 
-def hand_view(table: LiveTable, seat: int, prefix: str = "") -> discord.ui.View:
+def hand_view(
+    table: LiveTable, seat: int, prefix: str = "", lang: str = i18n.ENGLISH
+) -> discord.ui.View:
     """Card buttons (legal ones enabled, red suits red) and the open decisions."""
-    return view_of(hand_parts(table, seat, prefix))
+    return view_of(hand_parts(table, seat, prefix, lang))
 
 
 def view_of(parts: HandParts) -> discord.ui.View:
     """A hand's components, drawn from its parts alone."""
     view = discord.ui.View(timeout=None)
-    table_id, mark = parts.table_id, parts.mark
+    table_id, mark, lang = parts.table_id, parts.mark, parts.lang
     label_of = dict(zip(parts.moves, parts.labels, strict=True))
     layout = hand_layout(parts.cards, parts.moves)
     if layout.sequences:
-        add_sequence_builder(view, table_id, mark, layout.sequences, parts.prefix)
+        add_sequence_builder(view, table_id, mark, layout.sequences, parts.prefix, lang)
     row = 0
     for index, (card, move) in enumerate(layout.card_buttons):
         row = index // 5
@@ -123,7 +132,7 @@ def view_of(parts: HandParts) -> discord.ui.View:
                 0,
                 layout.card_select,
                 [label_of[m] for m in layout.card_select],
-                "Choose a card to play",
+                _(lang, "Choose a card to play"),
                 next_row,
             )
         )
@@ -141,35 +150,40 @@ def view_of(parts: HandParts) -> discord.ui.View:
                 index,
                 chunk,
                 labels,
-                select_placeholder(labels, len(layout.selects) > 1),
+                select_placeholder(labels, len(layout.selects) > 1, lang),
                 next_row + index - 1,
             )
         )
     if parts.hint:
-        add_hint_button(view, table_id)
+        add_hint_button(view, table_id, lang)
     return view
 
 
 def add_sequence_builder(
-    view: discord.ui.View, table_id: int, mark: int, sequences: list[Move], prefix: str
+    view: discord.ui.View,
+    table_id: int,
+    mark: int,
+    sequences: list[Move],
+    prefix: str,
+    lang: str = i18n.ENGLISH,
 ) -> None:
     """Rows 0 and 1: pick the next rank of a sequence; Play once it is one; Start over."""
     step = sequence_step(sequences, prefix)
     if step.next_ranks:
-        view.add_item(SequenceSelect(table_id, mark, prefix, step.next_ranks))
+        view.add_item(SequenceSelect(table_id, mark, prefix, step.next_ranks, lang))
     if step.complete is not None:
         view.add_item(
             MoveButton(
                 table_id,
                 mark,
                 step.complete,
-                f"Play {cards_text(step.complete.get('cards'))}",
+                _(lang, "Play {cards}", cards=cards_text(step.complete.get("cards"))),
                 discord.ButtonStyle.success,
                 1,
             )
         )
     if prefix:
-        view.add_item(SequenceRestart(table_id, mark))
+        view.add_item(SequenceRestart(table_id, mark, lang))
 
 
 def remember_hand(
@@ -178,9 +192,10 @@ def remember_hand(
     user_id: int,
     interaction: discord.Interaction,
     shown: object = None,
+    lang: str = i18n.ENGLISH,
 ) -> None:
     clock = bot.sessions.clock
-    bot.open_hands[(table_id, user_id)] = OpenHand(interaction, clock.now(), shown)
+    bot.open_hands[(table_id, user_id)] = OpenHand(interaction, clock.now(), shown, lang)
     watch((table_id, user_id), clock, lambda: warn_stale(bot, table_id, user_id, interaction))
 
 
@@ -197,30 +212,40 @@ async def warn_stale(
     if table is None or seat is None or table.game is None:
         return
     finished = over(table)
+    lang = entry.lang if entry is not None else i18n.ENGLISH
     await interaction.edit_original_response(
-        embed=hand_embed(table, seat, STALE_NOTE),
-        view=None if finished else hand_view(table, seat),
+        embed=hand_embed(table, seat, text_for(lang, _(lang, STALE_NOTE)), lang=lang),
+        view=None if finished else hand_view(table, seat, lang=lang),
     )
 
 
 def hand_message(
-    table: LiveTable, seat: int, note: str | None = None, prefix: str = ""
+    table: LiveTable,
+    seat: int,
+    note: str | None = None,
+    prefix: str = "",
+    lang: str = i18n.ENGLISH,
 ) -> tuple[discord.Embed, discord.ui.View]:
     """A seat's private hand: the embed and its components (``prefix``: the ranks chosen so
     far in the sequence builder)."""
-    embed, parts = hand_content(table, seat, note, prefix)
+    embed, parts = hand_content(table, seat, note, prefix, lang)
     return embed, view_of(parts)
 
 
 def hand_content(
-    table: LiveTable, seat: int, note: str | None = None, prefix: str = ""
+    table: LiveTable,
+    seat: int,
+    note: str | None = None,
+    prefix: str = "",
+    lang: str = i18n.ENGLISH,
 ) -> tuple[discord.Embed, HandParts]:
     """A seat's private hand: its embed, and the parts its components are drawn from."""
     chosen: tuple[str, ...] = ()
     if prefix and table.game is not None:
         sequences = [m for m in table.game.legal_moves(seat) if m.get("cards")]
         chosen = sequence_step(sequences, prefix).chosen
-    return hand_embed(table, seat, note, chosen), hand_parts(table, seat, prefix)
+    embed = hand_embed(table, seat, note, chosen, lang)
+    return embed, hand_parts(table, seat, prefix, lang)
 
 
 def shown_key(embed: discord.Embed, parts: HandParts | None) -> object:
@@ -237,8 +262,14 @@ async def send_hand(
     *,
     edit: bool = False,
     prefix: str = "",
+    lang: str | None = None,
 ) -> None:
-    embed, parts = hand_content(table, seat, note, prefix)
+    """Show a seat's hand to its player, in the player's language (``note``: a catalogue text,
+    or a text already in that language)."""
+    if lang is None:
+        lang = await reader_language(interaction)
+    note = text_for(lang, _(lang, note)) if note else note
+    embed, parts = hand_content(table, seat, note, prefix, lang)
     view = view_of(parts)
     if edit and interaction.response.is_done():  # deferred while the database was slow
         await interaction.edit_original_response(embed=embed, view=view)
@@ -249,7 +280,7 @@ async def send_hand(
     else:
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
     shown = shown_key(embed, parts)
-    remember_hand(bot_of(interaction), table.id, interaction.user.id, interaction, shown)
+    remember_hand(bot_of(interaction), table.id, interaction.user.id, interaction, shown, lang)
 
 
 async def refresh_hands(bot: CardTableBot, table: LiveTable) -> None:
@@ -268,15 +299,15 @@ async def refresh_hand(
     edit may land last with older content, so the hand is drawn once more through the new
     interaction.
     """
-    for _ in range(2):
+    for _attempt in range(2):
         hand = bot.open_hands.get(key)
         if hand is None or table.game is None:
             return
         if bot.sessions.clock.now() - hand.opened > HAND_TOKEN_SECONDS:
             bot.open_hands.pop(key, None)
             return
-        embed = hand_embed(table, seat)
-        parts = None if over(table) else hand_parts(table, seat)
+        embed = hand_embed(table, seat, lang=hand.lang)
+        parts = None if over(table) else hand_parts(table, seat, lang=hand.lang)
         shown = shown_key(embed, parts)
         if shown == hand.shown:
             return
@@ -329,15 +360,16 @@ async def play_move(
     bot = bot_of(interaction)
     table = bot.sessions.find(table_id)
     if table is None:
-        await answer(interaction, GAME_OVER)
+        await answer_in(interaction, GAME_OVER)
         return
     if move is None:
-        await answer(interaction, "That is not a move.")
+        await answer_in(interaction, N_("That is not a move."))
         return
     try:
         await patiently(interaction, bot.sessions.submit(table_id, interaction.user.id, seq, move))
     except UserError as error:
-        said = refusal_text(error, await reader_language(interaction))
+        lang = await reader_language(interaction)
+        refused = refusal_text(error, lang)
         table_now = bot.sessions.find(table_id)
         seat = table_now.seat_of(interaction.user.id) if table_now else None
         if (
@@ -346,9 +378,9 @@ async def play_move(
             and table_now.game is not None
             and table_now.is_stale(seat, seq)
         ):
-            await send_hand(interaction, table_now, seat, said, edit=True)
+            await send_hand(interaction, table_now, seat, refused, edit=True, lang=lang)
         else:
-            await answer(interaction, said)
+            await answer(interaction, refused)
         return
     seat = table.seat_of(interaction.user.id)
     assert seat is not None
@@ -451,12 +483,12 @@ class MoveSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         value = chosen_value(interaction)
         if value is None:
-            await answer(interaction, "Choose one of the moves offered.")
+            await answer_in(interaction, N_("Choose one of the moves offered."))
             return
         try:
             move = Move.from_code(value)
         except Exception:
-            await answer(interaction, "That choice is not a move.")
+            await answer_in(interaction, N_("That choice is not a move."))
             return
         await play_move(interaction, self.table_id, self.seq, move)
 
@@ -469,20 +501,20 @@ async def build_sequence(
     table = bot.sessions.find(table_id)
     seat = table.seat_of(interaction.user.id) if table else None
     if table is None or table.game is None or seat is None:
-        await answer(interaction, "That table is closed, or you are not playing at it.")
+        await answer_in(interaction, N_("That table is closed, or you are not playing at it."))
         return
     if table.is_stale(seat, seq):
         await send_hand(
             interaction,
             table,
             seat,
-            "That button is out of date; here is your hand as it is now.",
+            N_("That button is out of date; here is your hand as it is now."),
             edit=True,
         )
         return
     sequences = [m for m in table.game.legal_moves(seat) if m.get("cards")]
     if prefix and not sequence_step(sequences, prefix).chosen:
-        await send_hand(interaction, table, seat, "No sequence starts like that.", edit=True)
+        await send_hand(interaction, table, seat, N_("No sequence starts like that."), edit=True)
         return
     await send_hand(interaction, table, seat, edit=True, prefix=prefix)
 
@@ -492,12 +524,19 @@ class SequenceSelect(
     template=r"ct:q:(?P<table>[0-9]+):(?P<seq>[0-9]+):(?P<prefix>[2-9TJQKA]*)",
 ):
     def __init__(
-        self, table_id: int, seq: int, prefix: str, next_ranks: dict[str, str] | None = None
+        self,
+        table_id: int,
+        seq: int,
+        prefix: str,
+        next_ranks: dict[str, str] | None = None,
+        lang: str = i18n.ENGLISH,
     ) -> None:
         self.table_id, self.seq, self.prefix = table_id, seq, prefix
         options = [
             discord.SelectOption(
-                label=f"{'Add' if prefix else 'Start with'} {display(card)}",
+                label=_(lang, "Add {card}", card=display(card))
+                if prefix
+                else _(lang, "Start with {card}", card=display(card)),
                 value=rank,
                 emoji=FACES.emoji(card),
             )
@@ -507,7 +546,9 @@ class SequenceSelect(
             discord.ui.Select(
                 custom_id=f"ct:q:{table_id}:{seq}:{prefix}",
                 row=0,
-                placeholder="Add a card to your sequence" if prefix else "Start a sequence",
+                placeholder=_(lang, "Add a card to your sequence")
+                if prefix
+                else _(lang, "Start a sequence"),
                 options=options or [discord.SelectOption(label="·", value="none")],
             )
         )
@@ -527,7 +568,7 @@ class SequenceSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         rank = chosen_value(interaction) or ""
         if len(rank) != 1 or rank not in "23456789TJQKA":
-            await answer(interaction, "Choose one card.")
+            await answer_in(interaction, N_("Choose one card."))
             return
         await build_sequence(interaction, self.table_id, self.seq, self.prefix + rank)
 
@@ -536,11 +577,11 @@ class SequenceRestart(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"ct:qr:(?P<table>[0-9]+):(?P<seq>[0-9]+)",
 ):
-    def __init__(self, table_id: int, seq: int) -> None:
+    def __init__(self, table_id: int, seq: int, lang: str = i18n.ENGLISH) -> None:
         self.table_id, self.seq = table_id, seq
         super().__init__(
             discord.ui.Button(
-                label="Start over",
+                label=_(lang, "Start over"),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"ct:qr:{table_id}:{seq}",
                 row=1,
@@ -567,11 +608,11 @@ class ShowHand(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"ct:h:(?P<table>[0-9]+)",
 ):
-    def __init__(self, table_id: int) -> None:
+    def __init__(self, table_id: int, lang: str = i18n.ENGLISH) -> None:
         self.table_id = table_id
         super().__init__(
             discord.ui.Button(
-                label="Show my hand",
+                label=_(lang, "Show my hand"),
                 emoji="🂠",
                 style=discord.ButtonStyle.success,
                 custom_id=f"ct:h:{table_id}",
@@ -583,11 +624,11 @@ class ShowHand(
         bot = bot_of(interaction)
         table = bot.sessions.find(self.table_id)
         if table is None or table.game is None:
-            await answer(interaction, GAME_OVER)
+            await answer_in(interaction, GAME_OVER)
             return
         seat = table.seat_of(interaction.user.id)
         if seat is None:
-            await answer(interaction, "You are not playing at this table.")
+            await answer_in(interaction, N_("You are not playing at this table."))
             return
         await send_hand(interaction, table, seat)
 
@@ -597,11 +638,11 @@ class ImBack(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"ct:b:(?P<table>[0-9]+)",
 ):
-    def __init__(self, table_id: int) -> None:
+    def __init__(self, table_id: int, lang: str = i18n.ENGLISH) -> None:
         self.table_id = table_id
         super().__init__(
             discord.ui.Button(
-                label="I'm back",
+                label=_(lang, "I'm back"),
                 emoji="🙋",
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"ct:b:{table_id}",
@@ -615,10 +656,10 @@ class ImBack(
         table = bot.sessions.get(self.table_id)
         seat = table.seat_of(interaction.user.id)
         assert seat is not None
-        await send_hand(interaction, table, seat, "Welcome back: your seat is yours again.")
+        await send_hand(interaction, table, seat, N_("Welcome back: your seat is yours again."))
 
 
-def add_hint_button(view: discord.ui.View, table_id: int) -> None:
+def add_hint_button(view: discord.ui.View, table_id: int, lang: str = i18n.ENGLISH) -> None:
     """The Hint button (at a table with hints), where the hand's rows leave room for it."""
     used = [0] * 5
     for item in view.children:
@@ -626,7 +667,7 @@ def add_hint_button(view: discord.ui.View, table_id: int) -> None:
             used[item.row] += item.width
     room = [row for row in range(5) if used[row] < 5]
     if room:  # the lowest row with room; with none, the hand's moves come first
-        view.add_item(HintButton(table_id, room[-1]))
+        view.add_item(HintButton(table_id, room[-1], lang))
 
 
 class HintButton(
@@ -636,12 +677,12 @@ class HintButton(
 ):
     """What the normal computer player would do now, and why: answered to the player alone."""
 
-    def __init__(self, table_id: int, row: int | None = None) -> None:
+    def __init__(self, table_id: int, row: int | None = None, lang: str = i18n.ENGLISH) -> None:
         self.table_id = table_id
         super().__init__(
             discord.ui.Button(
                 row=row,
-                label="Hint",
+                label=_(lang, "Hint"),
                 emoji="💡",
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"ct:hint:{table_id}",
@@ -651,19 +692,23 @@ class HintButton(
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
-        _, move, reason = bot.sessions.hint(self.table_id, interaction.user.id)
+        _seat, move, reason = bot.sessions.hint(self.table_id, interaction.user.id)
         table = bot.sessions.get(self.table_id)
         seat = table.seat_of(interaction.user.id)
         assert table.game is not None and seat is not None  # as sessions.hint found them
-        label = table.game.move_label(move, seat)
-        await answer(interaction, f"💡 Hint: **{label}** — {reason}.")
+        lang = await reader_language(interaction)
+        label = said(lang, table.game.move_label(move, seat))
+        why = said(lang, reason)
+        hint = _(lang, "Hint: {move} — {reason}.", move=f"**{label}**", reason=why)
+        await answer(interaction, "💡 " + text_for(lang, hint))
 
 
-def table_view(table: LiveTable) -> discord.ui.View:
+def table_view(table: LiveTable, lang: str = i18n.ENGLISH) -> discord.ui.View:
+    """The table message's buttons, in the server's language."""
     view = discord.ui.View(timeout=None)
-    view.add_item(ShowHand(table.id))
+    view.add_item(ShowHand(table.id, lang))
     if any(seat.away for seat in table.humans()):
-        view.add_item(ImBack(table.id))
+        view.add_item(ImBack(table.id, lang))
     return view
 
 

@@ -130,6 +130,52 @@ TEMPLATES: Mapping[str, tuple[str, ...]] = {
     "not_seated": (N_("You are not playing at this table."),),
     "stale": (N_("That button is out of date; here is your hand as it is now."),),
     "paused": (N_("The table is paused: your move was not saved. Try again in a moment."),),
+    # the session layer's
+    "seated_elsewhere": (
+        N_("You are already seated at table #{table} in this server; leave it first."),
+    ),
+    "seat_taken": (N_("Seat {seat} is taken."),),
+    "rematch_waiting": (N_("Waiting for {who} to press Join (or remove them to play without)."),),
+    "bad_option": (N_("That option is not right: {reason}."),),
+    "bad_length": (N_("That length does not fit these options: {reason}."),),
+    "not_an_option": (N_("{name} is not an option name."),),
+    "bad_option_value": (N_("A value is one word or a whole number, not {value}."),),
+    "too_many_options": (N_("That is too many options ({n} characters)."),),
+    "unknown_level": (N_("Choose one of the computer levels offered: {levels}."),),
+    "option_syntax": (
+        N_("Options are written name=value (a word or a whole number), not {part}."),
+    ),
+    "rematch_players_only": (N_("Only the players of table #{table} can ask for its rematch."),),
+    "rematch_gone": (N_("The rematch (table #{table}) has already started or closed."),),
+    "come_back_team": (
+        N_(
+            "You played {held} earlier in this game:"
+            " you may come back to your own team's seats only ({allowed})."
+        ),
+    ),
+    "come_back_seat": (
+        N_(
+            "You played {held} earlier in this game:"
+            " you may come back to that seat only ({allowed})."
+        ),
+    ),
+    "come_back_none_team": (
+        N_(
+            "You played {held} earlier in this game:"
+            " you may come back to your own team's seats only, and no computer plays one now."
+        ),
+    ),
+    "come_back_none_seat": (
+        N_(
+            "You played {held} earlier in this game:"
+            " you may come back to that seat only, and no computer plays one now."
+        ),
+    ),
+    "unknown_game": (N_("There is no game called {game}. Try one of: {games}."),),
+    "bad_default": (N_("That is not a valid {game} option: {reason}."),),
+    "no_default": (N_("{option} has no server default for {game}."),),
+    "not_a_table_channel": (N_("{channel} is not in the list of table channels."),),
+    "too_many_channels": (N_("At most {n} channels can host tables."),),
     "unknown_language": (N_("There is no language {value} here. Choose one of: {known}."),),
     # tournaments
     "round_minutes": (N_("A round lasts {low} to {high} minutes."),),

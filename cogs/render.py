@@ -2,8 +2,12 @@
 
 Nothing here talks to Discord or decides a rule: it lays out what the engine's views say. Every
 public text passes :func:`guard_public`, which refuses to show a card the engine calls hidden.
-The guard judges the text as the engine made it, with seats for names: a player called ``K♥``
-or ``10♦ fan`` is a name, not a leak.
+The guard judges the text as the engine made it, in English with seats for names: a player
+called ``K♥`` or ``10♦ fan`` is a name, not a leak.
+
+Each function takes the language of its reader (``lang``): the hand's player's for the hand, the
+server's for the lobby, the table and the channel's posts. The engine's own texts are put in it
+by :func:`cogs.engine_words.said`.
 """
 
 from __future__ import annotations
@@ -16,8 +20,12 @@ from typing import Any
 
 import discord
 
+from bot import i18n
+from bot.bidi import for_direction
+from bot.i18n import N_, _, ngettext
 from bot.sessions import Line, LiveTable
 from cogs.card_faces import card_face, cards_face, face_tokens
+from cogs.engine_words import said, suit_word
 from cogs.hand_watch import restart_note
 from cogs.words import explain_words
 from games.base import Event, Game, Move, Option, fill_names
@@ -56,11 +64,21 @@ def shown_names(names: Sequence[str]) -> list[str]:
     return [shown_name(name) for name in names]
 
 
-def shown_line(line: str, names: Sequence[str]) -> str:
+def shown_line(line: str, names: Sequence[str], lang: str = i18n.ENGLISH) -> str:
     """A log line in the table's words, with the names of who held the seats when it happened
     (a :class:`~bot.sessions.Line`'s own), else ``names``; every name escaped."""
     own = line.names if isinstance(line, Line) else None
-    return fill_names(polish(line), shown_names(own) if own is not None else names)
+    return engine(lang, line, shown_names(own) if own is not None else names)
+
+
+def engine(lang: str, text: str, names: Sequence[str]) -> str:
+    """An engine's text in the table's words, in ``lang``, with the seats' ``names``."""
+    return directed(lang, fill_names(said(lang, polish(text)), names))
+
+
+def directed(lang: str, text: str) -> str:
+    """``text`` laid out for ``lang``'s direction (left-to-right runs isolated in Arabic)."""
+    return for_direction(lang in i18n.RIGHT_TO_LEFT, text)
 
 
 def seat_line(
@@ -69,38 +87,41 @@ def seat_line(
     view: TableView | None,
     names: Sequence[str] | None = None,
     live: bool = True,
+    lang: str = i18n.ENGLISH,
 ) -> str:
     """A seat on the lobby or the board (``live``: the game is still being played)."""
     game_class = table.game_class
     row = table.seats.get(seat)
     name = ((names[seat] if names is not None else shown_name(row.name)) if row else None) or (
-        "*empty*"
+        _(lang, "*empty*")
     )
     parts = [f"`{seat + 1}` **{name}**" if row else f"`{seat + 1}` {name}"]
     if game_class.teams:
-        parts.append(f"team {TEAM_NAMES[seat % 2]}")
+        parts.append(_(lang, "team {team}", team=TEAM_NAMES[seat % 2]))
     if row and row.user_id == table.row.host_id and table.row.status == "lobby":
-        parts.append("host")
+        parts.append(_(lang, "host"))
     if view is not None:
         sizes = view.hand_sizes
         if seat < len(sizes):
-            parts.append(f"{sizes[seat]} card{'' if sizes[seat] == 1 else 's'}")
+            parts.append(ngettext(lang, "{n} card", "{n} cards", sizes[seat]))
         if view.dealer == seat:
-            parts.append("dealer")
+            parts.append(_(lang, "dealer"))
         if live and seat in view.to_act:
-            parts.append("⏳ to act")
+            parts.append("⏳ " + _(lang, "to act"))
     if row and row.away:
-        parts.append("away (computer plays)")
+        parts.append(_(lang, "away (computer plays)"))
     return " · ".join(parts)
 
 
-def options_in_words(game_class: type[Game], options: dict[str, Any]) -> str:
+def options_in_words(
+    game_class: type[Game], options: dict[str, Any], lang: str = i18n.ENGLISH
+) -> str:
     changed = [
         f"{o.name} = {options.get(o.name)}"
         for o in game_class.OPTIONS
         if options.get(o.name, o.default) != o.default
     ]
-    return ", ".join(changed) if changed else "standard rules"
+    return ", ".join(changed) if changed else _(lang, "standard rules")
 
 
 def jump_url(guild_id: int | None, channel_id: int, message_id: int) -> str:
@@ -113,25 +134,25 @@ OPTIONS_PER_PAGE = 8
 OPTIONS_PAGE_CHARS = 3500  # an embed's total is 6000 characters; leave room for title and footer
 
 
-def option_values(option: Option) -> str:
+def option_values(option: Option, lang: str = i18n.ENGLISH) -> str:
     """An option's allowed values in words (never a Python type name)."""
     if option.choices:
-        return "one of " + ", ".join(f"`{c}`" for c in option.choices)
+        return _(lang, "one of {values}", values=", ".join(f"`{c}`" for c in option.choices))
     if isinstance(option.default, bool):
-        return "`true` (on) or `false` (off)"
+        return _(lang, "{true} (on) or {false} (off)", true="`true`", false="`false`")
     if isinstance(option.default, int):
         low, high = option.minimum, option.maximum
         if low is not None and high is not None:
-            return f"a whole number from {low} to {high}"
+            return _(lang, "a whole number from {low} to {high}", low=low, high=high)
         if low is not None:
-            return f"a whole number, at least {low}"
+            return _(lang, "a whole number, at least {low}", low=low)
         if high is not None:
-            return f"a whole number, at most {high}"
-        return "a whole number"
-    return "a word"
+            return _(lang, "a whole number, at most {high}", high=high)
+        return _(lang, "a whole number")
+    return _(lang, "a word")
 
 
-def options_pages(game_class: type[Game]) -> list[discord.Embed]:
+def options_pages(game_class: type[Game], lang: str = i18n.ENGLISH) -> list[discord.Embed]:
     """Every option of a game with its meaning, default and allowed values, a few per page so
     each page stays well inside Discord's embed limits (25 fields, 6000 characters)."""
     pages: list[list[tuple[str, str]]] = [[]]
@@ -140,8 +161,11 @@ def options_pages(game_class: type[Game]) -> list[discord.Embed]:
         default = (
             str(option.default).lower() if isinstance(option.default, bool) else option.default
         )
-        name = _clip_start(f"{option.name} (default {default})", 256)
-        value = _clip_start(f"{option.help}\nValues: {option_values(option)}", 1024)
+        name = _clip_start(
+            _(lang, "{name} (default {default})", name=option.name, default=default), 256
+        )
+        values = _(lang, "Values: {values}", values=option_values(option, lang))
+        value = _clip_start(f"{option.help}\n{values}", 1024)
         if pages[-1] and (
             len(pages[-1]) >= OPTIONS_PER_PAGE or size + len(name) + len(value) > OPTIONS_PAGE_CHARS
         ):
@@ -152,17 +176,24 @@ def options_pages(game_class: type[Game]) -> list[discord.Embed]:
     embeds = []
     for number, fields in enumerate(pages, start=1):
         embed = discord.Embed(
-            title=f"{game_class.title}: options",
-            description="Give them to `/table new` as `name=value`, separated by spaces."
+            title=_(lang, "{game}: options", game=game_class.title),
+            description=_(
+                lang,
+                "Give them to {command} as {form}, separated by spaces.",
+                command="`/table new`",
+                form="`name=value`",
+            )
             if fields
-            else "This game has no options.",
+            else _(lang, "This game has no options."),
             colour=discord.Colour.blurple(),
         )
         for name, value in fields:
             embed.add_field(name=name, value=value, inline=False)
         if len(pages) > 1:
             embed.set_footer(
-                text=f"Page {number} of {len(pages)} · {len(game_class.OPTIONS)} options"
+                text=_(lang, "Page {page} of {pages}", page=number, pages=len(pages))
+                + " · "
+                + ngettext(lang, "{n} option", "{n} options", len(game_class.OPTIONS))
             )
         embeds.append(embed)
     return embeds
@@ -170,53 +201,66 @@ def options_pages(game_class: type[Game]) -> list[discord.Embed]:
 
 # What each computer level does, in the players' words (the lobby and /table new name them).
 LEVEL_TEXT = {
-    "easy": "plays by rule of thumb, with a random move now and then",
-    "normal": "plays by rule of thumb",
-    "hard": "searches ahead by playing sample deals out",
+    "easy": N_("plays by rule of thumb, with a random move now and then"),
+    "normal": N_("plays by rule of thumb"),
+    "hard": N_("searches ahead by playing sample deals out"),
 }
 
 
-HINTS_TEXT = "Hints on (unrated)"  # the lobby and the table say so while a table has hints
+HINTS_TEXT = N_("Hints on (unrated)")  # the lobby and the table say so while a table has hints
 # The lobby of a table opened while the server rated no tables, or allowed no computer players.
-UNRATED_TEXT = "Unrated: this server's tables do not count for the ratings"
-NO_COMPUTERS_TEXT = (
+UNRATED_TEXT = N_("Unrated: this server's tables do not count for the ratings")
+NO_COMPUTERS_TEXT = N_(
     "Not at this server's tables: invite people (a computer only plays an away player's turns)"
 )
 
 
-def level_line(level: str) -> str:
-    return f"**{level}**: {LEVEL_TEXT.get(level, level)}"
+def level_line(level: str, lang: str = i18n.ENGLISH) -> str:
+    meaning = _(lang, LEVEL_TEXT[level]) if level in LEVEL_TEXT else level
+    return f"**{level}**: {meaning}"
 
 
-def lobby_embed(table: LiveTable) -> discord.Embed:
+def table_title(table: LiveTable, lang: str) -> str:
+    return "🃏 " + _(lang, "{game} · table #{table}", game=table.game_class.title, table=table.id)
+
+
+def lobby_embed(table: LiveTable, lang: str = i18n.ENGLISH) -> discord.Embed:
     game_class = table.game_class
     computers = table.row.computers  # the server allowed them when the table opened
     embed = discord.Embed(
-        title=f"🃏 {game_class.title} · table #{table.id}",
-        description=(
-            "Waiting for players. Join, pick a seat, or add computer players; "
-            if computers
-            else "Waiting for players. Join or pick a seat; "
+        title=table_title(table, lang),
+        description=_(
+            lang,
+            "Waiting for players. Join, pick a seat, or add computer players; the host starts "
+            "when every seat is filled.",
         )
-        + "the host starts when every seat is filled.",
+        if computers
+        else _(
+            lang,
+            "Waiting for players. Join or pick a seat; the host starts when every seat is filled.",
+        ),
         colour=discord.Colour.blurple(),
     )
     embed.add_field(
-        name="Options", value=options_in_words(game_class, table.row.options), inline=False
+        name=_(lang, "Options"),
+        value=options_in_words(game_class, table.row.options, lang),
+        inline=False,
     )
     # The level is the table's, not a rule: it is not among the options.
     embed.add_field(
-        name="Computer players",
-        value=level_line(table.row.computer_level) if computers else NO_COMPUTERS_TEXT,
+        name=_(lang, "Computer players"),
+        value=level_line(table.row.computer_level, lang)
+        if computers
+        else _(lang, NO_COMPUTERS_TEXT),
         inline=False,
     )
     if not table.row.rated:
-        embed.add_field(name="Ratings", value=UNRATED_TEXT, inline=False)
+        embed.add_field(name=_(lang, "Ratings"), value=_(lang, UNRATED_TEXT), inline=False)
     if table.row.hints:
-        embed.add_field(name="Hints", value=HINTS_TEXT, inline=False)
+        embed.add_field(name=_(lang, "Hints"), value=_(lang, HINTS_TEXT), inline=False)
     embed.add_field(
-        name="Seats",
-        value="\n".join(seat_line(table, s, None) for s in range(table.seat_count)),
+        name=_(lang, "Seats"),
+        value="\n".join(seat_line(table, s, None, lang=lang) for s in range(table.seat_count)),
         inline=False,
     )
     return embed
@@ -230,19 +274,24 @@ def trick_text(trick: Sequence[Sequence[Any]], names: Sequence[str]) -> str:
     return " · ".join(f"{names[seat]} {card_face(card)}" for seat, card in trick) or "—"
 
 
-def score_text(game_class: type[Game], view: TableView, names: Sequence[str]) -> str:
+def score_text(
+    game_class: type[Game], view: TableView, names: Sequence[str], lang: str = i18n.ENGLISH
+) -> str:
     score = view.score
-    label = view.score_label
+    label = said(lang, view.score_label)
     if game_class.teams:
-        return " · ".join(f"Team {TEAM_NAMES[i]}: **{v}**" for i, v in enumerate(score)) + (
-            f" {label}" if label else ""
-        )
+        return " · ".join(
+            _(lang, "Team {team}: **{score}**", team=TEAM_NAMES[i], score=v)
+            for i, v in enumerate(score)
+        ) + (f" {label}" if label else "")
     return " · ".join(f"{names[i]}: **{v}**" for i, v in enumerate(score)) + (
         f" {label}" if label else ""
     )
 
 
-def table_embed(table: LiveTable, now: float | None = None) -> discord.Embed:
+def table_embed(
+    table: LiveTable, now: float | None = None, lang: str = i18n.ENGLISH
+) -> discord.Embed:
     """The one public table message: turn, trick, last trick, trump, calls, score, timer.
 
     Guarded as the engine wrote it (seats in place of the players' names), shown with names.
@@ -254,34 +303,42 @@ def table_embed(table: LiveTable, now: float | None = None) -> discord.Embed:
         if field.name != "Recent":
             guard_public(game, f"{field.name} {field.value}")
     guard_public(game, engine_text.description or "")
-    embed = _table_embed(table, shown_names(table.names))
-    explain_words(embed, table.id, table.row.game)  # a game's own words, where they first appear
+    embed = _table_embed(table, shown_names(table.names), lang)
+    # a game's own words, where they first appear, glossed in the reader's language
+    explain_words(embed, table.id, table.row.game, lang)
     return embed
 
 
 RECENT_LINES = 4
-ABANDONED = "This game was abandoned. Not rated."  # an abandoned game never counts
+ABANDONED = N_("This game was abandoned. Not rated.")  # an abandoned game never counts
 
 
-def abandoned_text(table: LiveTable, names: Sequence[str]) -> str:
+def abandoned_text(table: LiveTable, names: Sequence[str], lang: str = i18n.ENGLISH) -> str:
     """A closed game's headline: abandoned and not rated, or, where its last person left a
     rated game (which resigns it), who left and whose loss it counts as."""
     seat = table.resigned
     if seat is None or seat >= len(names):
-        return ABANDONED
-    side = team_label(table, team_of(seat), names) if table.game_class.teams else names[seat]
-    return f"{names[seat]} left: the game counts as a loss for {side}.{_rating_tail(table)}"
+        return _(lang, ABANDONED)
+    side = team_label(table, team_of(seat), names, lang) if table.game_class.teams else names[seat]
+    left = _(lang, "{who} left: the game counts as a loss for {side}.", who=names[seat], side=side)
+    return left + _rating_tail(table, lang)
 
 
-def resignation_message(table: LiveTable) -> str | None:
+def post_head(table: LiveTable, lang: str) -> str:
+    """``**Table #12** · ``: how a channel post about a table begins."""
+    return "**" + _(lang, "Table #{table}", table=table.id) + "** · "
+
+
+def resignation_message(table: LiveTable, lang: str = i18n.ENGLISH) -> str | None:
     """The channel's line for a game its last person left: a result, posted like a game's end
     (None for any other table)."""
     if table.resigned is None:
         return None
-    return _clip(f"**Table #{table.id}** · {abandoned_text(table, shown_names(table.names))}", 1900)
+    text = abandoned_text(table, shown_names(table.names), lang)
+    return _clip(post_head(table, lang) + text, 1900)
 
 
-def _table_embed(table: LiveTable, names: Sequence[str]) -> discord.Embed:
+def _table_embed(table: LiveTable, names: Sequence[str], lang: str = i18n.ENGLISH) -> discord.Embed:
     """One glance: whose turn and the timer on top, the seats, trump and score side by side,
     the trick, the engine's table lines as one paragraph, and the few latest events that are
     not already shown above."""
@@ -291,62 +348,72 @@ def _table_embed(table: LiveTable, names: Sequence[str]) -> discord.Embed:
     status = game.status
     abandoned = table.row.status == "abandoned"
     live = status == "in_progress" and not abandoned
-    embed = discord.Embed(
-        title=f"🃏 {table.game_class.title} · table #{table.id}", colour=discord.Colour.dark_green()
-    )
+    embed = discord.Embed(title=table_title(table, lang), colour=discord.Colour.dark_green())
     head = []
-    prompt = fill_names(view.prompt, names)
+    prompt = engine(lang, view.prompt, names)
     if status == "finished":
-        head.append(f"**{result_headline(table, names)}**")
+        head.append(f"**{result_headline(table, names, lang)}**")
     elif abandoned:
-        head.append(f"**{abandoned_text(table, names)}**")
+        head.append(f"**{abandoned_text(table, names, lang)}**")
     elif prompt:
         head.append(f"**{prompt}**")
     deadline = table.row.turn_deadline
     if deadline and live:
-        head.append(f"⏱ turn ends <t:{int(deadline)}:R>")
+        head.append("⏱ " + _(lang, "turn ends {when}", when=f"<t:{int(deadline)}:R>"))
     note = restart_note(table.id) if live else None
+    note = _(lang, note) if note else None
     embed.description = " · ".join(head) + (f"\n*{note}*" if note else "") or None
     embed.add_field(
-        name="Seats",
-        value="\n".join(seat_line(table, s, view, names, live) for s in range(table.seat_count)),
+        name=_(lang, "Seats"),
+        value="\n".join(
+            seat_line(table, s, view, names, live, lang) for s in range(table.seat_count)
+        ),
         inline=False,
     )
     trump = view.trump
     if trump:
-        embed.add_field(name="Trump", value=_suit_text(trump), inline=True)
-    embed.add_field(name="Score", value=score_text(table.game_class, view, names), inline=True)
+        embed.add_field(name=_(lang, "Trump"), value=_suit_text(trump, lang), inline=True)
+    embed.add_field(
+        name=_(lang, "Score"), value=score_text(table.game_class, view, names, lang), inline=True
+    )
     if view.trick:
-        embed.add_field(name="Trick", value=trick_text(view.trick, names), inline=False)
+        embed.add_field(name=_(lang, "Trick"), value=trick_text(view.trick, names), inline=False)
     else:
         last = view.last_trick
         if last:
             won = f" → **{names[last.winner]}**"
-            points = f" ({last.points} pts)" if last.points is not None else ""
+            points = (
+                " (" + _(lang, "{points} pts", points=last.points) + ")"
+                if last.points is not None
+                else ""
+            )
             embed.add_field(
-                name="Last trick",
+                name=_(lang, "Last trick"),
                 value=trick_text(last.cards, names) + won + points,
                 inline=False,
             )
-    recent = [shown_line(line, names) for line in table.recent][-RECENT_LINES:]
-    extra = [fill_names(polish(line), names) for line in view.lines]
+    recent = [shown_line(line, names, lang) for line in table.recent][-RECENT_LINES:]
+    extra = [engine(lang, line, names) for line in view.lines]
     extra = [line for line in extra if line not in recent]
     if extra:
-        embed.add_field(name="Table", value=_clip(" · ".join(extra), 1024), inline=False)
+        embed.add_field(name=_(lang, "Table"), value=_clip(" · ".join(extra), 1024), inline=False)
     if recent:
-        embed.add_field(name="Recent", value=_clip("\n".join(recent), 1024), inline=False)
-    hint = " · Press “Show my hand” to see your cards and play." if live else ""
-    hints = f" · {HINTS_TEXT}" if table.row.hints else ""
-    embed.set_footer(text=f"Move {table.moves}{hints}{hint}")
+        embed.add_field(name=_(lang, RECENT), value=_clip("\n".join(recent), 1024), inline=False)
+    hint = " · " + _(lang, "Press “Show my hand” to see your cards and play.") if live else ""
+    hints = " · " + _(lang, HINTS_TEXT) if table.row.hints else ""
+    embed.set_footer(text=_(lang, "Move {n}", n=table.moves) + hints + hint)
     return embed
 
 
-def _suit_text(trump: str) -> str:
+RECENT = N_("Recent")  # the field whose lines were checked as each event happened
+
+
+def _suit_text(trump: str, lang: str = i18n.ENGLISH) -> str:
     from games.cards import SUIT_NAMES, SUIT_SYMBOLS
 
     if trump in SUIT_SYMBOLS:
-        return f"{SUIT_SYMBOLS[trump]} {SUIT_NAMES[trump]}"
-    return {"NT": "no trump"}.get(trump, str(trump))
+        return f"{SUIT_SYMBOLS[trump]} {suit_word(lang, SUIT_NAMES[trump])}"
+    return suit_word(lang, "no trump") if trump == "NT" else str(trump)
 
 
 def plural(count: int, noun: str) -> str:
@@ -371,59 +438,69 @@ _PAIR_VERB = re.compile(r"(\{s\d\} & \{s\d\}) (makes|fails|wins|scores)\b")
 _PLURAL = {"makes": "make", "fails": "fail", "wins": "win", "scores": "score"}
 
 
-def team_label(table: LiveTable, team: int, names: Sequence[str]) -> str:
+def team_label(table: LiveTable, team: int, names: Sequence[str], lang: str = i18n.ENGLISH) -> str:
     """``Team A (Alice & Carol)``, or the player's name when a team is one seat."""
     members = [names[s] for s in team_seats(team, table.seat_count)]
     if len(members) == 1:
         return members[0]
-    return f"Team {TEAM_NAMES[team]} ({' & '.join(members)})"
+    return _(lang, "Team {team}", team=TEAM_NAMES[team]) + f" ({' & '.join(members)})"
 
 
-def _score_pairs(table: LiveTable, score: Sequence[Any], names: Sequence[str]) -> str:
+def _score_pairs(
+    table: LiveTable, score: Sequence[Any], names: Sequence[str], lang: str = i18n.ENGLISH
+) -> str:
     if table.game_class.teams and len(score) == 2:
-        labels = [team_label(table, t, names) for t in (0, 1)]
+        labels = [team_label(table, t, names, lang) for t in (0, 1)]
     else:
         labels = [names[s] if s < len(names) else f"seat {s + 1}" for s in range(len(score))]
     return " · ".join(f"{label} **{value}**" for label, value in zip(labels, score, strict=False))
 
 
-def score_words(table: LiveTable, score: Sequence[Any], names: Sequence[str]) -> str:
+def score_words(
+    table: LiveTable, score: Sequence[Any], names: Sequence[str], lang: str = i18n.ENGLISH
+) -> str:
     """``12 to 3`` between two teams; ``Alice 0 · Bob 8 · Carol 29`` for each for themselves."""
     if table.game_class.teams and len(score) == 2:
-        return f"{score[0]} to {score[1]}"
+        return _(lang, "{a} to {b}", a=score[0], b=score[1])
     return " · ".join(f"{names[s]} {v}" for s, v in enumerate(score) if s < len(names))
 
 
-def result_headline(table: LiveTable, names: Sequence[str]) -> str:
+def result_headline(table: LiveTable, names: Sequence[str], lang: str = i18n.ENGLISH) -> str:
     """The final board's headline: who won and the final score, from the game's ``outcome``."""
     game = table.game
     outcome = game.outcome() if game is not None else None
     if outcome is None:
-        return "Game over."
-    score = score_words(table, outcome.score, names)
-    tail = f" Final score: {score}." if score else ""
+        return _(lang, "Game over.")
+    score = score_words(table, outcome.score, names, lang)
+    tail = " " + _(lang, "Final score: {score}.", score=score) if score else ""
     if outcome.abandoned:
-        return "Game abandoned." + tail
-    why = f" {fill_names(outcome.reason, names)}" if outcome.reason else ""
+        return _(lang, "Game abandoned.") + tail
+    why = f" {engine(lang, outcome.reason, names)}" if outcome.reason else ""
     winners = list(outcome.winners)
     if not winners:
-        return f"Game over: nobody wins{why}." + tail + _rating_tail(table)
+        return _(lang, "Game over: nobody wins{why}.", why=why) + tail + _rating_tail(table, lang)
     teams = {seat % 2 for seat in winners}
     if table.game_class.teams and len(teams) == 1 and len(outcome.score) == 2:
-        who = team_label(table, next(iter(teams)), names)
-        verb = "wins"
+        who = team_label(table, next(iter(teams)), names, lang)
+        won = _(lang, "Game over: 🏆 {who} wins the game{why}.", who=who, why=why)
     else:
         who = " & ".join(names[s] for s in winners)
-        verb = "wins" if len(winners) == 1 else "win"
-    return f"Game over: 🏆 {who} {verb} the game{why}.{tail}{_rating_tail(table)}"
+        won = (
+            _(lang, "Game over: 🏆 {who} wins the game{why}.", who=who, why=why)
+            if len(winners) == 1
+            else _(lang, "Game over: 🏆 {who} win the game{why}.", who=who, why=why)
+        )
+    return won + tail + _rating_tail(table, lang)
 
 
-def _rating_tail(table: LiveTable) -> str:
+def _rating_tail(table: LiveTable, lang: str = i18n.ENGLISH) -> str:
     """Whether the game counts for the ratings (and why not), after the result."""
-    return f" {table.result_note}" if table.result_note else ""
+    return f" {_(lang, table.result_note)}" if table.result_note else ""
 
 
-def _hand_detail(table: LiveTable, event: Event, names: Sequence[str]) -> str | None:
+def _hand_detail(
+    table: LiveTable, event: Event, names: Sequence[str], lang: str = i18n.ENGLISH
+) -> str | None:
     """What the event's data says that its text leaves out: who made or failed a contract,
     and the totals after the hand, with the teams named."""
     data = event.data
@@ -436,15 +513,22 @@ def _hand_detail(table: LiveTable, event: Event, names: Sequence[str]) -> str | 
         success = result.get("success")
         if who is not None and success is not None:
             kind = str(result.get("kind", "call")).replace("_", " ").title()
-            parts.append(f"{names[who]}'s {kind} {'succeeds' if success else 'fails'}.")
+            parts.append(
+                _(lang, "{who}'s {kind} succeeds.", who=names[who], kind=kind)
+                if success
+                else _(lang, "{who}'s {kind} fails.", who=names[who], kind=kind)
+            )
     score = data.get("score")
     if isinstance(score, list) and score and event.kind != "game_over":
-        parts.append(f"Totals: {_score_pairs(table, score, names)}")
+        parts.append(_(lang, "Totals: {score}", score=_score_pairs(table, score, names, lang)))
     return " ".join(parts) or None
 
 
 def event_message(
-    table: LiveTable, events: Sequence[Event | str], names: Sequence[str] | None = None
+    table: LiveTable,
+    events: Sequence[Event | str],
+    names: Sequence[str] | None = None,
+    lang: str = i18n.ENGLISH,
 ) -> str:
     """A message that stays in the channel: a hand's or the game's result.
 
@@ -454,21 +538,21 @@ def event_message(
     """
     names = shown_names(table.names if names is None else names)
     seats = [f"seat {s + 1}" for s in range(table.seat_count)]
-    engine: list[str] = []
+    english: list[str] = []
     shown: list[str] = []
     for event in events:
-        text = polish(event if isinstance(event, str) else event.text)
-        engine.append(fill_names(text))
-        shown.append(fill_names(text, names))
+        text = event if isinstance(event, str) else event.text
+        english.append(fill_names(polish(text)))
+        shown.append(engine(lang, text, names))
         if isinstance(event, Event):
             detail = _hand_detail(table, event, seats)
             if detail:
-                engine.append(detail)
-                shown.append(_hand_detail(table, event, names) or "")
+                english.append(detail)
+                shown.append(_hand_detail(table, event, names, lang) or "")
     if table.result_note and any(isinstance(e, Event) and e.kind == "game_over" for e in events):
-        shown.append(table.result_note)
-    guard_public(table.game, "\n".join(engine))
-    return _clip(f"**Table #{table.id}** · " + "\n".join(shown), 1900)
+        shown.append(_(lang, table.result_note))
+    guard_public(table.game, "\n".join(english))
+    return _clip(post_head(table, lang) + "\n".join(shown), 1900)
 
 
 # --- the private hand ---------------------------------------------------------------------------
@@ -516,13 +600,13 @@ def _rank(card: str) -> int:
     return RANKS.index(card[0]) if card[0] in RANKS else -1
 
 
-def select_placeholder(labels: Sequence[str], several: bool) -> str:
+def select_placeholder(labels: Sequence[str], several: bool, lang: str = i18n.ENGLISH) -> str:
     """A menu's prompt; when the decisions fill several menus, each says which range it holds."""
     if not several or not labels:
-        return "Choose your move"
+        return _(lang, "Choose your move")
     if len(labels) == 1:
-        return _clip_start(f"Choose: {labels[0]}", 150)
-    return _clip_start(f"Choose: {labels[0]} … {labels[-1]}", 150)
+        return _clip_start(_(lang, "Choose: {moves}", moves=labels[0]), 150)
+    return _clip_start(_(lang, "Choose: {moves}", moves=f"{labels[0]} … {labels[-1]}"), 150)
 
 
 def _clip_start(text: str, limit: int) -> str:
@@ -591,36 +675,44 @@ def sequence_step(sequences: Sequence[Move], prefix: str) -> SequenceStep:
     return SequenceStep(chosen, in_order, complete)
 
 
-WAITING = "Waiting for the others (the table shows whose turn it is)."
+WAITING = N_("Waiting for the others (the table shows whose turn it is).")
 
 
 def hand_embed(
-    table: LiveTable, seat: int, note: str | None = None, chosen: Sequence[str] = ()
+    table: LiveTable,
+    seat: int,
+    note: str | None = None,
+    chosen: Sequence[str] = (),
+    lang: str = i18n.ENGLISH,
 ) -> discord.Embed:
+    """A seat's private hand, in its reader's language (``note``: already in it)."""
     game = table.game
     assert game is not None
     names = shown_names(table.names)
     view = game.view(seat)
-    embed = discord.Embed(title=f"Your hand · table #{table.id}", colour=discord.Colour.gold())
+    embed = discord.Embed(
+        title=_(lang, "Your hand · table #{table}", table=table.id), colour=discord.Colour.gold()
+    )
     lines = []
     if note:
         lines.append(f"⚠️ {note}")
     if game.status == "finished":
-        lines.append("The game is over.")
+        lines.append(_(lang, "The game is over."))
     elif table.row.status == "abandoned":
-        lines.append(abandoned_text(table, names))
+        lines.append(abandoned_text(table, names, lang))
     elif seat in game.to_act():
-        prompt = fill_names(view.prompt, names)
-        lines.append(f"**Your move.** {prompt}")
+        prompt = engine(lang, view.prompt, names)
+        your_move = _(lang, "Your move.")
+        lines.append(f"**{your_move}** {prompt}")
     else:  # whose turn it is shows on the table; here it would cost an edit every move
-        lines.append(WAITING)
+        lines.append(_(lang, WAITING))
     lines.append(cards_face(view.hand or ()) or "—")
     if chosen:
-        lines.append(f"Your sequence so far: **{cards_face(chosen)}**")
+        lines.append(_(lang, "Your sequence so far: {cards}", cards=f"**{cards_face(chosen)}**"))
     embed.description = "\n".join(lines)
-    private = [shown_line(line, names) for line in table.private.get(seat, [])]
+    private = [shown_line(line, names, lang) for line in table.private.get(seat, [])]
     if private:
         embed.add_field(
-            name="Only you see", value=_clip("\n".join(private[-5:]), 1024), inline=False
+            name=_(lang, "Only you see"), value=_clip("\n".join(private[-5:]), 1024), inline=False
         )
     return embed

@@ -21,12 +21,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import i18n
+from bot.i18n import N_, _, ngettext
 from bot.player_stats import PlayerStats
 from bot.ratings import LadderPage, LadderRow
 from bot.sessions import LADDER_PAGE
 from cogs.chart import trend_png
-from cogs.errors import guarded, quote
-from cogs.render import plural, shown_name
+from cogs.errors import answer_in, guarded, quote
+from cogs.render import shown_name
 from cogs.tables import game_autocomplete
 from games.registry import all_games
 
@@ -34,43 +36,48 @@ if TYPE_CHECKING:
     from bot.app import CardTableBot
 
 MEDALS = ("🥇", "🥈", "🥉")
-PERIODS = {"all": "all time", "month": "this month"}
+PERIODS = {"all": N_("all time"), "month": N_("this month")}
 CHART_NAME = "rating.png"
 
 
-def player_label(row: LadderRow) -> str:
+def player_label(row: LadderRow, lang: str = i18n.ENGLISH) -> str:
     if row.user_id is not None:
         return f"<@{row.user_id}>"
-    return f"🤖 computer ({row.level})"
+    return "🤖 " + _(lang, "computer ({level})", level=row.level)
 
 
-def ladder_line(row: LadderRow, month: bool) -> str:
+def ladder_line(row: LadderRow, month: bool, lang: str = i18n.ENGLISH) -> str:
     """``🥇 @x · **12.3** · 10 games · 6 wins (60%)``: a medal only for a top-three with a win."""
     mark = MEDALS[row.rank - 1] if row.rank <= 3 and row.wins > 0 else f"`{row.rank}.`"
     rate = 100 * row.wins // max(row.games, 1)
-    games = "game" if row.games == 1 else "games"
-    wins = "win" if row.wins == 1 else "wins"
-    line = (
-        f"{mark} {player_label(row)} · **{row.ordinal:.1f}** · {row.games} {games}"
-        f" · {row.wins} {wins} ({rate}%)"
-    )
+    games = ngettext(lang, "{n} game", "{n} games", row.games)
+    wins = ngettext(lang, "{n} win", "{n} wins", row.wins)
+    line = f"{mark} {player_label(row, lang)} · **{row.ordinal:.1f}** · {games} · {wins} ({rate}%)"
     if month and row.change is not None:
-        line += f" · {row.change:+.1f} this month"
+        line += " · " + _(lang, "{change} this month", change=f"{row.change:+.1f}")
     return line
 
 
-def ladder_embed(game: str, period: str, page: int, ladder: LadderPage) -> discord.Embed:
+def ladder_embed(
+    game: str, period: str, page: int, ladder: LadderPage, lang: str = i18n.ENGLISH
+) -> discord.Embed:
     title = all_games()[game].title if game in all_games() else game
     month = period == "month"
+    empty = _(lang, "No rated games this month yet.") if month else _(lang, "No rated games yet.")
     embed = discord.Embed(
-        title=f"🏆 {title} · {PERIODS[period]}",
+        title=f"🏆 {title} · {_(lang, PERIODS[period])}",
         colour=discord.Colour.gold(),
-        description="\n".join(ladder_line(row, month) for row in ladder.rows)
-        or ("No rated games this month yet." if month else "No rated games yet."),
+        description="\n".join(ladder_line(row, month, lang) for row in ladder.rows) or empty,
     )
     pages = max(1, -(-ladder.total // LADDER_PAGE))
-    order = "rating gained this month" if month else "rating (mu − 3σ)"
-    embed.set_footer(text=f"Page {page + 1} of {pages} · {ladder.total} players · by {order}")
+    order = _(lang, "rating gained this month") if month else _(lang, "rating (mu − 3σ)")
+    embed.set_footer(
+        text=_(lang, "Page {page} of {pages}", page=page + 1, pages=pages)
+        + " · "
+        + ngettext(lang, "{n} player", "{n} players", ladder.total)
+        + " · "
+        + _(lang, "by {order}", order=order)
+    )
     return embed
 
 
@@ -82,12 +89,19 @@ class LadderButton(
     """Previous (``p``) or Next (``n``): shows ``page`` of the ladder the custom id names."""
 
     def __init__(
-        self, game: str, period: str, computers: bool, page: int, way: str, disabled: bool = False
+        self,
+        game: str,
+        period: str,
+        computers: bool,
+        page: int,
+        way: str,
+        disabled: bool = False,
+        lang: str = i18n.ENGLISH,
     ) -> None:
         self.game, self.period, self.computers, self.page = game, period, computers, page
         super().__init__(
             discord.ui.Button(
-                label="Previous" if way == "p" else "Next",
+                label=_(lang, "Previous") if way == "p" else _(lang, "Next"),
                 style=discord.ButtonStyle.secondary,
                 disabled=disabled,
                 custom_id=f"ct:lb:{game}:{period}:{int(computers)}:{page}:{way}",
@@ -121,56 +135,82 @@ class LadderButton(
 
 
 def ladder_view(
-    game: str, period: str, computers: bool, page: int, total: int
+    game: str, period: str, computers: bool, page: int, total: int, lang: str = i18n.ENGLISH
 ) -> discord.ui.View | None:
     pages = -(-total // LADDER_PAGE)
     if pages <= 1:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(LadderButton(game, period, computers, max(page - 1, 0), "p", page <= 0))
+    view.add_item(LadderButton(game, period, computers, max(page - 1, 0), "p", page <= 0, lang))
     view.add_item(
-        LadderButton(game, period, computers, min(page + 1, pages - 1), "n", page >= pages - 1)
+        LadderButton(
+            game, period, computers, min(page + 1, pages - 1), "n", page >= pages - 1, lang
+        )
     )
     return view
 
 
-def stats_embed(stats: PlayerStats, name: str, game: str | None, chart: bool) -> discord.Embed:
+def stats_embed(
+    stats: PlayerStats, name: str, game: str | None, chart: bool, lang: str = i18n.ENGLISH
+) -> discord.Embed:
     games = all_games()
-    titled = games[game].title if game in games else "all games"
+    titled = games[game].title if game in games else _(lang, "all games")
     embed = discord.Embed(title=f"📊 {name} · {titled}", colour=discord.Colour.blurple())
     rate = 100 * stats.wins // max(stats.games, 1)
-    wins = "win" if stats.wins == 1 else "wins"
-    embed.description = f"**{stats.games}** games · **{stats.wins}** {wins} ({rate}%)"
+    embed.description = (
+        ngettext(lang, "**{n}** game", "**{n}** games", stats.games)
+        + " · "
+        + ngettext(lang, "**{n}** win", "**{n}** wins", stats.wins)
+        + f" ({rate}%)"
+    )
     if stats.tallies and game is None:
         embed.add_field(
-            name="Games",
+            name=_(lang, "Games"),
             value="\n".join(
-                f"{games[t.game].title if t.game in games else t.game}: {t.games} played,"
-                f" {t.wins} won" + (f" · rating **{t.rating:.1f}**" if t.rating is not None else "")
+                _(
+                    lang,
+                    "{game}: {games} played, {wins} won",
+                    game=games[t.game].title if t.game in games else t.game,
+                    games=t.games,
+                    wins=t.wins,
+                )
+                + (
+                    " · " + _(lang, "rating {rating}", rating=f"**{t.rating:.1f}**")
+                    if t.rating is not None
+                    else ""
+                )
                 for t in stats.tallies
             )[:1024],
             inline=False,
         )
     if stats.game is not None:
         shown = games[stats.game].title if stats.game in games else stats.game
-        rating = "not rated yet" if stats.rating is None else f"**{stats.rating:.1f}**"
-        embed.add_field(
-            name=f"Rating · {shown}",
-            value=f"{rating} after {plural(stats.rated_games, 'rated game')}",
-            inline=True,
+        rating = _(lang, "not rated yet") if stats.rating is None else f"**{stats.rating:.1f}**"
+        after = ngettext(
+            lang,
+            "{rating} after {n} rated game",
+            "{rating} after {n} rated games",
+            stats.rated_games,
+            rating=rating,
         )
+        embed.add_field(name=_(lang, "Rating · {game}", game=shown), value=after, inline=True)
     if stats.partner is not None:
         partner = stats.partner
+        together = _(lang, "{won} won of {games} together", won=partner.wins, games=partner.games)
         embed.add_field(
-            name="Best partner",
-            value=f"<@{partner.user_id}> · {partner.wins} won of {partner.games} together",
-            inline=True,
+            name=_(lang, "Best partner"), value=f"<@{partner.user_id}> · {together}", inline=True
         )
     if stats.calls:
         embed.add_field(
-            name="Favourite calls",
+            name=_(lang, "Favourite calls"),
             value="\n".join(
-                f"{c.label}: {c.made} made" + ("" if c.won is None else f", {c.won} won")
+                (
+                    _(lang, "{call}: {made} made", call=c.label, made=c.made)
+                    if c.won is None
+                    else _(
+                        lang, "{call}: {made} made, {won} won", call=c.label, made=c.made, won=c.won
+                    )
+                )
                 for c in stats.calls
             ),
             inline=False,
@@ -179,14 +219,14 @@ def stats_embed(stats: PlayerStats, name: str, game: str | None, chart: bool) ->
         lines = []
         for played in stats.recent:
             title = games[played.game].title if played.game in games else played.game
-            how = "won" if played.won else "lost"
-            how = "abandoned" if played.abandoned else how
-            how = "sat out (away: a computer played)" if played.sat_out else how
+            how = _(lang, "won") if played.won else _(lang, "lost")
+            how = _(lang, "abandoned") if played.abandoned else how
+            how = _(lang, "sat out (away: a computer played)") if played.sat_out else how
             change = f" ({played.delta:+.1f})" if played.delta is not None else ""
             lines.append(
                 f"<t:{int(played.finished_at)}:d> #{played.table_id} {title}: {how}{change}"
             )
-        embed.add_field(name="Last games", value="\n".join(lines)[:1024], inline=False)
+        embed.add_field(name=_(lang, "Last games"), value="\n".join(lines)[:1024], inline=False)
     if chart:
         embed.set_image(url=f"attachment://{CHART_NAME}")
     return embed
@@ -199,6 +239,8 @@ class Stats(commands.Cog):
     async def ladder_page(
         self, guild_id: int, game: str, period: str, computers: bool, page: int
     ) -> tuple[discord.Embed, discord.ui.View | None]:
+        """A page of the ladder, in the server's language (everyone in the channel reads it)."""
+        lang = await self.bot.sessions.table_language(guild_id)
         ladder = await self.bot.sessions.ladder(
             guild_id, game, month=period == "month", computers=computers, page=page
         )
@@ -206,8 +248,8 @@ class Stats(commands.Cog):
         if page >= pages and ladder.total:  # the ladder shrank (a forgotten player): last page
             return await self.ladder_page(guild_id, game, period, computers, pages - 1)
         return (
-            ladder_embed(game, period, page, ladder),
-            ladder_view(game, period, computers, page, ladder.total),
+            ladder_embed(game, period, page, ladder, lang),
+            ladder_view(game, period, computers, page, ladder.total, lang),
         )
 
     @app_commands.command(name="leaderboard", description="This server's rated ladder for a game.")
@@ -234,14 +276,10 @@ class Stats(commands.Cog):
         if interaction.guild_id is None:  # a stale or crafted client in a DM
             raise app_commands.NoPrivateMessage()
         if game not in all_games():
-            await interaction.response.send_message(
-                f"There is no game called {quote(game)}.", ephemeral=True
-            )
+            await answer_in(interaction, N_("There is no game called {game}."), game=quote(game))
             return
         if period not in PERIODS:
-            await interaction.response.send_message(
-                "Choose the period: all time or this month.", ephemeral=True
-            )
+            await answer_in(interaction, N_("Choose the period: all time or this month."))
             return
         embed, view = await self.ladder_page(interaction.guild_id, game, period, computers, 0)
         if view is None:
@@ -262,16 +300,14 @@ class Stats(commands.Cog):
         if interaction.guild_id is None:
             raise app_commands.NoPrivateMessage()
         if game is not None and game not in all_games():
-            await interaction.response.send_message(
-                f"There is no game called {quote(game)}.", ephemeral=True
-            )
+            await answer_in(interaction, N_("There is no game called {game}."), game=quote(game))
             return
         who = player or interaction.user
         if who.bot:
-            await interaction.response.send_message(
-                "Bots have no statistics here; computer players are on "
-                "`/leaderboard computers:true`.",
-                ephemeral=True,
+            await answer_in(
+                interaction,
+                N_("Bots have no statistics here; computer players are on {command}."),
+                command="`/leaderboard computers:true`",
             )
             return
         await interaction.response.defer(thinking=True)
@@ -284,9 +320,11 @@ class Stats(commands.Cog):
         """The answer to ``/stats`` (the follow-up's arguments): the embed with its chart, or
         the words for a player without games. Apart from the command so that the benchmark
         times what a player waits for."""
+        lang = await self.bot.sessions.table_language(guild_id)  # a public answer
         stats = await self.bot.sessions.player_stats(guild_id, user_id, game)
         if not stats.games and not stats.recent:
-            return {"content": f"{shown_name(name)} has no finished games in this server yet."}
+            text = _(lang, "{who} has no finished games in this server yet.", who=shown_name(name))
+            return {"content": text}
         files = []
         if len(stats.trend) >= 1 and stats.game is not None:
             title = all_games()[stats.game].title if stats.game in all_games() else stats.game
@@ -294,7 +332,8 @@ class Stats(commands.Cog):
                 None, trend_png, stats.trend, f"{name} · {title}"
             )
             files.append(discord.File(io.BytesIO(png), filename=CHART_NAME))
-        return {"embed": stats_embed(stats, shown_name(name), game, bool(files)), "files": files}
+        embed = stats_embed(stats, shown_name(name), game, bool(files), lang)
+        return {"embed": embed, "files": files}
 
 
 async def setup(bot: CardTableBot) -> None:

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 import discord
 
+from bot import i18n
+from bot.i18n import _
 from bot.pictures import Picture, Seating, draw_table, picture_key
 from bot.pictures.hand import draw_hand
 from bot.sessions import LiveTable
@@ -31,23 +33,24 @@ REDRAWS = 3  # a table that moved while its picture was drawn is drawn again, th
 log = logging.getLogger(__name__)
 
 
-def seating(table: LiveTable) -> Seating:
-    """The seats as the public sees them: names, who is away, teams, the table's title."""
+def seating(table: LiveTable, lang: str = i18n.ENGLISH) -> Seating:
+    """The seats as the public sees them: names, who is away, teams, the table's title; the
+    picture's words in ``lang`` (the server's)."""
     away = tuple(
         bool(table.seats[s].away) if s in table.seats else False for s in range(table.seat_count)
     )
-    title = f"{table.game_class.title} · table #{table.id}"
-    return Seating(tuple(table.names), away, table.game_class.teams, title)
+    title = _(lang, "{game} · table #{table}", game=table.game_class.title, table=table.id)
+    return Seating(tuple(table.names), away, table.game_class.teams, title, lang)
 
 
-def showing(table: LiveTable) -> tuple[str, TableView, Seating, bool] | None:
+def showing(table: LiveTable, lang: str) -> tuple[str, TableView, Seating, bool] | None:
     """What the table's picture shows now (its key, the public view, the seats, whether the
     game is live); ``None`` while there is no game to show (a lobby, a cancelled table)."""
     game = table.game
     if game is None or table.row.status in ("lobby", "cancelled"):
         return None
     view = game.view(None)
-    seats = seating(table)
+    seats = seating(table, lang)
     live = game.status == "in_progress" and table.row.status == "playing"
     return picture_key(view, seats, live), view, seats, live
 
@@ -59,12 +62,12 @@ class TablePictures:
         self._drawn: dict[int, Drawn] = {}
         self._on_message: dict[int, str] = {}  # table id → key of the picture its message has
 
-    async def draw(self, table: LiveTable) -> Drawn | None:
+    async def draw(self, table: LiveTable, lang: str = i18n.ENGLISH) -> Drawn | None:
         """The table's picture as the table is when this returns (drawn again only if what it
         shows changed, and again if a move came while it was drawn, so the text the caller
         builds next matches it); ``None`` while there is no game to show."""
-        for _ in range(REDRAWS):
-            shown = showing(table)
+        for _attempt in range(REDRAWS):
+            shown = showing(table, lang)
             if shown is None:
                 return None
             key, view, seats, live = shown

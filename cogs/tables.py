@@ -13,10 +13,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import N_, _
 from bot.sessions import LiveTable, UserError, check_table_channel, parse_options
 from cogs.board import Board
-from cogs.errors import answer, patiently, quote
+from cogs.errors import answer, answer_in, patiently, quote
 from cogs.interactions import is_admin
+from cogs.language import reader_language, text_for
 from cogs.lobby import DYNAMIC_ITEMS as LOBBY_ITEMS
 from cogs.lobby import describe_lobby, lobby_view
 from cogs.options import options_message
@@ -31,6 +33,8 @@ if TYPE_CHECKING:
     from bot.app import CardTableBot
 
 log = logging.getLogger(__name__)
+
+NO_SUCH_TABLE = N_("There is no open table with that number here.")
 
 
 async def game_autocomplete(
@@ -146,16 +150,19 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
         assert interaction.guild_id is not None and interaction.channel_id is not None
         games = all_games()
         if game not in games:
-            await answer(
+            await answer_in(
                 interaction,
-                f"There is no game called {quote(game)}. Try one of: {', '.join(sorted(games))}.",
+                N_("There is no game called {game}. Try one of: {games}."),
+                game=quote(game),
+                games=", ".join(sorted(games)),
             )
             return
         if level is not None and level not in AVAILABLE_LEVELS:  # a crafted client's value
-            await answer(
+            await answer_in(
                 interaction,
-                f"There is no computer level {quote(level)}; "
-                f"choose one of: {', '.join(AVAILABLE_LEVELS)}.",
+                N_("There is no computer level {level}; choose one of: {levels}."),
+                level=quote(level),
+                levels=", ".join(AVAILABLE_LEVELS),
             )
             return
         check_options_text(options)
@@ -192,20 +199,25 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
         except discord.Forbidden:
             await sessions.cancel(table.id, interaction.user.id, True)  # no ghost table
             lacking = ["Create Public Threads", "Send Messages in Threads"] if threads else []
+            lang = await reader_language(interaction)
             await answer(
                 interaction,
                 permission_advice(lacking or ["Send Messages", "Embed Links"])
-                + " The table was not opened.",
+                + " "
+                + _(lang, "The table was not opened."),
             )
             return
         except discord.HTTPException:
             await sessions.cancel(table.id, interaction.user.id, True)
-            await answer(
-                interaction, "Discord did not take the table's message; the table was not opened."
+            await answer_in(
+                interaction,
+                N_("Discord did not take the table's message; the table was not opened."),
             )
             return
         link = jump_url(interaction.guild_id, message.channel.id, message.id)
-        await answer(interaction, f"Table #{table.id} is open: {link}")
+        await answer_in(
+            interaction, N_("Table #{table} is open: {link}"), table=table.id, link=link
+        )
 
     async def _post_lobby(
         self, interaction: discord.Interaction, table: LiveTable, threads: bool
@@ -219,8 +231,10 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
             await self.bot.sessions.move_to_channel(table, thread.id)
             channel = thread
         await self.board.pacer.slot()  # a new lobby counts towards the bot's global limit
+        lang = await self.bot.sessions.table_language(table.row.guild_id)
         message = await channel.send(
-            embed=describe_lobby(lobby_embed(table), table), view=lobby_view(table)
+            embed=describe_lobby(lobby_embed(table, lang), table, lang),
+            view=lobby_view(table, lang),
         )
         await self.bot.sessions.set_message(table, message.id)
         return message
@@ -232,10 +246,12 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
     async def show(self, interaction: discord.Interaction, table: int | None = None) -> None:
         live = self._find(interaction, table)
         if live is None:
-            await answer(interaction, "There is no open table with that number here.")
+            await answer_in(interaction, NO_SUCH_TABLE)
             return
         if live.seat_of(interaction.user.id) is None and not is_admin(interaction):
-            await answer(interaction, "Only its players or a server manager can re-post a table.")
+            await answer_in(
+                interaction, N_("Only its players or a server manager can re-post a table.")
+            )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -244,7 +260,9 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
             await answer(interaction, permission_advice(["Send Messages", "Embed Links"]))
             return
         link = jump_url(live.row.guild_id, live.row.channel_id, message.id)
-        await answer(interaction, f"Table #{live.id} is here again: {link}")
+        await answer_in(
+            interaction, N_("Table #{table} is here again: {link}"), table=live.id, link=link
+        )
 
     def _find(self, interaction: discord.Interaction, number: int | None) -> LiveTable | None:
         sessions = self.bot.sessions
@@ -264,12 +282,12 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
         assert interaction.guild_id is not None
         table = self.bot.sessions.table_of_user(interaction.guild_id, interaction.user.id)
         if table is None:
-            await answer(interaction, "You are not seated at any table here.")
+            await answer_in(interaction, N_("You are not seated at any table here."))
             return
         message = await patiently(
             interaction, self.bot.sessions.leave(table.id, interaction.user.id)
         )
-        await answer(interaction, message)
+        await answer_in(interaction, message)  # the session layer's catalogue text
 
     @app_commands.command(name="abandon", description="Close a table (host or server manager).")
     @app_commands.describe(table="The table number (defaults to yours)")
@@ -277,14 +295,16 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
         assert interaction.guild_id is not None
         live = self._find(interaction, table)
         if live is None:
-            await answer(interaction, "There is no open table with that number here.")
+            await answer_in(interaction, NO_SUCH_TABLE)
             return
         resigned = await patiently(
             interaction,
             self.bot.sessions.cancel(live.id, interaction.user.id, is_admin(interaction)),
         )
+        lang = await reader_language(interaction)
+        closed = _(lang, "Table #{table} is closed.", table=live.id)
         await answer(
-            interaction, f"Table #{live.id} is closed." + (f" {resigned}" if resigned else "")
+            interaction, text_for(lang, closed + (f" {_(lang, resigned)}" if resigned else ""))
         )
 
     @app_commands.command(name="options", description="Explain a game's variant options.")
@@ -293,7 +313,7 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
         try:
             get_game(game)
         except KeyError:
-            await answer(interaction, f"There is no game called {quote(game)}.")
+            await answer_in(interaction, N_("There is no game called {game}."), game=quote(game))
             return
         assert interaction.guild_id is not None
         try:
@@ -301,7 +321,8 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
             defaults = settings.defaults.get(game)
         except UserError:  # the database is paused: explain the game's own defaults
             defaults = None
-        embed, view = options_message(game, defaults=defaults)
+        lang = await reader_language(interaction)
+        embed, view = options_message(game, defaults=defaults, lang=lang)
         if view is None:
             await interaction.response.send_message(embed=embed, ephemeral=True)
         else:

@@ -12,6 +12,7 @@ import re
 
 import discord
 
+from bot import i18n
 from bot.i18n import N_
 
 # One line per word a player meets on the table and may not know (from shared/rules/*.md).
@@ -80,8 +81,11 @@ class FirstMentions:
         self.showing: dict[int, set[str]] = {}
         self.explained: dict[int, set[str]] = {}
 
-    def notes(self, table_id: int, game: str, places: list[str]) -> list[list[str]]:
-        """For each place (a text on the board), the notes to put under it."""
+    def notes(
+        self, table_id: int, game: str, places: list[str], lang: str = i18n.ENGLISH
+    ) -> list[list[str]]:
+        """For each place (a text on the board), the notes to put under it: the game's word as
+        it is, its meaning in ``lang``."""
         found: dict[str, int] = {}
         for index, text in enumerate(places):
             for word, _ in GLOSSARY.get(game, ()):
@@ -95,7 +99,7 @@ class FirstMentions:
         out: list[list[str]] = [[] for _ in places]
         for word, meaning in GLOSSARY.get(game, ()):
             if word in now:
-                out[found[word]].append(f"*{word}: {meaning}*")
+                out[found[word]].append(f"*{word}: {i18n._(lang, meaning)}*")
         return out
 
     def forget(self, table_id: int) -> None:
@@ -111,11 +115,11 @@ class FirstMentions:
 MENTIONS = FirstMentions()
 
 
-def explain_words(embed: discord.Embed, table_id: int, game: str) -> None:
+def explain_words(embed: discord.Embed, table_id: int, game: str, lang: str = i18n.ENGLISH) -> None:
     """Add the note of each game word that first appears on this board under its field."""
     fields = list(embed.fields)
     places = [embed.description or ""] + [f"{f.name} {f.value}" for f in fields]
-    notes = MENTIONS.notes(table_id, game, places)
+    notes = MENTIONS.notes(table_id, game, places, lang)
     if notes[0]:
         extra = "\n" + "\n".join(notes[0])
         if len(embed.description or "") + len(extra) <= MAX_DESCRIPTION:

@@ -20,6 +20,8 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from bot import i18n
+from bot.i18n import N_, _, ngettext
 from bot.pictures import sprites
 from bot.pictures.fonts import Colour, label, name_text
 from bot.pictures.words import alt_text
@@ -55,6 +57,16 @@ TEXT = (240, 241, 236)
 MUTED = (160, 186, 170)
 TEAM_INK = ((120, 178, 255), (255, 160, 90))
 TEAM_NAMES = ("A", "B")
+SUIT_WORDS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
+# The phases shown in the middle of the table between tricks (Tarneeb's and the bid cards'; the
+# other games' are shown as the game words them).
+PHASES = {
+    "auction": N_("Auction"),
+    "naming trump": N_("Naming trump"),
+    "bids": N_("Bids"),
+    "waiting for the deal": N_("Waiting for the deal"),
+    "game over": N_("Game over"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +78,7 @@ class Seating:
     away: tuple[bool, ...] = ()
     teams: bool = False
     title: str = ""
+    lang: str = i18n.ENGLISH  # the picture's words: the server's language
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +102,7 @@ def _seating_json(seating: Seating) -> dict[str, object]:
         "away": seating.away,
         "teams": seating.teams,
         "title": seating.title,
+        "lang": seating.lang,
     }
 
 
@@ -107,7 +121,7 @@ def draw_table(view: TableView, seating: Seating, live: bool = True) -> Picture:
         _tunge_centre(image, view, seating)
         _tunge_corner(image, draw, view)
     else:
-        _trick(image, draw, view)
+        _trick(image, draw, view, seating.lang)
         if view.last_trick is not None:
             _last_trick(image, draw, view.last_trick, seating)
         if isinstance(view, ThuneeView):
@@ -181,7 +195,7 @@ def _seat(
     name = name_text(seating.names, seat)
     _paste(image, label(name, 14, TEXT, True, PLATE_W - (74 if away else 40)), left + 12, top + 6)
     if away:  # a computer plays for them meanwhile
-        _paste(image, label("away", 11, GOLD), right - 58, top + 9)
+        _paste(image, label(_(seating.lang, "away"), 11, GOLD), right - 58, top + 9)
     if seat == view.dealer:
         chip = (right - 22, top + 5, right - 6, top + 21)
         draw.ellipse(chip, fill=TEXT)
@@ -197,11 +211,11 @@ def _seat(
         face = sprites.card(known[index], FAN_H) if index < len(known) else sprites.back(FAN_H)
         _paste(image, face, x + index * FAN_STEP, y - 2)
     count_x = x + (shown - 1) * FAN_STEP + sprites.width_for(FAN_H) + 5 if shown else x
-    _paste(image, label(_cards(size), 11, MUTED), count_x, y + 2)
+    _paste(image, label(_cards(size, seating.lang), 11, MUTED), count_x, y + 2)
 
 
-def _cards(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
+def _cards(count: int, lang: str = i18n.ENGLISH) -> str:
+    return ngettext(lang, "{n} card", "{n} cards", count)
 
 
 def _team(seat: int) -> Colour:
@@ -209,11 +223,14 @@ def _team(seat: int) -> Colour:
 
 
 # --- tricks ------------------------------------------------------------------------------------
-def _trick(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView) -> None:
+def _trick(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, lang: str = i18n.ENGLISH
+) -> None:
     """The trick in progress, each card in front of its player; the card winning it so far
     (as the viewer can tell) framed in gold. No trick: the phase in words."""
     if not view.trick:
-        _centre_words(image, str(view.phase).capitalize())
+        phase = str(view.phase)
+        _centre_words(image, _(lang, PHASES[phase]) if phase in PHASES else phase.capitalize())
         return
     width = sprites.width_for(TRICK_H)
     for seat, card in view.trick:
@@ -240,7 +257,8 @@ def _last_trick(
     box = (8, HEIGHT - 74, 8 + max(150, 16 + len(last.cards) * (width + 4)), HEIGHT - 8)
     draw.rounded_rectangle(box, 8, fill=PANEL)
     winner = name_text(seating.names, last.winner)
-    _paste(image, label(f"Last trick: {winner}", 11, MUTED, False, 200), box[0] + 8, box[1] + 5)
+    said = _(seating.lang, "Last trick: {who}", who=winner)
+    _paste(image, label(said, 11, MUTED, False, 200), box[0] + 8, box[1] + 5)
     x, y = box[0] + 8, box[1] + 24
     for seat, card in last.cards:
         if seat == last.winner:
@@ -259,40 +277,48 @@ def _info(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, seatin
         _paste(image, label(seating.title, 11, MUTED, False, 156), box[0] + 8, box[1] + 5)
     x, y = box[0] + 8, box[1] + 22
     trump = view.trump
+    lang = seating.lang
     if trump in SUIT_NAMES:
         _paste(image, sprites.pip(trump, 18), x, y)
-        _paste(image, label(f"{SUIT_NAMES[trump]} trump", 13, TEXT, True), x + 24, y + 1)
+        suit = _(lang, SUIT_WORDS[trump])
+        _paste(image, label(_(lang, "{suit} trump", suit=suit), 13, TEXT, True), x + 24, y + 1)
     elif trump == "NT":
-        _paste(image, label("No trump", 13, TEXT, True), x, y + 1)
+        _paste(image, label(_(lang, "No trump"), 13, TEXT, True), x, y + 1)
     elif isinstance(view, ThuneeView) and view.trump_face_down:
         _paste(image, sprites.back(18), x + 2, y)
-        _paste(image, label("trump face down", 13, TEXT, True), x + 24, y + 1)
+        _paste(image, label(_(lang, "trump face down"), 13, TEXT, True), x + 24, y + 1)
     elif isinstance(view, TungeView):
-        _paste(image, label(f"Deal {view.deal_number}", 13, TEXT, True), x, y + 1)
+        deal = _(lang, "Deal {n}", n=view.deal_number)
+        _paste(image, label(deal, 13, TEXT, True), x, y + 1)
     else:
-        _paste(image, label("No trump yet", 13, MUTED, True), x, y + 1)
+        _paste(image, label(_(lang, "No trump yet"), 13, MUTED, True), x, y + 1)
     for index, line in enumerate(lines):
         _paste(image, label(line, 12, TEXT, False, 156), x, y + 24 + 16 * index)
 
 
 def _info_lines(view: TableView, seating: Seating) -> list[str]:
-    names = seating.names
+    names, lang = seating.names, seating.lang
+    tricks = _(lang, "Tricks")
     lines: list[str] = []
     if isinstance(view, TarneebView):
         if view.declarer is not None and view.contract is not None:
-            doubled = " doubled" if view.doubled else ""
-            lines.append(f"Bid {view.contract}{doubled}: {name_text(names, view.declarer)}")
-        lines.append(_per_team("Tricks", view.team_tricks))
+            who = name_text(names, view.declarer)
+            lines.append(
+                _(lang, "Bid {bid} doubled: {who}", bid=view.contract, who=who)
+                if view.doubled
+                else _(lang, "Bid {bid}: {who}", bid=view.contract, who=who)
+            )
+        lines.append(_per_team(tricks, view.team_tricks))
     elif isinstance(view, ThuneeView):
         if view.caller is not None and view.call:
             lines.append(f"Call {view.call}: {name_text(names, view.caller)}")
         if view.contract != "normal":
             lines.append(view.contract.replace("_", " ").capitalize())
-        lines.append(_per_team("Tricks", view.tricks_won))
+        lines.append(_per_team(tricks, view.tricks_won))
     elif isinstance(view, BidCardsView):
         if view.hand_type:
-            lines.append(f"Hand: {view.hand_type}")
-        lines.append(_per_team("Tricks", view.tricks_won))
+            lines.append(_(lang, "Hand: {bid}", bid=view.hand_type))
+        lines.append(_per_team(tricks, view.tricks_won))
     elif isinstance(view, TungeView):
         lines.append(f"Turn {view.turns_taken} of {view.turn_limit}")
     return lines
@@ -308,14 +334,22 @@ def _score(
     image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, seating: Seating
 ) -> None:
     """Top right: the score per team (or per player) and what the game is played to."""
+    lang = seating.lang
     rows: list[tuple[str, int, Colour]] = []
     if seating.teams and len(view.score) == 2:
-        rows = [(f"Team {TEAM_NAMES[t]}", view.score[t], TEAM_INK[t]) for t in (0, 1)]
+        rows = [
+            (_(lang, "Team {team}", team=TEAM_NAMES[t]), view.score[t], TEAM_INK[t]) for t in (0, 1)
+        ]
     else:
         rows = [(name_text(seating.names, s), v, TEXT) for s, v in enumerate(view.score)]
     target = getattr(view, "target", None)
     unit = view.score_label.split(" (")[0]
-    caption = f"Score ({unit}, to {target})" if isinstance(target, int) else f"Score ({unit})"
+    unit = _(lang, unit) if unit == "points" else unit
+    caption = (
+        _(lang, "Score ({unit}, to {target})", unit=unit, target=target)
+        if isinstance(target, int)
+        else _(lang, "Score ({unit})", unit=unit)
+    )
     box = (WIDTH - 176, 8, WIDTH - 8, 8 + 26 + 17 * len(rows))
     draw.rounded_rectangle(box, 8, fill=PANEL)
     _paste(image, label(caption, 11, MUTED, False, 156), box[0] + 8, box[1] + 5)

@@ -9,34 +9,46 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.i18n import N_, _
 from bot.pictures.fonts import name_text
-from games.cards import SUIT_NAMES, display
+from games.cards import display
 from games.views import TableView, ThuneeView, TungeView
 
 if TYPE_CHECKING:
     from bot.pictures.table import Seating
 
 LIMIT = 1000
+SUIT_WORDS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 
 
 def alt_text(view: TableView, seating: Seating, live: bool) -> str:
+    """The picture in words, in the picture's language (``seating.lang``)."""
+    lang = seating.lang
+
     def who(seat: int) -> str:
         return name_text(seating.names, seat)
 
-    parts = [f"{seating.title or 'Card table'}: {view.players} seats"]
+    title = seating.title or _(lang, "Card table")
+    parts = [_(lang, "{title}: {n} seats", title=title, n=view.players)]
     if live and view.to_act:
-        parts.append(" and ".join(who(s) for s in view.to_act) + " to act")
+        people = _(lang, " and ").join(who(s) for s in view.to_act)
+        parts.append(_(lang, "{who} to act", who=people))
     if view.trick:
         cards = ", ".join(f"{who(s)} {display(c)}" for s, c in view.trick)
-        winning = f" ({who(view.winning)} winning)" if view.winning is not None else ""
-        parts.append(f"trick: {cards}{winning}")
+        winning = (
+            " (" + _(lang, "{who} winning", who=who(view.winning)) + ")"
+            if view.winning is not None
+            else ""
+        )
+        parts.append(_(lang, "trick: {cards}", cards=cards) + winning)
     elif view.last_trick is not None:
         cards = ", ".join(f"{who(s)} {display(c)}" for s, c in view.last_trick.cards)
-        parts.append(f"last trick: {cards}, won by {who(view.last_trick.winner)}")
-    if view.trump in SUIT_NAMES:
-        parts.append(f"trump {SUIT_NAMES[view.trump]}")
+        won = who(view.last_trick.winner)
+        parts.append(_(lang, "last trick: {cards}, won by {who}", cards=cards, who=won))
+    if view.trump in SUIT_WORDS:
+        parts.append(_(lang, "trump {suit}", suit=_(lang, SUIT_WORDS[view.trump])))
     elif view.trump == "NT":
-        parts.append("no trump")
+        parts.append(_(lang, "no trump"))
     elif isinstance(view, ThuneeView) and view.trump_face_down:
         parts.append("trump face down")
     if isinstance(view, ThuneeView) and view.counting_team is not None:
@@ -47,10 +59,11 @@ def alt_text(view: TableView, seating: Seating, live: bool) -> str:
         if view.reference is not None:
             parts.append("to beat: " + " ".join(display(c) for c in view.reference.cards))
         parts.append(f"pile {len(view.pile)}, stock {view.stock_size}")
+    unit = _(lang, view.score_label) if view.score_label == "points" else view.score_label
     if seating.teams and len(view.score) == 2:
-        parts.append(f"score: A {view.score[0]}, B {view.score[1]} {view.score_label}")
+        score = f"A {view.score[0]}, B {view.score[1]} {unit}"
     else:
-        scores = ", ".join(f"{who(s)} {v}" for s, v in enumerate(view.score))
-        parts.append(f"score: {scores} {view.score_label}")
+        score = ", ".join(f"{who(s)} {v}" for s, v in enumerate(view.score)) + f" {unit}"
+    parts.append(_(lang, "score: {score}", score=score))
     text = "; ".join(parts) + "."
     return text if len(text) <= LIMIT else text[: LIMIT - 1] + "…"

@@ -8,13 +8,14 @@ from contextlib import contextmanager
 from typing import Any
 
 from bot import hand_reports, history
+from bot.i18n import N_
 from bot.store import StoreUnavailable
 from games.base import fill_names
 
 log = logging.getLogger(__name__)
 
 
-PAUSED_TEXT = "The table is paused: your move was not saved. Try again in a moment."
+PAUSED_TEXT = N_("The table is paused: your move was not saved. Try again in a moment.")
 
 
 class UserError(Exception):

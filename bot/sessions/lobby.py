@@ -45,7 +45,9 @@ class LobbyPart(TurnsPart):
                 {**known_defaults(game_class, settings), **parse_options(options_text)}
             )
         except OptionError as error:
-            raise UserError(f"That option is not right: {error}.") from None
+            raise UserError(
+                f"That option is not right: {error}.", code="bad_option", params={"reason": error}
+            ) from None
         check_level(computer_level)
         async with self._guild_locks[guild_id]:
             self._check_free(guild_id, host_id)
@@ -88,7 +90,9 @@ class LobbyPart(TurnsPart):
         other = self._seated_at(guild_id, user_id)
         if other is not None and other.id != table_id:
             raise UserError(
-                f"You are already seated at table #{other.id} in this server; leave it first."
+                f"You are already seated at table #{other.id} in this server; leave it first.",
+                code="seated_elsewhere",
+                params={"table": other.id},
             )
         if other is not None:
             raise UserError(N_("You are already seated at this table."))
@@ -132,7 +136,9 @@ class LobbyPart(TurnsPart):
         if seat is None:
             return free[0]
         if seat in table.seats:
-            raise UserError(f"Seat {seat + 1} is taken.")
+            raise UserError(
+                f"Seat {seat + 1} is taken.", code="seat_taken", params={"seat": seat + 1}
+            )
         if not 0 <= seat < table.seat_count:
             raise UserError(N_("There is no such seat."))
         return seat
@@ -232,7 +238,11 @@ class LobbyPart(TurnsPart):
             except KeyError:
                 raise UserError(N_("Choose one of the lengths offered.")) from None
             except OptionError as error:
-                raise UserError(f"That length does not fit these options: {error}.") from None
+                raise UserError(
+                    f"That length does not fit these options: {error}.",
+                    code="bad_length",
+                    params={"reason": error},
+                ) from None
             if table.game_class.seat_count(options) != table.seat_count:
                 raise UserError(N_("That length would change the number of seats."))
             if options == table.row.options:
@@ -261,6 +271,8 @@ class LobbyPart(TurnsPart):
             who = ", ".join(f"{{s{index}}}" for index in range(len(waiting)))
             raise UserError(
                 f"Waiting for {who} to press Join (or remove them to play without).",
+                code="rematch_waiting",
+                params={"who": who},
                 names=waiting,
             )
 
@@ -314,7 +326,7 @@ class LobbyPart(TurnsPart):
         if leaving == table.row.host_id:
             new_host = self._next_host(table, seat)
             if new_host is None:
-                await self._close(table, "cancelled", "This table was closed: everyone left.")
+                await self._close(table, "cancelled", N_("This table was closed: everyone left."))
                 return False
         with paused():
             row = await self.store.stand(table.id, seat, new_host)
@@ -322,7 +334,7 @@ class LobbyPart(TurnsPart):
         self._lobby_changed(table, row)
         if new_host is not None:
             table.recent.append(
-                Line("{s0} hosts now.", [table.seats[self._seat_of_user(table, new_host)].name])
+                Line(N_("{s0} hosts now."), [table.seats[self._seat_of_user(table, new_host)].name])
             )
         return True
 

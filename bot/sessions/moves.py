@@ -33,7 +33,7 @@ def refusal(error: IllegalMove, table: LiveTable) -> UserError:
 
 
 log = logging.getLogger(__name__)
-STALE_TEXT = "That button is out of date; here is your hand as it is now."
+STALE_TEXT = N_("That button is out of date; here is your hand as it is now.")
 
 
 class MovesPart(ClosingPart):

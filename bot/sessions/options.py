@@ -48,9 +48,17 @@ def parse_option(name: str, value: str) -> tuple[str, Any]:
     """One option as typed (``/settings defaults``): a name and a single value, never more."""
     name, raw = name.strip().lower(), value.strip().lower()
     if not OPTION_NAME.fullmatch(name):
-        raise UserError(f"{_quoted(name)} is not an option name.")
+        raise UserError(
+            f"{_quoted(name)} is not an option name.",
+            code="not_an_option",
+            params={"name": _quoted(name)},
+        )
     if not OPTION_VALUE.fullmatch(raw):
-        raise UserError(f"A value is one word or a whole number, not {_quoted(value)}.")
+        raise UserError(
+            f"A value is one word or a whole number, not {_quoted(value)}.",
+            code="bad_option_value",
+            params={"value": _quoted(value)},
+        )
     return name, _value(raw)
 
 
@@ -62,13 +70,19 @@ def parse_options(text: str | None) -> dict[str, Any]:
     if not text:
         return {}
     if len(text) > MAX_OPTIONS_TEXT:
-        raise UserError(f"That is too many options ({len(text)} characters).")
+        raise UserError(
+            f"That is too many options ({len(text)} characters).",
+            code="too_many_options",
+            params={"n": len(text)},
+        )
     options: dict[str, Any] = {}
     for part in text.replace(",", " ").split():
         name, sep, raw = part.lower().partition("=")
         if not (sep and OPTION_NAME.fullmatch(name) and OPTION_VALUE.fullmatch(raw)):
             raise UserError(
-                f"Options are written name=value (a word or a whole number), not {_quoted(part)}."
+                f"Options are written name=value (a word or a whole number), not {_quoted(part)}.",
+                code="option_syntax",
+                params={"part": _quoted(part)},
             )
         options[name] = _value(raw)
     return options
@@ -107,7 +121,10 @@ def known_defaults(game_class: type[Game], settings: GuildSettings) -> dict[str,
 def check_level(level: str) -> str:
     """``level`` if it is one the bot offers (:data:`games.players.AVAILABLE_LEVELS`)."""
     if level not in AVAILABLE_LEVELS:
+        levels = ", ".join(AVAILABLE_LEVELS)
         raise UserError(
-            f"Choose one of the computer levels offered: {', '.join(AVAILABLE_LEVELS)}."
+            f"Choose one of the computer levels offered: {levels}.",
+            code="unknown_level",
+            params={"levels": levels},
         )
     return level

@@ -80,6 +80,8 @@ class RestorePart(ClosingPart):
     async def resume_after_connect(self) -> None:
         """After (re)connecting: refresh every table message, resume timers and computers."""
         self.thinker.warm()
+        for guild_id in {table.row.guild_id for table in self.tables.values()}:
+            await self.table_language(guild_id)  # the tables' posts are worded as moves happen
         for table in list(self.tables.values()):
             self._notify(table, ())
             if table.row.status == "playing":

@@ -13,7 +13,7 @@ from bot.store import SeatHolder
 from games.registry import get_game
 from games.seats import rematch_order, seats_to_return_to
 
-TOURNAMENT_CLOSE_TEXT = (
+TOURNAMENT_CLOSE_TEXT = N_(
     "Only a server manager can close a tournament's table; /table leave hands your seat to a"
     " computer."
 )
@@ -32,8 +32,8 @@ class SeatingPart(LobbyPart):
                 raise UserError(N_("You are not seated at this table."))
             if table.row.status == "lobby":
                 if not await self._unseat(table, seat):
-                    return "You left; the table is closed."
-                message = "You left the table."
+                    return N_("You left; the table is closed.")
+                message = N_("You left the table.")
             else:
                 message = await self._leave_game(table, seat)
                 if self.tables.get(table.id) is not table:
@@ -55,8 +55,8 @@ class SeatingPart(LobbyPart):
             await self._close(table, "abandoned", resigned=seat)
             return RESIGNED_TEXT
         if not others:
-            await self._close(table, "abandoned", "Everyone left, so the game was abandoned.")
-            return "You were the last person at the table, so the game is abandoned."
+            await self._close(table, "abandoned", N_("Everyone left, so the game was abandoned."))
+            return N_("You were the last person at the table, so the game is abandoned.")
         new_host = None
         if leaving.user_id == table.row.host_id:
             new_host = self._next_host(table, seat)
@@ -69,7 +69,7 @@ class SeatingPart(LobbyPart):
         table.recent.append(change_line(leaving.name, name, computer=True))
         if new_host is not None:
             table.recent.append(
-                Line("{s0} hosts now.", [table.seats[self._seat_of_user(table, new_host)].name])
+                Line(N_("{s0} hosts now."), [table.seats[self._seat_of_user(table, new_host)].name])
             )
         message = f"You left: {name} plays your seat. You are free to join another table."
         if row.rated and not row.hints:
@@ -147,7 +147,9 @@ class SeatingPart(LobbyPart):
                 table = self.tables.get(existing)
                 if table is None or table.row.status != "lobby":
                     raise UserError(
-                        f"The rematch (table #{existing}) has already started or closed."
+                        f"The rematch (table #{existing}) has already started or closed.",
+                        code="rematch_gone",
+                        params={"table": existing},
                     )
                 async with table.lock:
                     confirmed = table.row.status == "lobby" and await self._confirm(table, user_id)
@@ -155,7 +157,11 @@ class SeatingPart(LobbyPart):
                     self._notify(table, ())
                 return table, False
             if user_id not in {s.user_id for s in seats if not s.computer}:
-                raise UserError(f"Only the players of table #{old.id} can ask for its rematch.")
+                raise UserError(
+                    f"Only the players of table #{old.id} can ask for its rematch.",
+                    code="rematch_players_only",
+                    params={"table": old.id},
+                )
             self._check_free(old.guild_id, user_id)
             game_class = get_game(old.game)
             count = game_class.seat_count(old.options)
@@ -215,11 +221,23 @@ class SeatingPart(LobbyPart):
         allowed = self.sit_in_seats(table, user_id)
         held = sorted(table.held_by(user_id))
         if held and (not allowed or (seat is not None and seat not in allowed)):
-            only = "your own team's seats" if table.game_class.teams else "that seat"
-            text = f"You played {seat_list(held)} earlier in this game: you may come back to "
+            played = {"held": seat_list(held), "allowed": seat_list(allowed) if allowed else ""}
+            team = table.game_class.teams
             if allowed:
-                raise UserError(f"{text}{only} only ({seat_list(allowed)}).")
-            raise UserError(f"{text}{only} only, and no computer plays one now.")
+                raise UserError(
+                    f"You played {played['held']} earlier in this game: you may come back to "
+                    + ("your own team's seats" if team else "that seat")
+                    + f" only ({played['allowed']}).",
+                    code="come_back_team" if team else "come_back_seat",
+                    params=played,
+                )
+            raise UserError(
+                f"You played {played['held']} earlier in this game: you may come back to "
+                + ("your own team's seats" if team else "that seat")
+                + " only, and no computer plays one now.",
+                code="come_back_none_team" if team else "come_back_none_seat",
+                params=played,
+            )
         if seat is not None and seat not in allowed:
             raise UserError(N_("That seat is not a computer's; choose one of the seats offered."))
         return allowed

@@ -142,11 +142,37 @@ class SettingsPart(SessionState):
 
     async def server_language(self, guild_id: int) -> str:
         """The language of a server's public messages (a table, its posts): the server's own."""
-        return i18n.choose(None, (await self.guild_settings(guild_id)).language, None)
+        lang = i18n.choose(None, (await self.guild_settings(guild_id)).language, None)
+        self.server_languages[guild_id] = lang
+        return lang
+
+    async def table_language(self, guild_id: int) -> str:
+        """The language a table's message is drawn in: the server's, read once and then kept
+        (a table is redrawn on every move; a change of setting updates it), English while the
+        database cannot say."""
+        known = self.server_languages.get(guild_id)
+        if known is not None:
+            return known
+        try:
+            return await self.server_language(guild_id)
+        except UserError:
+            return i18n.ENGLISH
+
+    def known_language(self, guild_id: int) -> str:
+        """The server's language as last read (English before it was): for the texts built where
+        nothing may wait (a move's results, queued as the move is made)."""
+        return self.server_languages.get(guild_id, i18n.ENGLISH)
 
     async def _save_settings(self, changed: GuildSettings) -> GuildSettings:
         with paused():
             await self.store.save_guild_settings(changed)
+        lang = i18n.choose(None, changed.language, None)
+        if self.server_languages.get(changed.guild_id, lang) != lang:
+            self.server_languages[changed.guild_id] = lang
+            for table in list(self.tables.values()):  # their messages now speak the new one
+                if table.row.guild_id == changed.guild_id:
+                    self._notify(table, ())
+        self.server_languages[changed.guild_id] = lang
         return changed
 
     async def set_game_default(
@@ -161,7 +187,11 @@ class SettingsPart(SessionState):
         try:
             game_class.validate_options(chosen)
         except OptionError as error:
-            raise UserError(f"That is not a valid {game_class.title} option: {error}.") from None
+            raise UserError(
+                f"That is not a valid {game_class.title} option: {error}.",
+                code="bad_default",
+                params={"game": game_class.title, "reason": error},
+            ) from None
         defaults = {**current.defaults, game: dict(sorted(chosen.items()))}
         return await self._save_settings(replace(current, defaults=defaults))
 
@@ -175,7 +205,11 @@ class SettingsPart(SessionState):
         if option is not None:
             chosen = dict(current.defaults.get(game, {}))
             if option not in chosen:
-                raise UserError(f"{option} has no server default for {game_class.title}.")
+                raise UserError(
+                    f"{option} has no server default for {game_class.title}.",
+                    code="no_default",
+                    params={"option": option, "game": game_class.title},
+                )
             del chosen[option]
         defaults = {name: opts for name, opts in current.defaults.items() if name != game}
         if chosen:
@@ -195,11 +229,19 @@ class SettingsPart(SessionState):
         channels = [] if clear else list(current.channels)
         if remove is not None:
             if remove not in channels:
-                raise UserError(f"<#{remove}> is not in the list of table channels.")
+                raise UserError(
+                    f"<#{remove}> is not in the list of table channels.",
+                    code="not_a_table_channel",
+                    params={"channel": f"<#{remove}>"},
+                )
             channels.remove(remove)
         if add is not None and add not in channels:
             if len(channels) >= MAX_TABLE_CHANNELS:
-                raise UserError(f"At most {MAX_TABLE_CHANNELS} channels can host tables.")
+                raise UserError(
+                    f"At most {MAX_TABLE_CHANNELS} channels can host tables.",
+                    code="too_many_channels",
+                    params={"n": MAX_TABLE_CHANNELS},
+                )
             channels.append(add)
         return await self._save_settings(replace(current, channels=tuple(channels)))
 
@@ -207,8 +249,11 @@ class SettingsPart(SessionState):
     def _game_class(game: str) -> type[Game]:
         games = all_games()
         if game not in games:
+            known = ", ".join(sorted(games))
             raise UserError(
-                f"There is no game called {game!r}. Try one of: {', '.join(sorted(games))}."
+                f"There is no game called {game!r}. Try one of: {known}.",
+                code="unknown_game",
+                params={"game": repr(game), "games": known},
             )
         return games[game]
 

@@ -25,10 +25,12 @@ LOBBY_IDLE_SECONDS = 1800.0
 RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 MAX_TABLE_CHANNELS = 25
 LADDER_PAGE = 10  # players on a page of the leaderboard
-CHANNEL_DELETED_NOTE = "This table's channel was deleted, so the table was closed."
-CHANNEL_DELETED_REASON = "its channel was deleted"
-RESIGNED_TEXT = "You were the last person at the table: the game counts as a loss for your side."
-RESIGNED_ALONE_TEXT = (
+CHANNEL_DELETED_NOTE = N_("This table's channel was deleted, so the table was closed.")
+CHANNEL_DELETED_REASON = N_("its channel was deleted")  # kept in the results, in English
+RESIGNED_TEXT = N_(
+    "You were the last person at the table: the game counts as a loss for your side."
+)
+RESIGNED_ALONE_TEXT = N_(
     "You were the only person at the table: the game counts as a loss for your side."
 )
 NOT_ABANDONED_ALONE = N_(
@@ -65,6 +67,7 @@ class SessionState:
         # Where new tables' deal seeds come from; a test sets a fixed one to replay a deal.
         self.new_seed: Callable[[], int] = fresh_seed
         self._guild_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.server_languages: dict[int, str] = {}  # guild → its language, as last read
         self._closing = False
         self._writes: set[asyncio.Task[Any]] = set()  # shielded timer writes under way
         self.thinker = Thinker(settings.computer_processes)

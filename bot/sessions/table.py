@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Protocol
 
+from bot.i18n import N_
 from bot.store import Call, SeatHolder, SeatRow, TableRow
 from games.base import Event, Game, fill_names
 from games.cards import display
@@ -217,8 +218,8 @@ def seat_list(seats: Sequence[int]) -> str:
 def change_line(old: str, new: str, *, computer: bool) -> Line:
     """The log's line for a seat changing hands mid-game."""
     if computer:
-        return Line("{s0} left; {s1} plays their seat.", (old, new))
-    return Line("{s0} sits in for {s1}.", (new, old))
+        return Line(N_("{s0} left; {s1} plays their seat."), (old, new))
+    return Line(N_("{s0} sits in for {s1}."), (new, old))
 
 
 def retell(table: LiveTable, replayed: Sequence[tuple[int, Event]]) -> None:

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+from bot.i18n import N_
 from bot.sessions.errors import paused
 from bot.sessions.seating import SeatingPart
 from bot.sessions.table import Line, LiveTable
 
-ABSENT_LINE = "{s0} is absent; a computer plays for them."
+ABSENT_LINE = N_("{s0} is absent; a computer plays for them.")
 
 
 class TournamentTablesPart(SeatingPart):

@@ -31,6 +31,7 @@ from bot.pictures import Seating, draw_table, picture_key
 from bot.pictures.fonts import DEJAVU, name_text, pick
 from bot.pictures.hand import draw_hand, trick_seats
 from games.base import Deal
+from games.registry import get_game
 from games.views import TableView, TrickView
 from tests.games.test_seen_twins import Played, plays, rename, replay
 
@@ -204,3 +205,15 @@ def test_a_hand_summary_draws_every_trick_of_the_hand_with_its_winner() -> None:
     assert draw_hand(other, seats, 4, "Tarneeb · table #7 · hand 1: the tricks").png != picture.png
     assert trick_seats(TrickView(3, ("AS", "KS", "QS", "JS"), 1), 4) == (3, 0, 1, 2)
     assert trick_seats(TrickView(3, ("AS", "KS"), 1, (3, 1)), 4) == (3, 1)
+
+
+def test_the_pictures_words_are_in_its_language() -> None:
+    """The same table drawn for a Finnish server: other words, drawn and in the alt text."""
+    game = get_game("tarneeb").new(seed=3)
+    view = game.view(None)
+    names = ("Alice", "Bob", "Carol", "Dan")
+    english = draw_table(view, Seating(names, teams=True, title="Tarneeb · table #1"))
+    finnish = draw_table(view, Seating(names, teams=True, title="Tarneeb · pöytä #1", lang="fi"))
+    assert "score: A 0, B 0 points" in english.alt
+    assert "pisteet: A 0, B 0 pistettä" in finnish.alt, finnish.alt
+    assert finnish.png != english.png

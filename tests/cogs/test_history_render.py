@@ -74,6 +74,15 @@ def test_a_seat_that_changed_hands_shows_its_holders_in_order() -> None:
     assert export_label(left).endswith("*Al* → 🤖 Babbage, 🤖 Ada, Bob, 🤖 Turing")
 
 
+def test_history_is_in_the_readers_language() -> None:
+    resigned = replace(record("tarneeb", FOUR, (12, 4), (1, 3)), resigned=0)
+    assert result_text(resigned, "no") == "🏆 Lag B (🤖 Ada & 🤖 Turing) · Alice ga opp · 12 mot 4"
+    page = history_embed(HistoryPage(0, (resigned,), False), 42, None, "fi")
+    assert page.title == "📜 Pelihistoria · kaikki pelit"
+    assert page.description is not None and page.description.startswith("Pelaajan <@42> pelit")
+    assert page.footer.text is not None and page.footer.text.startswith("Sivu 1 · ")
+
+
 def test_names_cannot_format_or_mention() -> None:
     line = result_text(record("tarneeb", ["**x**", "@everyone", "c", "d"], (1, 0), (0, 2)))
     assert "**x**" not in line and "\\*\\*x\\*\\*" in line

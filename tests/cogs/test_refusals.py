@@ -75,6 +75,18 @@ def test_the_session_layers_fixed_sentences_are_translated_as_they_are() -> None
     assert refusal_text(UserError("The table is full."), "no") == "Bordet er fullt."
 
 
+def test_the_session_layers_refusals_with_parameters_are_translated_by_code() -> None:
+    """A lobby or an option refused by the session layer, in the reader's language."""
+    from bot.sessions import parse_options
+
+    with pytest.raises(UserError) as taken:
+        parse_options("target=7 hand_limit")
+    assert refusal_text(taken.value, "en") == str(taken.value)
+    assert refusal_text(taken.value, "no").startswith("Innstillinger skrives navn=verdi")
+    seat = UserError("Seat 3 is taken.", code="seat_taken", params={"seat": 3})
+    assert refusal_text(seat, "fi") == "Paikka 3 on varattu."
+
+
 def test_a_refusal_without_a_code_or_a_translation_stays_as_written() -> None:
     assert refusal_text(UserError("Something particular."), "fi") == "Something particular."
 

@@ -37,6 +37,21 @@ def test_a_ladder_of_one_page_has_no_buttons_and_an_empty_one_says_so() -> None:
     assert empty.description == "No rated games this month yet."
 
 
+def test_the_ladder_and_the_stats_speak_the_servers_language() -> None:
+    """Both are public answers: in the server's language, the numbers as they are."""
+    from bot.player_stats import PlayerStats
+    from cogs.stats import stats_embed
+
+    assert ladder_line(row(1, 2), False, "fi").startswith("🥇 <@5> · **3.2** · 4 peliä · 2 voittoa")
+    page = ladder_embed("tiny", "month", 0, LadderPage([row(1, 1)], 1), "no")
+    assert page.title == "🏆 Tiny · denne måneden"
+    assert page.footer.text == "Side 1 av 1 · 1 spiller · etter rangering vunnet denne måneden"
+    stats = PlayerStats(5, "tiny", [], [], None, [], [], rating=None, rated_games=0)
+    arabic = stats_embed(stats, "Rami", None, False, "ar").to_dict()
+    assert arabic["title"] == "📊 Rami · كل الألعاب"
+    assert "غير مصنّف بعد" in str(arabic["fields"]), arabic
+
+
 def test_the_result_says_whether_the_game_was_rated() -> None:
     table_row = TableRow(7, 1, 2, 3, 10, "tiny", {}, 1, 0, "finished", None, 0, 0)
     seats = {0: SeatRow(7, 0, 10, "Alice", False), 1: SeatRow(7, 1, 11, "Bob", False)}

@@ -15,7 +15,8 @@ from typing import Any
 from games.cards import display
 from tests.fakediscord import FakeDiscord, FakeUser, InteractionResult, Message
 
-TABLE_TITLE = re.compile(r"table #(\d+)")
+# "🃏 Tarneeb · table #12", in whatever language the server reads ("pöytä #12", "bord #12").
+TABLE_TITLE = re.compile(r" #(\d+)$")
 ANSWER_SECONDS = 3.0
 
 
@@ -29,7 +30,7 @@ def table_messages(user: FakeUser) -> list[Message]:
 
 def table_message(user: FakeUser, table_id: int) -> Message:
     for message in reversed(table_messages(user)):
-        if f"table #{table_id}" in str(message.embeds[0].get("title", "")):
+        if str(message.embeds[0].get("title", "")).endswith(f" #{table_id}"):
             return message
     raise AssertionError(f"{user.name} cannot see table #{table_id}")
 
@@ -119,9 +120,10 @@ async def wait_for_table(
         await asyncio.sleep(0.02)
 
 
-async def show_hand(user: FakeUser, table_id: int) -> Message:
-    message = await wait_for_table(user, table_id, "Show my hand", button=True)
-    result = ok(await user.click(message, "Show my hand"))
+async def show_hand(user: FakeUser, table_id: int, label: str = "Show my hand") -> Message:
+    """Press the table's "Show my hand" (``label``: as the server's language words it)."""
+    message = await wait_for_table(user, table_id, label, button=True)
+    result = ok(await user.click(message, label))
     assert result.ephemeral and result.message is not None
     return result.message
 

@@ -150,17 +150,21 @@ async def test_a_turn_ping_speaks_the_servers_language(
     fake_discord: FakeDiscord, running_bot: Any
 ) -> None:
     """A channel post is read by everyone there: the server's language, not the pinged
-    player's own."""
-    from tests.discord.test_settings_e2e import bot_messages, two_humans, until
+    player's own. The table's buttons too: the players click them in Finnish."""
+    from tests.discord.test_settings_e2e import bot_messages, until
 
     admin = fake_discord.user("admin", admin=True)
     ok(await admin.slash("settings server", language="fi"))
-    alice = fake_discord.user("alice")
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
     ok(await alice.slash("settings me", turn_ping="on", language="no"))
-    table_id, alice, bob = await two_humans(fake_discord, running_bot)
+    table_id = await open_table(fake_discord, alice, "tiny")
+    ok(await bob.click(table_message(bob, table_id), "Liity"))
+    await wait_for_table(alice, table_id, "Bob")
+    ok(await alice.click(table_message(alice, table_id), "Aloita"))
+    await wait_for_table(alice, table_id, "Näytä käteni", button=True)
     table = running_bot.sessions.find(table_id)
     if table.seat_of(alice.id) not in table.game.to_act():
-        hand = await show_hand(bob, table_id)
+        hand = await show_hand(bob, table_id, "Näytä käteni")
         buttons, _ = move_controls(hand)
         ok(await bob.click(hand, custom_id=buttons[0]["custom_id"]))
     ping = await until(

@@ -175,7 +175,7 @@ async def test_a_lone_player_who_leaves_loses_on_the_leaderboard(
             stats = ok(await alice.slash("stats", game="tiny"))
             await stats.wait_done(timeout=30)
             text = "\n".join(m.text() for m in [stats.message, *stats.followups] if m)
-            assert "**1** games" in text and f"#{table_id} Tiny: lost" in text
+            assert "**1** game ·" in text and f"#{table_id} Tiny: lost" in text
         finally:
             await stop_bot(bot)
 
@@ -265,7 +265,7 @@ async def test_leaderboard_and_stats_follow_openskill_and_stay_in_their_server(
             away = ok(await zed.slash("stats", channel=other_channel, player=players[0]))
             await away.wait_done(timeout=30)
             text = "\n".join(m.text() for m in [away.message, *away.followups] if m)
-            assert "**1** games" in text
+            assert "**1** game ·" in text
         finally:
             await stop_bot(bot)
         old_page = second.message

@@ -1,0 +1,101 @@
+"""The games' own texts in the reader's language: every text Tarneeb and Norwegian Whist write
+is known to a phrase, and a phrase keeps the seats, cards and numbers it captured."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from cogs.engine_words import matched, said
+from cogs.render import polish
+from games.base import Game
+from games.registry import all_games
+
+COVERED = (
+    ("tarneeb", None),
+    ("tarneeb", {"trump_declaration": "first_lead", "allow_no_trump": True}),
+    ("norwegian_whist", None),
+    ("norwegian_whist", {"grand_colour": "red", "scoring": "wikipedia"}),
+    ("tarneeb_egyptian", None),
+    ("tuppi", None),
+    ("tuppi", {"sooli_exchange": True, "max_hands": 3, "target": 200}),
+    ("tuppi", {"bid_with": "token"}),
+)
+
+
+def texts_of(game: Game, seat: int) -> set[str]:
+    view = game.view(seat)
+    labels = {game.move_label(m, seat) for m in game.legal_moves(seat)}
+    return {view.prompt, view.score_label, *view.lines, *labels} - {""}
+
+
+def every_text(name: str, options: dict[str, object] | None, games: int = 8) -> set[str]:
+    """The texts of random games as the table shows them (polished): prompts, table lines,
+    labels, events, the outcome."""
+    found: set[str] = set()
+    for seed in range(games):
+        game = all_games()[name].new(options, seed=seed)
+        rng = random.Random(seed)
+        while game.status == "in_progress":
+            for seat in range(4):
+                found |= texts_of(game, seat)
+            seat = rng.choice(game.to_act())
+            found |= {e.text for e in game.apply(seat, rng.choice(game.legal_moves(seat)))}
+        outcome = game.outcome()
+        found |= {outcome.reason} if outcome and outcome.reason else set()
+        found |= texts_of(game, 0)
+    return {polish(text) for text in found}
+
+
+@pytest.mark.parametrize(("name", "options"), COVERED)
+def test_every_text_of_the_game_is_a_known_phrase(
+    name: str, options: dict[str, object] | None
+) -> None:
+    left_over = sorted(text for text in every_text(name, options) if not matched(text))
+    assert left_over == []
+
+
+CARDS_AND_SEATS = re.compile(r"\{s\d\}|(?:10|[2-9JQKA])[♠♥♦♣]")
+
+
+@pytest.mark.parametrize("lang", ["fi", "no", "ar"])
+@pytest.mark.parametrize(("name", "options"), COVERED[::2])
+def test_a_phrase_keeps_what_it_captured(
+    lang: str, name: str, options: dict[str, object] | None
+) -> None:
+    """Each translated text holds the seats and cards of the English one (that every phrase's
+    template is translated, tests/bot/test_i18n.py checks)."""
+    for text in every_text(name, options, games=3):
+        translated = said(lang, text)
+        found = sorted(CARDS_AND_SEATS.findall(translated))
+        assert found == sorted(CARDS_AND_SEATS.findall(text)), (text, translated)
+
+
+def test_english_is_the_games_own_and_suits_take_the_readers_words() -> None:
+    assert said("en", "{s1} names hearts ♥ as trump.") == "{s1} names hearts ♥ as trump."
+    assert said("fi", "{s1} names hearts ♥ as trump.") == "{s1} nimeää valtin: hertta ♥."
+    assert said("no", "Trump: spades ♠.") == "Trumf: spar ♠."
+    assert said("fi", "Bid 7") == "Tarjoa 7", "Tarneeb's bids keep their numbers"
+    assert said("no", "Nullo (9♥)") == "Nullo (9♥)", "the game's own word stays"
+    assert said("fi", "An unknown text.") == "An unknown text."
+
+
+@pytest.mark.parametrize("name", ["tarneeb", "tarneeb_egyptian", "norwegian_whist", "tuppi"])
+def test_every_hint_of_the_game_is_a_known_phrase(name: str) -> None:
+    """The Hint button's reasons, through random games: each is in the reader's language."""
+    from games.players.hints import hint_for
+
+    reasons = set()
+    for seed in range(6):
+        game = all_games()[name].new(None, seed=seed)
+        rng = random.Random(seed)
+        while game.status == "in_progress":
+            seat = rng.choice(game.to_act())
+            reasons.add(hint_for(game, seat, random.Random(seed))[1])
+            game.apply(seat, rng.choice(game.legal_moves(seat)))
+    assert sorted(r for r in reasons if not matched(r)) == []
+    assert (
+        said("fi", "win the trick as cheaply as you can") != "win the trick as cheaply as you can"
+    )
