@@ -8,6 +8,9 @@ import re
 
 import pytest
 
+from bot.i18n import N_
+from bot.sessions.table import Line, change_line
+from bot.sessions.tournament_tables import ABSENT_LINE
 from cogs.engine_words import matched, said
 from cogs.render import polish
 from games.base import Game
@@ -99,3 +102,17 @@ def test_every_hint_of_the_game_is_a_known_phrase(name: str) -> None:
     assert (
         said("fi", "win the trick as cheaply as you can") != "win the trick as cheaply as you can"
     )
+
+
+@pytest.mark.parametrize("lang", ["ar", "fi", "no"])
+def test_the_session_layers_log_lines_are_catalogue_texts(lang: str) -> None:
+    """A seat changing hands, a new host, an absent player: the session layer's own lines."""
+    for line in (
+        change_line("Ada", "🤖 Babbage", computer=True),
+        change_line("Ada", "Bob", computer=False),
+        Line(N_("{s0} hosts now."), ["Ada"]),
+        Line(ABSENT_LINE, ["Ada"]),
+    ):
+        worded = said(lang, line)
+        assert worded != str(line) and "{s0}" in worded, (lang, line)
+    assert said("en", change_line("Ada", "Bob", computer=False)) == "{s0} sits in for {s1}."
