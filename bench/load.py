@@ -163,6 +163,7 @@ class Person:
         self.moves_sent: list[tuple[int, str, str]] = []  # (table, move code, outcome)
         self.games: list[int] = []  # the tables this person played at
         self.clicked: asyncio.Event | None = None  # set as each move is sent (for the soak)
+        self.refusals: Counter[str] = Counter()  # what the moves refused were answered
 
     async def interact(
         self, kind: str, action: Awaitable[InteractionResult]
@@ -273,8 +274,13 @@ class Person:
             if shown is not None:
                 self.hand = shown
             if not step:
-                refused = shown is None or "⚠️" in shown.text()
-                outcome = "refused" if refused else "accepted"
+                # Accepted: the answer is the hand, with no warning; a refusal is the hand with
+                # a warning, or a line of text alone (as "It is not your turn").
+                text = shown.text() if shown is not None else "(no message)"
+                accepted = "# Your hand" in text and "⚠️" not in text
+                if not accepted:
+                    self.refusals[text.strip().splitlines()[0][:80]] += 1
+                outcome = "accepted" if accepted else "refused"
                 self.moves_sent.append((self.table_id, code, outcome))
                 return
 

@@ -7,9 +7,10 @@ The set-up is bench/load.py's (bench/fleet.py): the real bot against the in-repo
 one process or as P shard processes (``--processes``), on SQLite or on a PostgreSQL server of the
 run's own (``--backend``), simulated people at N tables spread over servers on every shard.
 During the run a bot process gets SIGKILL K times (one process at a time, chosen at random), each
-time started again at once. A third of the kills come at a random moment, a third a few
-milliseconds after a person clicks a move (while the bot validates and writes it) and a third a
-little later (while the computers that follow think and write). Each person keeps their own
+time started again at once. A third of the kills come at a random moment (to a process chosen at
+random), a third a few milliseconds after a person clicks a move (while the bot validates and
+writes it) and a third a little later (while the computers that follow think and write), those
+two to the process serving the table clicked at. Each person keeps their own
 record of every move they sent and what they were told: accepted, refused, or no answer (the bot
 was dead). Turns time out after 10 s, and the people at every third table walk away once a game
 for longer than that: their turn timer must hand the seat to a computer (kills or not), and they
@@ -41,7 +42,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -59,12 +60,13 @@ from bench.fleet import (
 from bot.shards import shard_of
 from games.base import Deal, Move
 from games.registry import get_game
-from tests.fakediscord import DEFAULT_TOKEN, FakeDiscord, FakeUser
+from tests.fakediscord import DEFAULT_TOKEN, FakeDiscord, FakeUser, InteractionResult
 from tests.fakediscord.model import Channel
 
 GRACE_SECONDS = 40.0  # play on after the last kill, so its recovery is part of the run
 TURN_SECONDS = 10  # the bot's turn time here (its least)
 AWAY_SECONDS = TURN_SECONDS + 10.0  # a walk-away: past the turn time, a restart included
+TIMER_LATE_SECONDS = 30.0  # how long after a walk-away the person looks for "I'm back"
 STUCK_SECONDS = 30.0  # a game still playing had a move this recently at the end
 DOUBLE_HOLD = "was stored by another process"  # bot/sessions/moves.py, on MoveTaken
 I_AM_BACK = "I'm back"
@@ -95,6 +97,7 @@ class SoakReport:
     walk_aways: int = 0
     timers_fired: int = 0
     came_back: int = 0
+    refusals: dict[str, int] = field(default_factory=dict)  # moves refused, by answer
     failures: list[str] = field(default_factory=list)
 
 
@@ -111,13 +114,26 @@ class SoakPerson(load.Person):
         think: tuple[float, float],
         answers: list[load.Answer],
         wanders: bool,
+        shard: int,
+        last_click: list[int],
     ) -> None:
         super().__init__(fake, user, channel, rng, think, answers)
         self.wanders = wanders
+        self.shard = shard  # the shard of this person's server: process ``shard`` serves it
+        self.last_click = last_click  # shared: the shard of the latest move clicked
         self.walked: set[int] = set()  # the tables they walked away from
         self.walk_aways = 0
         self.timers_fired = 0  # walk-aways after which "I'm back" was there
+        self.timers_missed: list[tuple[int, str]] = []  # walk-aways after which it was not:
+        # the table, and what the person saw
         self.came_back = 0
+
+    async def interact(
+        self, kind: str, action: Awaitable[InteractionResult]
+    ) -> InteractionResult | None:
+        if kind == "move":  # noted before the click leaves, as the killer wakes on it
+            self.last_click[:] = [self.shard]
+        return await super().interact(kind, action)
 
     async def open_hand(self, kind: str = "hand") -> None:
         await self.come_back()
@@ -143,10 +159,16 @@ class SoakPerson(load.Person):
             self.walked.add(self.table_id)
             self.walk_aways += 1
             await asyncio.sleep(AWAY_SECONDS)  # the turn timer hands the seat to a computer
-            if self.game_over():
-                return
-            if await self.come_back():
-                self.timers_fired += 1
+            # A restart may hold the timer back a little: look a while longer, as a person would.
+            for _ in range(int(TIMER_LATE_SECONDS / 0.5)):
+                if self.game_over():
+                    return
+                if await self.come_back():
+                    self.timers_fired += 1
+                    break
+                await asyncio.sleep(0.5)
+            else:
+                self.timers_missed.append((self.table_id, screen(self)))
             await super().open_hand("reopen")
             return
         await super().move()
@@ -270,12 +292,14 @@ def check_people(
             report.failures.append(
                 f"{person.user.name} sees at table {person.table_id}: {screen(person)}"
             )
-    missed = report.walk_aways - report.timers_fired
+    missed = [(p.user.name, t) for p in people for t in p.timers_missed]
     if missed:
         report.failures.append(
-            f'{missed} of {report.walk_aways} walk-aways found no "I\'m back": a turn timer'
-            " did not fire (or the game ended meanwhile: see the log)"
+            f"{len(missed)} of {report.walk_aways} walk-aways found no 'I'm back' within"
+            f" {AWAY_SECONDS + TIMER_LATE_SECONDS:.0f} s: a turn timer did not fire ({missed})"
         )
+    refusals = sum((p.refusals for p in people), Counter[str]())
+    report.refusals = dict(refusals.most_common(8))
 
 
 def screen(person: load.Person) -> str:
@@ -295,6 +319,7 @@ async def killer(
     fake: FakeDiscord,
     bots: Fleet,
     clicked: asyncio.Event,
+    last_click: list[int],
     args: argparse.Namespace,
     report: SoakReport,
     rng: random.Random,
@@ -312,7 +337,9 @@ async def killer(
                 await asyncio.wait_for(clicked.wait(), timeout=gap)
             await asyncio.sleep(rng.uniform(0.0, 0.01) if kind == 1 else rng.uniform(0.02, 0.3))
             report.kills_after_click += 1
-        process = rng.randrange(len(bots.bots))  # a click's table may be on another process
+        # The process of the table just clicked at; else one at random.
+        process = last_click[0] if kind and last_click else rng.randrange(len(bots.bots))
+        last_click.clear()
         started = time.monotonic()
         await bots.restart(fake, process)
         report.kills += 1
@@ -388,6 +415,7 @@ async def soak(
         answers: list[load.Answer] = []
         world = World(fake, args.processes, "soak")
         clicked = asyncio.Event()
+        last_click: list[int] = []
         for index, place in enumerate(spread(args.tables, args.processes, args.per_channel, 5)):
             name = f"s{index}a"
             host = SoakPerson(
@@ -398,6 +426,8 @@ async def soak(
                 args.think,
                 answers,
                 wanders=index % 3 == 2,
+                shard=place.shard,
+                last_click=last_click,
             )
             host.clicked = clicked
             host.reopen_after = 3.0  # a restart forgets open hands: people look again soon
@@ -407,7 +437,7 @@ async def soak(
             asyncio.create_task(keep_playing(fake, person, load.GAMES[i % 6], stop))
             for i, person in enumerate(people)
         ]
-        await killer(fake, bots, clicked, args, report, rng)
+        await killer(fake, bots, clicked, last_click, args, report, rng)
         ended = time.time()
         stop.set()
         await asyncio.gather(*players)
@@ -454,6 +484,7 @@ def main(argv: list[str] | None = None) -> None:
         f" {report.held_by_two_processes} · walk-aways {report.walk_aways}, their timer fired"
         f" {report.timers_fired} · came back {report.came_back}"
     )
+    print(f"moves refused, by answer: {report.refusals}")
     for failure in report.failures:
         print("FAIL", failure)
     args.json.parent.mkdir(parents=True, exist_ok=True)
