@@ -108,6 +108,18 @@ def cpu_used(start: Mapping[int, float], seen: Mapping[int, float]) -> float:
     return sum(used - start.get(pid, 0.0) for pid, used in seen.items())
 
 
+def tree_cpu_seconds(pid: int) -> dict[int, float]:
+    """CPU of a process and of its children now alive, by process id (a server's processes)."""
+    found: dict[int, float] = {}
+    with contextlib.suppress(OSError):
+        found[pid] = proc_cpu_seconds(pid)
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            for child in (task / "children").read_text().split():
+                found[int(child)] = proc_cpu_seconds(int(child))
+    return found
+
+
 class BotProcess:
     """``python -m bot`` against the fake; its CPU and memory read from /proc (Linux)."""
 
@@ -268,11 +280,24 @@ class Fleet:
 class Database:
     """The run's database as the benches read it: SQL with ``?`` placeholders on either."""
 
-    def __init__(self, backend: str, env: dict[str, str], path: Path | None, url: str | None):
+    def __init__(
+        self,
+        backend: str,
+        env: dict[str, str],
+        path: Path | None,
+        url: str | None,
+        server: int | None = None,
+    ) -> None:
         self.backend = backend
         self.env = env  # what the bot is given: DATABASE_PATH or DATABASE_URL
         self.path = path
         self.url = url
+        self.server = server  # the PostgreSQL server's process id
+
+    def server_cpu_seconds(self) -> dict[int, float]:
+        """The database server's processes' CPU (PostgreSQL's: none for SQLite, whose work is
+        the bot's own), by process id."""
+        return tree_cpu_seconds(self.server) if self.server is not None else {}
 
     async def rows(self, sql: str, *params: Any) -> list[tuple[Any, ...]]:
         if self.url is None:
@@ -334,7 +359,8 @@ async def open_database(backend: str, folder: Path) -> AsyncIterator[Database]:
         await asyncio.to_thread(server.start)
         await asyncio.to_thread(server.create_database)
         url = server.url(DATABASE)
-        yield Database(backend, {"DATABASE_URL": url}, None, url)
+        assert server.process is not None
+        yield Database(backend, {"DATABASE_URL": url}, None, url, server.process.pid)
     finally:
         await asyncio.to_thread(server.stop)
 

@@ -119,6 +119,8 @@ class Report:
     bot_cpu_ms_per_move: float = 0.0
     requests_per_accepted_move: dict[str, float] = field(default_factory=dict)
     workers_cpu_share: float = 0.0  # the computer players' worker processes
+    database_cpu_share: float = 0.0  # the PostgreSQL server's processes (SQLite: in the bot's)
+    database_cpu_ms_per_accepted_move: float = 0.0
     computer_timeouts: int = 0  # decisions that ran out of time (the first legal move was played)
     bot_cpu_share: float = 0.0
     bot_peak_rss_mb: float = 0.0
@@ -518,6 +520,8 @@ async def run_on(args: argparse.Namespace, rng: random.Random, database: Databas
         cpu_start = bots.cpu_seconds()
         workers_start = bots.children_cpu_seconds()
         workers_seen = dict(workers_start)
+        server_start = database.server_cpu_seconds()
+        server_seen = dict(server_start)
         harness_start = time.process_time()
         timeouts_start = bots.log_count(*COMPUTER_TIMEOUT)
         until = play_start + args.minutes * 60
@@ -525,12 +529,15 @@ async def run_on(args: argparse.Namespace, rng: random.Random, database: Databas
         while not playing.done():
             await asyncio.wait([playing], timeout=1.0)
             workers_seen.update(bots.children_cpu_seconds())
+            server_seen.update(database.server_cpu_seconds())
         await playing
         elapsed = time.monotonic() - play_start
         cpu = cpu_used(cpu_start, bots.cpu_seconds())
         played_moves = await stored_moves(database) - moves_start
         sent = requests_by_kind(fake, play_start)
         workers = cpu_used(workers_start, workers_seen)
+        server_seen.update(database.server_cpu_seconds())
+        server = cpu_used(server_start, server_seen)
         harness = time.process_time() - harness_start
         peak = bots.memory_kb("VmHWM")
         edits, busiest = channel_edit_peak(fake, play_start)
@@ -561,6 +568,9 @@ async def run_on(args: argparse.Namespace, rng: random.Random, database: Databas
         if played_moves:
             report.bot_cpu_ms_per_move = round(cpu * 1000 / played_moves, 2)
         report.workers_cpu_share = round(workers / elapsed, 3)
+        report.database_cpu_share = round(server / elapsed, 3)
+        if accepted:
+            report.database_cpu_ms_per_accepted_move = round(server * 1000 / accepted, 2)
         report.computer_timeouts = bots.log_count(*COMPUTER_TIMEOUT) - timeouts_start
         report.harness_cpu_share = round(harness / elapsed, 3)
         report.bot_peak_rss_mb = round(peak / 1024, 1)
@@ -620,6 +630,11 @@ def lines(report: Report) -> Iterator[str]:
         f" harness (fake Discord and people): {report.harness_cpu_share:.0%};"
         f" decisions out of time: {report.computer_timeouts}"
     )
+    if report.backend == "postgres":
+        yield (
+            f"PostgreSQL server CPU: {report.database_cpu_share:.0%} of one core,"
+            f" {report.database_cpu_ms_per_accepted_move} ms per accepted click"
+        )
     per_game = report.database_bytes_per_finished_game
     yield (
         f"database {report.database_bytes} bytes · {report.database_bytes_per_move} per move"

@@ -3,6 +3,8 @@ processes that come and go, and the run's database on either backend."""
 
 from __future__ import annotations
 
+import os
+import subprocess
 from collections import Counter
 from pathlib import Path
 
@@ -18,6 +20,7 @@ from bench.fleet import (
     open_database,
     shard_env,
     spread,
+    tree_cpu_seconds,
 )
 from bot.shards import shard_of
 from tests.fakediscord import FakeDiscord
@@ -66,6 +69,17 @@ def test_cpu_counts_processes_that_came_and_went_once_each() -> None:
     assert cpu_used({}, {}) == 0.0
 
 
+def test_a_server_is_its_process_and_its_children() -> None:
+    child = subprocess.Popen(["sleep", "30"])
+    try:
+        found = tree_cpu_seconds(os.getpid())
+        assert {os.getpid(), child.pid} <= set(found)
+        assert all(seconds >= 0 for seconds in found.values())
+    finally:
+        child.kill()
+        child.wait()
+
+
 def test_process_k_serves_shard_k_and_one_process_is_unsharded(tmp_path: Path) -> None:
     assert shard_env(0, 1) == {}
     assert shard_env(1, 2)["SHARD_COUNT"] == "2" and shard_env(1, 2)["SHARD_IDS"] == "1"
@@ -99,6 +113,8 @@ async def test_the_run_database_answers_the_same_sql_on_both(backend: str, tmp_p
         ]
         assert await database.value("SELECT COUNT(*) FROM moves") == 3
         assert await database.size() > 0
+        servers = database.server_cpu_seconds()  # the postmaster and its helpers, or none
+        assert len(servers) > 1 if backend == "postgres" else servers == {}
         if backend == "postgres":  # flushed to disk as a real server's writes are
             for name in ("fsync", "full_page_writes", "synchronous_commit"):
                 assert await database.value(f"SHOW {name}") == BENCH_POSTGRES[name]
