@@ -1,10 +1,16 @@
 """How many tables one machine holds: N tables played at once through the in-repo fake Discord.
 
-``python -m bench.load --tables N --minutes M [--think LOW HIGH] [--hard SHARE] [--json PATH]``
+``python -m bench.load --tables N --minutes M [--backend sqlite|postgres] [--processes P]
+[--think LOW HIGH] [--hard SHARE] [--json PATH]``
 
 The real bot runs as its own process (``python -m bot``) against the fake Discord, which runs in
 this process with Discord's per-route rate limits switched on (tests/fakediscord/ratelimits.py).
-Simulated people open tables (mixed games, a few tables to a channel, one or two humans a table,
+``--processes P`` runs it as P shard processes (process k serves shard k of P, as
+``python -m bot --processes P`` deals them) and the tables are dealt over servers on every shard;
+``--backend postgres`` gives the bot a PostgreSQL server the bench starts for the run (its writes
+flushed to disk as a real server's are: bench/fleet.py), where SQLite is a file in a temporary
+folder. Simulated people open tables (mixed games, a few tables to a channel, a few channels to a
+server, one or two humans a table,
 computers in the other seats, a share of tables at the hard level when it is built), then play as
 people do: they open their hand once, wait until it offers them a move, think for LOW-HIGH
 seconds, and click a legal card or pick a bid. A hand that has offered nothing for a while is
@@ -13,11 +19,12 @@ opened again, as a person would.
 At the end it prints a table and writes a JSON report: interactions per second; the bot's time to
 answer (median, 95th, 99th percentile), overall and per kind of interaction; missed 3-second
 deadlines; table-message edits per trick and per channel against Discord's limit; 429s; the bot
-process's CPU and peak memory; memory per open table; database bytes per move and per finished
-game. Cost per move: the bot process's own CPU (read from /proc, its computer-player workers
-apart) per move a person was told was accepted and per move stored while people played (theirs
-and the computers'), and the requests the fake Discord received per accepted move, by kind
-(table-message edits, hand edits, interaction answers, followups, channel posts).
+processes' CPU and peak memory (summed over the processes); memory per open table; database bytes
+per move and per finished game. Cost per move: the bot processes' own CPU (read from /proc, their
+computer-player workers apart) per move a person was told was accepted and per move stored while
+people played (theirs and the computers'), and the requests the fake Discord received per
+accepted move, by kind (table-message edits, hand edits, interaction answers, followups, channel
+posts).
 
 ``make load`` runs a short version (20 tables, one minute).
 """
@@ -26,15 +33,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
-import os
 import random
 import re
-import sqlite3
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
@@ -43,6 +45,17 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.fleet import (
+    BACKENDS,
+    IDENTIFY_SECONDS,
+    Database,
+    Fleet,
+    World,
+    cpu_used,
+    names,
+    open_database,
+    spread,
+)
 from games.players import AVAILABLE_LEVELS
 from tests.fakediscord import (
     DEFAULT_TOKEN,
@@ -54,7 +67,6 @@ from tests.fakediscord import (
 )
 from tests.fakediscord.model import Channel
 
-REPO = Path(__file__).resolve().parent.parent
 GAMES = ("thunee", "tarneeb", "tarneeb_egyptian", "tuppi", "norwegian_whist", "tunge")
 TABLE_TITLE = re.compile(r"table #(\d+)", re.IGNORECASE)
 JUMP_LINK = re.compile(r"https://discord\.com/channels/\d+/\d+/(\d+)")
@@ -82,6 +94,8 @@ class Report:
     tables: int
     minutes: float
     humans: int
+    backend: str = "sqlite"
+    processes: int = 1
     tables_not_opened: int = 0
     interactions: int = 0
     interactions_per_second: float = 0.0
@@ -105,6 +119,8 @@ class Report:
     bot_cpu_ms_per_move: float = 0.0
     requests_per_accepted_move: dict[str, float] = field(default_factory=dict)
     workers_cpu_share: float = 0.0  # the computer players' worker processes
+    database_cpu_share: float = 0.0  # the PostgreSQL server's processes (SQLite: in the bot's)
+    database_cpu_ms_per_accepted_move: float = 0.0
     computer_timeouts: int = 0  # decisions that ran out of time (the first legal move was played)
     bot_cpu_share: float = 0.0
     bot_peak_rss_mb: float = 0.0
@@ -116,87 +132,6 @@ class Report:
     database_bytes_per_finished_game: float | None = None
     levels: dict[str, int] = field(default_factory=dict)
     games: dict[str, int] = field(default_factory=dict)
-
-
-# --- the bot process ---------------------------------------------------------------------------
-
-
-class BotProcess:
-    """``python -m bot`` against the fake; its CPU and memory read from /proc (Linux)."""
-
-    def __init__(self, env: dict[str, str], log: Path) -> None:
-        self.env = env
-        self.log = log
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        from tests.conftest import die_with_parent
-
-        with open(self.log, "ab") as out:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "bot"],
-                cwd=REPO,
-                env={**os.environ, **self.env, "PYTHONUNBUFFERED": "1"},
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                preexec_fn=die_with_parent,
-            )
-
-    def kill(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait(5)
-
-    def stop(self) -> None:
-        """A clean stop (SIGTERM), as an operator's restart would do."""
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.kill()
-
-    def cpu_seconds(self) -> float:
-        assert self.proc is not None
-        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        ticks = os.sysconf("SC_CLK_TCK")
-        return (int(fields[11]) + int(fields[12])) / ticks  # utime + stime
-
-    def children_cpu_seconds(self) -> dict[int, float]:
-        """CPU of each of the bot's child processes (the computer players' worker pool) now
-        alive, by process id: a replaced worker's CPU is kept by sampling it while it lives."""
-        assert self.proc is not None
-        ticks = os.sysconf("SC_CLK_TCK")
-        found: dict[int, float] = {}
-        for task in Path(f"/proc/{self.proc.pid}/task").glob("*"):
-            with contextlib.suppress(OSError):
-                for child in (task / "children").read_text().split():
-                    fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
-                    found[int(child)] = (int(fields[11]) + int(fields[12])) / ticks
-        return found
-
-    def log_count(self, *texts: str) -> int:
-        """How many lines of the bot's log contain every one of ``texts``."""
-        with contextlib.suppress(OSError), self.log.open(errors="replace") as lines:
-            return sum(1 for line in lines if all(text in line for text in texts))
-        return 0
-
-    def memory_kb(self, name: str) -> int:
-        """``VmRSS`` (now) or ``VmHWM`` (peak) of the bot process, in KiB."""
-        assert self.proc is not None
-        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
-            if line.startswith(name + ":"):
-                return int(line.split()[1])
-        return 0
-
-
-async def wait_connected(fake: FakeDiscord, count: int, bot: BotProcess) -> None:
-    try:
-        await fake.wait_for(lambda: fake.identify_count >= count and fake.connected, timeout=60)
-    except TimeoutError:
-        tail = bot.log.read_text(errors="replace")[-3000:] if bot.log.exists() else ""
-        raise SystemExit(f"the bot did not connect; its output ends:\n{tail}") from None
-    await asyncio.sleep(0.5)  # the guild-ready timeout before discord.py calls on_ready
 
 
 # --- people ------------------------------------------------------------------------------------
@@ -230,6 +165,7 @@ class Person:
         self.moves_sent: list[tuple[int, str, str]] = []  # (table, move code, outcome)
         self.games: list[int] = []  # the tables this person played at
         self.clicked: asyncio.Event | None = None  # set as each move is sent (for the soak)
+        self.refusals: Counter[str] = Counter()  # what the moves refused were answered
 
     async def interact(
         self, kind: str, action: Awaitable[InteractionResult]
@@ -340,8 +276,13 @@ class Person:
             if shown is not None:
                 self.hand = shown
             if not step:
-                refused = shown is None or "⚠️" in shown.text()
-                outcome = "refused" if refused else "accepted"
+                # Accepted: the answer is the hand, with no warning; a refusal is the hand with
+                # a warning, or a line of text alone (as "It is not your turn").
+                text = shown.text() if shown is not None else "(no message)"
+                accepted = "# Your hand" in text and "⚠️" not in text
+                if not accepted:
+                    self.refusals[text.strip().splitlines()[0][:80]] += 1
+                outcome = "accepted" if accepted else "refused"
                 self.moves_sent.append((self.table_id, code, outcome))
                 return
 
@@ -388,8 +329,8 @@ async def open_table(
     assert match
     table_id = int(match.group(1))
     for person in (host, guest):
-        if person is not None:
-            person.table_id = table_id
+        if person is not None:  # a new table: forget the last table's message and hand
+            person.table_id, person.table_message_id, person.hand = table_id, lobby.id, None
     if guest is not None:
         await guest.interact("lobby", guest.user.click(lobby, "Join"))
     empty = fake.messages[lobby.id].text().count("*empty*") - (guest is not None)
@@ -460,164 +401,195 @@ def requests_by_kind(fake: FakeDiscord, since: float) -> Counter[str]:
     return counts
 
 
-def stored_moves(path: Path) -> int:
+async def stored_moves(database: Database) -> int:
     """Moves in the database now (read while the bot writes: SQLite's WAL allows it)."""
-    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
-        return int(db.execute("SELECT COUNT(*) FROM moves").fetchone()[0])
+    return int(await database.value("SELECT COUNT(*) FROM moves"))
 
 
-def database_figures(path: Path) -> tuple[int, int, float, int, float | None]:
+async def database_figures(database: Database) -> tuple[int, int, float, int, float | None]:
     """(bytes, moves stored, tricks played, finished games, bytes per finished game)."""
-    with contextlib.closing(sqlite3.connect(path)) as db:
-        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        moves = int(db.execute("SELECT COUNT(*) FROM moves").fetchone()[0])
-        tricks = 0.0
-        for table_id, game, plays in db.execute(
-            "SELECT m.table_id, t.game, COUNT(*) FROM moves m JOIN game_tables t ON t.id ="
-            " m.table_id WHERE json_extract(m.move, '$.action') = 'play' GROUP BY m.table_id"
-        ).fetchall():
-            seats = db.execute("SELECT COUNT(*) FROM seats WHERE table_id = ?", (table_id,))
-            if game != "tunge":
-                tricks += plays / max(1, int(seats.fetchone()[0]))
-        finished = db.execute(
+    size = await database.size()
+    moves = await stored_moves(database)
+    plays: Counter[int] = Counter()
+    games: dict[int, str] = {}
+    for table_id, game, move in await database.rows(
+        "SELECT m.table_id, t.game, m.move FROM moves m JOIN game_tables t ON t.id = m.table_id"
+    ):
+        games[table_id] = game
+        plays[table_id] += json.loads(move).get("action") == "play"
+    seats = Counter(table_id for (table_id,) in await database.rows("SELECT table_id FROM seats"))
+    tricks = sum(plays[t] / max(1, seats[t]) for t, game in games.items() if game != "tunge")
+    finished, average = (
+        await database.rows(
             "SELECT COUNT(*), AVG(n) FROM (SELECT t.id, (SELECT COUNT(*) FROM moves m"
-            " WHERE m.table_id = t.id) AS n FROM game_tables t WHERE t.status = 'finished')"
-        ).fetchone()
-    size = sum(p.stat().st_size for p in path.parent.glob(path.name + "*"))
+            " WHERE m.table_id = t.id) AS n FROM game_tables t WHERE t.status = 'finished') f"
+        )
+    )[0]
     per_move = size / moves if moves else 0.0
-    per_game = per_move * finished[1] if finished[0] else None
-    return size, moves, tricks, int(finished[0]), per_game
+    per_game = per_move * float(average) if finished else None
+    return size, moves, tricks, int(finished), per_game
+
+
+def seat_people(
+    world: World, args: argparse.Namespace, answers: list[Answer], rng: random.Random
+) -> tuple[list[tuple[Person, Person | None, str, str]], Counter[str], Counter[str]]:
+    """The tables to open (host, guest, game, level), spread over the shards' servers."""
+    level_hard = "hard" in AVAILABLE_LEVELS and args.hard > 0
+    tables = []
+    levels: Counter[str] = Counter()
+    games: Counter[str] = Counter()
+    for index, place in enumerate(
+        spread(args.tables, args.processes, args.per_channel, args.per_guild)
+    ):
+        channel = world.channel(place)
+        game = GAMES[index % len(GAMES)]
+        level = "hard" if level_hard and rng.random() < args.hard else "normal"
+        levels[level] += 1
+        games[game] += 1
+
+        host, guest = (
+            Person(
+                world.fake,
+                world.person(name, place),
+                channel,
+                random.Random(name),
+                args.think,
+                answers,
+            )
+            for name in (f"p{index}a", f"p{index}b")
+        )
+        tables.append((host, guest if index % 2 == 0 else None, game, level))
+    return tables, levels, games
 
 
 async def run(args: argparse.Namespace) -> Report:
     rng = random.Random(args.seed)
-    level_hard = "hard" in AVAILABLE_LEVELS and args.hard > 0
     with tempfile.TemporaryDirectory(prefix="cardtable-load-") as folder:
-        database = Path(folder) / "load.sqlite3"
-        fake = FakeDiscord(token=f"{DEFAULT_TOKEN}-{rng.getrandbits(64):x}", discord_limits=True)
-        await fake.start()
-        env = fake.env(DATABASE_PATH=str(database), LOG_LEVEL="WARNING", TURN_SECONDS="600")
-        args.log.unlink(missing_ok=True)
-        bot = BotProcess(env, args.log)
-        bot.start()
-        try:
-            await wait_connected(fake, 1, bot)
-            # A bot's first start uploads its card pictures once; its later starts reuse them.
-            await fake.wait_for(lambda: len(fake.app_emojis) >= CARD_PICTURES, timeout=60)
-            assert bot.proc is not None
-            print(f"bot process {bot.proc.pid} (profile it with py-spy)", flush=True)
-            idle_rss = bot.memory_kb("VmRSS")
-            answers: list[Answer] = []
-            channels = [
-                fake.add_channel(f"tables-{i}")
-                for i in range((args.tables + args.per_channel - 1) // args.per_channel)
-            ]
-            people: list[Person] = []
-            openings = []
-            levels: Counter[str] = Counter()
-            games: Counter[str] = Counter()
-            for index in range(args.tables):
-                channel = channels[index // args.per_channel]
-                game = GAMES[index % len(GAMES)]
-                level = "hard" if level_hard and rng.random() < args.hard else "normal"
-                levels[level] += 1
-                games[game] += 1
+        async with open_database(args.backend, Path(folder)) as database:
+            report = await run_on(args, rng, database)
+            size, moves, tricks, finished, per_game = await database_figures(database)
+    report.database_bytes = size
+    report.moves_stored = moves
+    report.tricks = round(tricks, 1)
+    report.finished_games = finished
+    report.table_edits_per_trick = round(report.table_edits / tricks, 2) if tricks else 0.0
+    report.database_bytes_per_move = round(size / moves, 1) if moves else 0.0
+    report.database_bytes_per_finished_game = round(per_game) if per_game else None
+    return report
 
-                def person(name: str, channel: Channel = channel) -> Person:
-                    user = fake.user(name)
-                    return Person(fake, user, channel, random.Random(name), args.think, answers)
 
-                host = person(f"p{index}a")
-                guest = person(f"p{index}b") if index % 2 == 0 else None
-                people += [p for p in (host, guest) if p is not None]
-                openings.append(open_table(fake, host, guest, game, level))
-            semaphore = asyncio.Semaphore(8)
+async def run_on(args: argparse.Namespace, rng: random.Random, database: Database) -> Report:
+    """The run itself, on ``database``: its figures but the database's."""
+    fake = FakeDiscord(
+        token=f"{DEFAULT_TOKEN}-{rng.getrandbits(64):x}",
+        discord_limits=True,
+        identify_interval=IDENTIFY_SECONDS,
+    )
+    await fake.start()
+    env = fake.env(**database.env, LOG_LEVEL="WARNING", TURN_SECONDS="600")
+    bots = Fleet(env, args.processes, args.log)
+    bots.start()
+    try:
+        await bots.wait_connected(fake)
+        # A bot's first start uploads its card pictures once (the process on shard 0) and
+        # publishes the commands to every server; its later starts reuse them.
+        await fake.wait_for(lambda: len(fake.app_emojis) >= CARD_PICTURES, timeout=60)
+        await fake.wait_for(lambda: fake.global_commands, timeout=60)
+        print(f"bot processes {bots.pids()} (profile them with py-spy)", flush=True)
+        idle_rss = bots.memory_kb("VmRSS")
+        answers: list[Answer] = []
+        tables, levels, games = seat_people(
+            World(fake, args.processes, "tables"), args, answers, rng
+        )
+        semaphore = asyncio.Semaphore(8)
 
-            async def limited(opening: Awaitable[int]) -> int:
-                async with semaphore:
-                    try:
-                        return int(await opening)
-                    except (RuntimeError, TimeoutError) as error:  # counted, not fatal
-                        print(f"a table did not open: {error}", flush=True)
-                        return 0
+        async def limited(opening: Awaitable[int]) -> int:
+            async with semaphore:
+                try:
+                    return int(await opening)
+                except (RuntimeError, TimeoutError) as error:  # counted, not fatal
+                    print(f"a table did not open: {error}", flush=True)
+                    return 0
 
-            opened = await asyncio.gather(*(limited(o) for o in openings))
-            people = [p for p in people if p.table_id]
-            await fake.quiet(idle=0.2, timeout=30)
-            loaded_rss = bot.memory_kb("VmRSS")
-            moves_start = stored_moves(database)
-            play_start = time.monotonic()
-            cpu_start = bot.cpu_seconds()
-            workers_start = bot.children_cpu_seconds()
-            workers_seen = dict(workers_start)
-            harness_start = time.process_time()
-            timeouts_start = bot.log_count(*COMPUTER_TIMEOUT)
-            until = play_start + args.minutes * 60
-            playing = asyncio.gather(*(p.play(until) for p in people))
-            while not playing.done():
-                await asyncio.wait([playing], timeout=1.0)
-                workers_seen.update(bot.children_cpu_seconds())
-            await playing
-            elapsed = time.monotonic() - play_start
-            cpu = bot.cpu_seconds() - cpu_start
-            played_moves = stored_moves(database) - moves_start
-            sent = requests_by_kind(fake, play_start)
-            workers = sum(used - workers_start.get(pid, 0.0) for pid, used in workers_seen.items())
-            harness = time.process_time() - harness_start
-            peak = bot.memory_kb("VmHWM")
-            edits, busiest = channel_edit_peak(fake, play_start)
-            played = [a for a in answers if a.at >= play_start]
-            report = Report(tables=args.tables, minutes=args.minutes, humans=len(people))
-            report.tables_not_opened = sum(1 for table_id in opened if not table_id)
-            report.interactions = len(answers)
-            report.interactions_per_second = round(len(played) / elapsed, 2)
-            report.answer_ms = {"all": percentiles([a.latency for a in answers])}
-            kinds = sorted({a.kind for a in answers})
-            for kind in kinds:
-                report.answer_ms[kind] = percentiles([a.latency for a in answers if a.kind == kind])
-            report.missed_deadlines = sum(1 for a in answers if a.failed or a.latency > DEADLINE)
-            report.table_edits = edits
-            report.busiest_channel_edits_per_5s = busiest
-            report.rate_limited = dict(fake.limits.refused) if fake.limits else {}
-            report.requests_per_second = route_rates(fake, play_start, elapsed)
-            report.bot_cpu_seconds = round(cpu, 1)
-            report.bot_cpu_share = round(cpu / elapsed, 3)
-            accepted = sum(
-                1 for p in people for _, _, outcome in p.moves_sent if outcome == "accepted"
-            )
-            report.moves_accepted, report.moves_played = accepted, played_moves
-            if accepted:
-                report.bot_cpu_ms_per_accepted_move = round(cpu * 1000 / accepted, 2)
-                report.requests_per_accepted_move = {
-                    kind: round(count / accepted, 2) for kind, count in sent.most_common()
-                }
-            if played_moves:
-                report.bot_cpu_ms_per_move = round(cpu * 1000 / played_moves, 2)
-            report.workers_cpu_share = round(workers / elapsed, 3)
-            report.computer_timeouts = bot.log_count(*COMPUTER_TIMEOUT) - timeouts_start
-            report.harness_cpu_share = round(harness / elapsed, 3)
-            report.bot_peak_rss_mb = round(peak / 1024, 1)
-            report.bot_rss_mb_idle = round(idle_rss / 1024, 1)
-            report.bot_rss_mb_loaded = round(loaded_rss / 1024, 1)
-            report.memory_per_table_kb = round((loaded_rss - idle_rss) / args.tables, 1)
-            report.levels = dict(levels)
-            report.games = dict(games)
-        finally:
-            bot.stop()
-            await fake.stop()
-        size, moves, tricks, finished, per_game = database_figures(database)
-        report.database_bytes = size
-        report.moves_stored = moves
-        report.tricks = round(tricks, 1)
-        report.finished_games = finished
-        report.table_edits_per_trick = round(edits / tricks, 2) if tricks else 0.0
-        report.database_bytes_per_move = round(size / moves, 1) if moves else 0.0
-        report.database_bytes_per_finished_game = round(per_game) if per_game else None
+        opened = await asyncio.gather(*(limited(open_table(fake, *table)) for table in tables))
+        people = [p for host, guest, _, _ in tables for p in (host, guest) if p and p.table_id]
+        await fake.quiet(idle=0.2, timeout=30)
+        loaded_rss = bots.memory_kb("VmRSS")
+        moves_start = await stored_moves(database)
+        play_start = time.monotonic()
+        cpu_start = bots.cpu_seconds()
+        workers_start = bots.children_cpu_seconds()
+        workers_seen = dict(workers_start)
+        server_start = database.server_cpu_seconds()
+        server_seen = dict(server_start)
+        harness_start = time.process_time()
+        timeouts_start = bots.log_count(*COMPUTER_TIMEOUT)
+        until = play_start + args.minutes * 60
+        playing = asyncio.gather(*(p.play(until) for p in people))
+        while not playing.done():
+            await asyncio.wait([playing], timeout=1.0)
+            workers_seen.update(bots.children_cpu_seconds())
+            server_seen.update(database.server_cpu_seconds())
+        await playing
+        elapsed = time.monotonic() - play_start
+        cpu = cpu_used(cpu_start, bots.cpu_seconds())
+        played_moves = await stored_moves(database) - moves_start
+        sent = requests_by_kind(fake, play_start)
+        workers = cpu_used(workers_start, workers_seen)
+        server_seen.update(database.server_cpu_seconds())
+        server = cpu_used(server_start, server_seen)
+        harness = time.process_time() - harness_start
+        peak = bots.memory_kb("VmHWM")
+        edits, busiest = channel_edit_peak(fake, play_start)
+        played = [a for a in answers if a.at >= play_start]
+        report = Report(tables=args.tables, minutes=args.minutes, humans=len(people))
+        report.backend, report.processes = args.backend, args.processes
+        report.tables_not_opened = sum(1 for table_id in opened if not table_id)
+        report.interactions = len(answers)
+        report.interactions_per_second = round(len(played) / elapsed, 2)
+        report.answer_ms = {"all": percentiles([a.latency for a in answers])}
+        kinds = sorted({a.kind for a in answers})
+        for kind in kinds:
+            report.answer_ms[kind] = percentiles([a.latency for a in answers if a.kind == kind])
+        report.missed_deadlines = sum(1 for a in answers if a.failed or a.latency > DEADLINE)
+        report.table_edits = edits
+        report.busiest_channel_edits_per_5s = busiest
+        report.rate_limited = dict(fake.limits.refused) if fake.limits else {}
+        report.requests_per_second = route_rates(fake, play_start, elapsed)
+        report.bot_cpu_seconds = round(cpu, 1)
+        report.bot_cpu_share = round(cpu / elapsed, 3)
+        accepted = sum(1 for p in people for _, _, outcome in p.moves_sent if outcome == "accepted")
+        report.moves_accepted, report.moves_played = accepted, played_moves
+        if accepted:
+            report.bot_cpu_ms_per_accepted_move = round(cpu * 1000 / accepted, 2)
+            report.requests_per_accepted_move = {
+                kind: round(count / accepted, 2) for kind, count in sent.most_common()
+            }
+        if played_moves:
+            report.bot_cpu_ms_per_move = round(cpu * 1000 / played_moves, 2)
+        report.workers_cpu_share = round(workers / elapsed, 3)
+        report.database_cpu_share = round(server / elapsed, 3)
+        if accepted:
+            report.database_cpu_ms_per_accepted_move = round(server * 1000 / accepted, 2)
+        report.computer_timeouts = bots.log_count(*COMPUTER_TIMEOUT) - timeouts_start
+        report.harness_cpu_share = round(harness / elapsed, 3)
+        report.bot_peak_rss_mb = round(peak / 1024, 1)
+        report.bot_rss_mb_idle = round(idle_rss / 1024, 1)
+        report.bot_rss_mb_loaded = round(loaded_rss / 1024, 1)
+        report.memory_per_table_kb = round((loaded_rss - idle_rss) / args.tables, 1)
+        report.levels = dict(levels)
+        report.games = dict(games)
+    finally:
+        await bots.stop()
+        await fake.stop()
     return report
 
 
 def lines(report: Report) -> Iterator[str]:
-    yield f"tables {report.tables} · humans {report.humans} · {report.minutes} min · {report.games}"
+    yield (
+        f"{names(report.backend, report.processes)} · tables {report.tables} · humans"
+        f" {report.humans} · {report.minutes} min · {report.games}"
+    )
     yield f"computer levels: {report.levels} · tables not opened: {report.tables_not_opened}"
     yield f"requests to Discord per second, by route: {report.requests_per_second}"
     yield (
@@ -642,7 +614,8 @@ def lines(report: Report) -> Iterator[str]:
     )
     yield f"429s given by the fake: {report.rate_limited or 'none'}"
     yield (
-        f"bot CPU {report.bot_cpu_seconds} s ({report.bot_cpu_share:.0%} of one core) · RSS idle"
+        f"bot CPU {report.bot_cpu_seconds} s ({report.bot_cpu_share:.0%} of one core, all"
+        f" processes) · RSS idle"
         f" {report.bot_rss_mb_idle} MB, with the tables {report.bot_rss_mb_loaded} MB, peak"
         f" {report.bot_peak_rss_mb} MB · {report.memory_per_table_kb} KB per open table"
     )
@@ -657,6 +630,11 @@ def lines(report: Report) -> Iterator[str]:
         f" harness (fake Discord and people): {report.harness_cpu_share:.0%};"
         f" decisions out of time: {report.computer_timeouts}"
     )
+    if report.backend == "postgres":
+        yield (
+            f"PostgreSQL server CPU: {report.database_cpu_share:.0%} of one core,"
+            f" {report.database_cpu_ms_per_accepted_move} ms per accepted click"
+        )
     per_game = report.database_bytes_per_finished_game
     yield (
         f"database {report.database_bytes} bytes · {report.database_bytes_per_move} per move"
@@ -671,6 +649,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--think", type=float, nargs=2, default=(1.0, 5.0), metavar=("LOW", "HIGH"))
     parser.add_argument("--hard", type=float, default=0.25, help="share of tables at hard level")
     parser.add_argument("--per-channel", type=int, default=4, help="tables sharing a channel")
+    parser.add_argument("--per-guild", type=int, default=5, help="channels sharing a server")
+    parser.add_argument("--backend", choices=BACKENDS, default="sqlite")
+    parser.add_argument("--processes", type=int, default=1, help="bot (shard) processes")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--log", type=Path, default=Path(tempfile.gettempdir()) / "load-bot.log")
     parser.add_argument("--json", type=Path, default=Path("bench/load-report.json"))

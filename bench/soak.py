@@ -1,20 +1,32 @@
 """Proof that a crash loses nothing: a load run during which the bot is killed again and again.
 
-``python -m bench.soak --tables N --minutes M --kills K [--think LOW HIGH] [--json PATH]``
+``python -m bench.soak --tables N --minutes M --kills K [--backend sqlite|postgres]
+[--processes P] [--think LOW HIGH] [--json PATH]``
 
-The set-up is bench/load.py's: the real bot as its own process against the in-repo fake Discord,
-simulated people at N tables. During the run the bot process gets SIGKILL K times, each time
-started again at once. A third of the kills come at a random moment, a third a few milliseconds
-after a person clicks a move (while the bot validates and writes it) and a third a little later
-(while the computers that follow think and write). Each person keeps their own record of every
-move they sent and what they were told: accepted, refused, or no answer (the bot was dead).
+The set-up is bench/load.py's (bench/fleet.py): the real bot against the in-repo fake Discord, as
+one process or as P shard processes (``--processes``), on SQLite or on a PostgreSQL server of the
+run's own (``--backend``), simulated people at N tables spread over servers on every shard.
+During the run a bot process gets SIGKILL K times (one process at a time, chosen at random), each
+time started again at once. A third of the kills come at a random moment (to a process chosen at
+random), a third a few milliseconds after a person clicks a move (while the bot validates and
+writes it) and a third a little later (while the computers that follow think and write), those
+two to the process serving the table clicked at. Each person keeps their own
+record of every move they sent and what they were told: accepted, refused, or no answer (the bot
+was dead). Turns time out after 10 s, and the people at every third table walk away once a game
+for longer than that: their turn timer must hand the seat to a computer (kills or not), and they
+come back with "I'm back" (as anyone finding that button on their table does).
 
 At the end the database is checked against those records:
 
-- every stored game replays cleanly through the rules, and is finished or can go on;
+- every stored game replays cleanly through the rules, and is finished or can go on, on every
+  shard; no game still playing is stuck (each had a move in the last :data:`STUCK_SECONDS`);
 - no move a person was told was accepted is missing (in their order, at their table);
 - no move is doubled: a person has at most as many stored moves as they were told were accepted
-  plus the clicks that got no answer.
+  plus the clicks that got no answer;
+- every computer turn and timer fired once: no move number is stored twice at a table, moves
+  were stored in their order, no process found a move it was writing already stored by another
+  (``was stored by another process`` in any log: two processes holding one table), and every
+  walk-away's timer fired.
 
 It prints the figures and the failures (if any), writes a JSON report, and exits 1 on a failure.
 """
@@ -26,83 +38,164 @@ import asyncio
 import contextlib
 import json
 import random
-import sqlite3
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Awaitable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from bench import load
+from bench.fleet import (
+    BACKENDS,
+    IDENTIFY_SECONDS,
+    Database,
+    Fleet,
+    World,
+    names,
+    open_database,
+    spread,
+)
+from bot.shards import shard_of
 from games.base import Deal, Move
 from games.registry import get_game
-from tests.fakediscord import DEFAULT_TOKEN, FakeDiscord
+from tests.fakediscord import DEFAULT_TOKEN, FakeDiscord, FakeUser, InteractionResult
+from tests.fakediscord.model import Channel
 
-GRACE_SECONDS = 20.0  # play on after the last kill, so its recovery is part of the run
+GRACE_SECONDS = 40.0  # play on after the last kill, so its recovery is part of the run
+TURN_SECONDS = 10  # the bot's turn time here (its least)
+AWAY_SECONDS = TURN_SECONDS + 10.0  # a walk-away: past the turn time, a restart included
+TIMER_LATE_SECONDS = 30.0  # how long after a walk-away the person looks for "I'm back"
+STUCK_SECONDS = 30.0  # a game still playing had a move this recently at the end
+DOUBLE_HOLD = "was stored by another process"  # bot/sessions/moves.py, on MoveTaken
+I_AM_BACK = "I'm back"
 
 
 @dataclass
 class SoakReport:
     tables: int
     minutes: float
+    backend: str = "sqlite"
+    processes: int = 1
     kills: int = 0
     kills_after_click: int = 0
+    kills_by_process: dict[int, int] = field(default_factory=dict)
     restarts_seconds: list[float] = field(default_factory=list)
     moves_stored: int = 0
     moves_told_accepted: int = 0
     moves_unanswered: int = 0
     games_finished: int = 0
     games_resumable: int = 0
+    games_by_shard: dict[int, dict[str, int]] = field(default_factory=dict)
     lost: int = 0
     doubled: int = 0
+    move_numbers_twice: int = 0
+    moves_out_of_order: int = 0
+    held_by_two_processes: int = 0
+    stuck: int = 0
+    walk_aways: int = 0
+    timers_fired: int = 0
+    came_back: int = 0
+    refusals: dict[str, int] = field(default_factory=dict)  # moves refused, by answer
     failures: list[str] = field(default_factory=list)
 
 
-def stored_games(path: Path) -> dict[int, tuple[str, list[tuple[int, int | None, Move]]]]:
-    """Per table: its status, and its moves (seat, who clicked, move) in order."""
-    games: dict[int, tuple[str, list[tuple[int, int | None, Move]]]] = {}
-    with contextlib.closing(sqlite3.connect(path)) as db:
-        for table_id, status in db.execute("SELECT id, status FROM game_tables"):
-            rows = db.execute(
-                "SELECT seat, user_id, move FROM moves WHERE table_id = ? ORDER BY seq",
-                (table_id,),
-            ).fetchall()
-            moves = [(s, u, Move.from_json(json.loads(m))) for s, u, m in rows]
-            games[int(table_id)] = (str(status), moves)
-    return games
+class SoakPerson(load.Person):
+    """A person who comes back ("I'm back") when their seat was given to a computer, and, when
+    ``wanders``, walks away once a game for longer than the turn time."""
+
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        user: FakeUser,
+        channel: Channel,
+        rng: random.Random,
+        think: tuple[float, float],
+        answers: list[load.Answer],
+        wanders: bool,
+        shard: int,
+        last_click: list[int],
+    ) -> None:
+        super().__init__(fake, user, channel, rng, think, answers)
+        self.wanders = wanders
+        self.shard = shard  # the shard of this person's server: process ``shard`` serves it
+        self.last_click = last_click  # shared: the shard of the latest move clicked
+        self.walked: set[int] = set()  # the tables they walked away from
+        self.walk_aways = 0
+        self.timers_fired = 0  # walk-aways after which "I'm back" was there
+        self.timers_missed: list[tuple[int, str]] = []  # walk-aways after which it was not:
+        # the table, and what the person saw
+        self.came_back = 0
+
+    async def interact(
+        self, kind: str, action: Awaitable[InteractionResult]
+    ) -> InteractionResult | None:
+        if kind == "move":  # noted before the click leaves, as the killer wakes on it
+            self.last_click[:] = [self.shard]
+        return await super().interact(kind, action)
+
+    async def open_hand(self, kind: str = "hand") -> None:
+        await self.come_back()
+        await super().open_hand(kind)
+
+    async def come_back(self) -> bool:
+        """Click "I'm back" if the table shows it and this person's seat is away."""
+        message = self.table_message()
+        if message is None or not any(b.get("label") == I_AM_BACK for b in message.buttons()):
+            return False
+        result = await self.interact("back", self.user.click(message, I_AM_BACK))
+        if result is None or result.failed or result.message is None:
+            return False
+        if "Welcome back" not in result.message.text():
+            return False  # another person at the table was the one away
+        self.came_back += 1
+        if result.ephemeral:
+            self.hand, self.hand_opened = result.message, time.monotonic()
+        return True
+
+    async def move(self) -> None:
+        if self.wanders and self.table_id not in self.walked and self.rng.random() < 0.05:
+            self.walked.add(self.table_id)
+            self.walk_aways += 1
+            await asyncio.sleep(AWAY_SECONDS)  # the turn timer hands the seat to a computer
+            # A restart may hold the timer back a little: look a while longer, as a person would.
+            for _ in range(int(TIMER_LATE_SECONDS / 0.5)):
+                if self.game_over():
+                    return
+                if await self.come_back():
+                    self.timers_fired += 1
+                    break
+                await asyncio.sleep(0.5)
+            else:
+                self.timers_missed.append((self.table_id, screen(self)))
+            await super().open_hand("reopen")
+            return
+        await super().move()
 
 
-def replay_problem(path: Path, table_id: int) -> str | None:
+def replay_problem(
+    game: str,
+    options: str,
+    seed: int,
+    first_dealer: int | None,
+    status: str,
+    deals: list[Deal],
+    moves: list[tuple[int, Move]],
+) -> str | None:
     """None when the stored game replays through the rules; else what went wrong."""
-    with contextlib.closing(sqlite3.connect(path)) as db:
-        game, options, seed, first_dealer, status = db.execute(
-            "SELECT game, options, seed, first_dealer, status FROM game_tables WHERE id = ?",
-            (table_id,),
-        ).fetchone()
-        if status in ("lobby", "cancelled"):
-            return None
-        deals = [
-            Deal.from_json(json.loads(row[0]))
-            for row in db.execute(
-                "SELECT deal FROM deals WHERE table_id = ? ORDER BY deal_index", (table_id,)
-            )
-        ]
-        moves = db.execute(
-            "SELECT seat, move FROM moves WHERE table_id = ? ORDER BY seq", (table_id,)
-        ).fetchall()
     try:
         state = get_game(game).new(
             json.loads(options), seed=seed, deals=deals, first_dealer=first_dealer
         )
         for seat, move in moves:
-            state.apply(seat, Move.from_json(json.loads(move)))
+            state.apply(seat, move)
     except Exception as error:  # any failure to replay is what this soak looks for
-        return f"table {table_id} ({game}) does not replay: {error}"
+        return f"({game}) does not replay: {error}"
     if status == "finished" and state.status != "finished":
-        return f"table {table_id} is stored finished but its moves do not finish it"
+        return "is stored finished but its moves do not finish it"
     if status == "playing" and state.status == "finished":
-        return f"table {table_id} is finished by its moves but stored as playing"
+        return "is finished by its moves but stored as playing"
     return None
 
 
@@ -111,21 +204,72 @@ def is_subsequence(told: Sequence[str], stored: Sequence[str]) -> bool:
     return all(any(code == s for s in it) for code in told)
 
 
-def check(path: Path, people: list[load.Person], report: SoakReport) -> None:
-    games = stored_games(path)
-    report.moves_stored = sum(len(moves) for _, moves in games.values())
-    for table_id, (status, _) in games.items():
-        problem = replay_problem(path, table_id)
+async def check_games(
+    database: Database, processes: int, ended: float, report: SoakReport
+) -> dict[int, list[tuple[int | None, Move]]]:
+    """Every stored game: replays, is finished or can go on (not stuck), its moves numbered once
+    and stored in order. Each table's moves (who clicked, move), for the people's check."""
+    found: dict[int, list[tuple[int | None, Move]]] = {}
+    by_shard: dict[int, Counter[str]] = {}
+    for table_id, guild_id, game, options, seed, dealer, status, updated in await database.rows(
+        "SELECT id, guild_id, game, options, seed, first_dealer, status, updated_at"
+        " FROM game_tables ORDER BY id"
+    ):
+        rows = await database.rows(
+            "SELECT seq, seat, user_id, move, created_at FROM moves WHERE table_id = ?"
+            " ORDER BY seq",
+            table_id,
+        )
+        found[table_id] = [(user, Move.from_json(json.loads(move))) for _, _, user, move, _ in rows]
+        shard = shard_of(guild_id, processes)
+        by_shard.setdefault(shard, Counter())[status] += 1
+        numbers = [row[0] for row in rows]
+        if len(set(numbers)) != len(numbers):
+            report.move_numbers_twice += 1
+            report.failures.append(f"table {table_id}: a move number stored twice")
+        times = [row[4] for row in rows]
+        if times != sorted(times):
+            report.moves_out_of_order += 1
+            report.failures.append(f"table {table_id}: moves stored out of their order")
+        report.moves_stored += len(rows)
+        if status in ("lobby", "cancelled"):
+            continue
+        deals = [
+            Deal.from_json(json.loads(deal))
+            for (deal,) in await database.rows(
+                "SELECT deal FROM deals WHERE table_id = ? ORDER BY deal_index", table_id
+            )
+        ]
+        moves = [(seat, Move.from_json(json.loads(move))) for _, seat, _, move, _ in rows]
+        problem = replay_problem(game, options, seed, dealer, status, deals, moves)
         if problem:
-            report.failures.append(problem)
+            report.failures.append(f"table {table_id} (shard {shard}) {problem}")
         elif status == "finished":
             report.games_finished += 1
         elif status == "playing":
             report.games_resumable += 1
+            last = max([updated, *times])
+            if ended - last > STUCK_SECONDS:
+                report.stuck += 1
+                report.failures.append(
+                    f"table {table_id} (shard {shard}, {game}) is stuck: no move in the last"
+                    f" {ended - last:.0f} s"
+                )
+    report.games_by_shard = {s: dict(c) for s, c in sorted(by_shard.items())}
+    return found
+
+
+def check_people(
+    games: dict[int, list[tuple[int | None, Move]]],
+    people: list[SoakPerson],
+    report: SoakReport,
+) -> None:
     for person in people:
+        report.walk_aways += person.walk_aways
+        report.timers_fired += person.timers_fired
+        report.came_back += person.came_back
         for table_id in person.games:
-            _, moves = games.get(table_id, ("", []))
-            stored = [m.code for _, user, m in moves if user == person.user.id]
+            stored = [m.code for user, m in games.get(table_id, []) if user == person.user.id]
             sent = [(code, outcome) for t, code, outcome in person.moves_sent if t == table_id]
             told = [code for code, outcome in sent if outcome == "accepted"]
             unanswered = sum(1 for _, outcome in sent if outcome == "unknown")
@@ -142,19 +286,48 @@ def check(path: Path, people: list[load.Person], report: SoakReport) -> None:
                     f"{person.user.name} at table {table_id}: {len(stored)} stored moves for"
                     f" {len(told)} accepted and {unanswered} unanswered"
                 )
+    stuck = {int(f.split()[1]) for f in report.failures if f.endswith(" s") and "stuck" in f}
+    for person in people:
+        if person.table_id in stuck:
+            report.failures.append(
+                f"{person.user.name} sees at table {person.table_id}: {screen(person)}"
+            )
+    missed = [(p.user.name, t) for p in people for t in p.timers_missed]
+    if missed:
+        report.failures.append(
+            f"{len(missed)} of {report.walk_aways} walk-aways found no 'I'm back' within"
+            f" {AWAY_SECONDS + TIMER_LATE_SECONDS:.0f} s: a turn timer did not fire ({missed})"
+        )
+    refusals = sum((p.refusals for p in people), Counter[str]())
+    report.refusals = dict(refusals.most_common(8))
+
+
+def screen(person: load.Person) -> str:
+    """What a person sees of their table and hand (to tell why a table is stuck)."""
+    table, hand = person.table_message(), person.current_hand()
+    shown = []
+    for name, message in (("table", table), ("hand", hand)):
+        if message is None:
+            shown.append(f"no {name} message")
+            continue
+        labels = [str(b.get("label") or b.get("custom_id")) for b in message.buttons()]
+        shown.append(f"{name} {message.text()[-300:]!r} buttons {labels}")
+    return "; ".join(shown)
 
 
 async def killer(
     fake: FakeDiscord,
-    bot: load.BotProcess,
+    bots: Fleet,
     clicked: asyncio.Event,
+    last_click: list[int],
     args: argparse.Namespace,
     report: SoakReport,
     rng: random.Random,
 ) -> None:
-    """Kill the bot ``args.kills`` times, about ``--minutes`` apart in all, restarting it each
-    time; then let the tables play on for a while, so every last kill is recovered from."""
+    """Kill a bot process ``args.kills`` times, about ``--minutes`` apart in all, restarting it
+    each time; then let the tables play on for a while, so every last kill is recovered from."""
     gap = args.minutes * 60 / args.kills
+    kills: Counter[int] = Counter()
     for number in range(args.kills):
         await asyncio.sleep(rng.uniform(0.5, 1.5) * gap)
         kind = number % 3
@@ -164,18 +337,20 @@ async def killer(
                 await asyncio.wait_for(clicked.wait(), timeout=gap)
             await asyncio.sleep(rng.uniform(0.0, 0.01) if kind == 1 else rng.uniform(0.02, 0.3))
             report.kills_after_click += 1
+        # The process of the table just clicked at; else one at random.
+        process = last_click[0] if kind and last_click else rng.randrange(len(bots.bots))
+        last_click.clear()
         started = time.monotonic()
-        identified = fake.identify_count
-        bot.kill()
+        await bots.restart(fake, process)
         report.kills += 1
-        bot.start()
-        await load.wait_connected(fake, identified + 1, bot)
+        kills[process] += 1
         report.restarts_seconds.append(round(time.monotonic() - started, 2))
+    report.kills_by_process = dict(sorted(kills.items()))
     await asyncio.sleep(GRACE_SECONDS)
 
 
 async def keep_playing(
-    fake: FakeDiscord, person: load.Person, game: str, stop: asyncio.Event
+    fake: FakeDiscord, person: SoakPerson, game: str, stop: asyncio.Event
 ) -> None:
     """Play one table after another (the same game) until the soak stops."""
     while not stop.is_set():
@@ -204,50 +379,73 @@ async def ensure_started(person: load.Person) -> None:
 
 async def run(args: argparse.Namespace) -> SoakReport:
     rng = random.Random(args.seed)
-    report = SoakReport(tables=args.tables, minutes=args.minutes)
+    report = SoakReport(
+        tables=args.tables, minutes=args.minutes, backend=args.backend, processes=args.processes
+    )
     with tempfile.TemporaryDirectory(prefix="cardtable-soak-") as folder:
-        database = Path(folder) / "soak.sqlite3"
-        fake = FakeDiscord(token=f"{DEFAULT_TOKEN}-{rng.getrandbits(64):x}", discord_limits=True)
-        await fake.start()
-        env = fake.env(DATABASE_PATH=str(database), LOG_LEVEL="WARNING", TURN_SECONDS="600")
-        args.log.unlink(missing_ok=True)
-        bot = load.BotProcess(env, args.log)
-        bot.start()
-        people: list[load.Person] = []
-        try:
-            await load.wait_connected(fake, 1, bot)
-            answers: list[load.Answer] = []
-            channels = [
-                fake.add_channel(f"soak-{i}")
-                for i in range((args.tables + args.per_channel - 1) // args.per_channel)
-            ]
-            clicked = asyncio.Event()
-            for index in range(args.tables):
-                channel = channels[index // args.per_channel]
-                host = load.Person(
-                    fake,
-                    fake.user(f"s{index}a"),
-                    channel,
-                    random.Random(index),
-                    args.think,
-                    answers,
-                )
-                host.clicked = clicked
-                host.reopen_after = 3.0  # a restart forgets open hands: people look again soon
-                people.append(host)
-            stop = asyncio.Event()
-            players = [
-                asyncio.create_task(keep_playing(fake, person, load.GAMES[i % 6], stop))
-                for i, person in enumerate(people)
-            ]
-            await killer(fake, bot, clicked, args, report, rng)
-            stop.set()
-            await asyncio.gather(*players)
-        finally:
-            bot.stop()
-            await fake.stop()
-        check(database, people, report)
+        async with open_database(args.backend, Path(folder)) as database:
+            people, ended = await soak(args, rng, database, report)
+            games = await check_games(database, args.processes, ended, report)
+        check_people(games, people, report)
+        if report.held_by_two_processes:
+            report.failures.append(
+                f"{report.held_by_two_processes} moves were played by two processes"
+                f" ({DOUBLE_HOLD!r} in the logs)"
+            )
     return report
+
+
+async def soak(
+    args: argparse.Namespace, rng: random.Random, database: Database, report: SoakReport
+) -> tuple[list[SoakPerson], float]:
+    """Play and kill; the people, and when play stopped (unix time)."""
+    fake = FakeDiscord(
+        token=f"{DEFAULT_TOKEN}-{rng.getrandbits(64):x}",
+        discord_limits=True,
+        identify_interval=IDENTIFY_SECONDS,
+    )
+    await fake.start()
+    env = fake.env(**database.env, LOG_LEVEL="WARNING", TURN_SECONDS=str(TURN_SECONDS))
+    bots = Fleet(env, args.processes, args.log)
+    bots.start()
+    people: list[SoakPerson] = []
+    try:
+        await bots.wait_connected(fake)
+        await fake.wait_for(lambda: fake.global_commands, timeout=60)
+        answers: list[load.Answer] = []
+        world = World(fake, args.processes, "soak")
+        clicked = asyncio.Event()
+        last_click: list[int] = []
+        for index, place in enumerate(spread(args.tables, args.processes, args.per_channel, 5)):
+            name = f"s{index}a"
+            host = SoakPerson(
+                fake,
+                world.person(name, place),
+                world.channel(place),
+                random.Random(index),
+                args.think,
+                answers,
+                wanders=index % 3 == 2,
+                shard=place.shard,
+                last_click=last_click,
+            )
+            host.clicked = clicked
+            host.reopen_after = 3.0  # a restart forgets open hands: people look again soon
+            people.append(host)
+        stop = asyncio.Event()
+        players = [
+            asyncio.create_task(keep_playing(fake, person, load.GAMES[i % 6], stop))
+            for i, person in enumerate(people)
+        ]
+        await killer(fake, bots, clicked, last_click, args, report, rng)
+        ended = time.time()
+        stop.set()
+        await asyncio.gather(*players)
+    finally:
+        await bots.stop()
+        await fake.stop()
+    report.held_by_two_processes = bots.log_count(DOUBLE_HOLD)
+    return people, ended
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -257,6 +455,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--kills", type=int, default=50)
     parser.add_argument("--think", type=float, nargs=2, default=(0.3, 1.5), metavar=("LOW", "HIGH"))
     parser.add_argument("--per-channel", type=int, default=4)
+    parser.add_argument("--backend", choices=BACKENDS, default="sqlite")
+    parser.add_argument("--processes", type=int, default=1, help="bot (shard) processes")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, default=Path("bench/soak-report.json"))
     parser.add_argument("--log", type=Path, default=Path(tempfile.gettempdir()) / "soak-bot.log")
@@ -265,8 +465,9 @@ def main(argv: list[str] | None = None) -> None:
     restarts = sorted(report.restarts_seconds)
     median = restarts[len(restarts) // 2] if restarts else 0
     print(
-        f"tables {report.tables} · {report.minutes} min · kills {report.kills}"
-        f" ({report.kills_after_click} right after a click) · restart median {median} s"
+        f"{names(report.backend, report.processes)} · tables {report.tables} · {report.minutes}"
+        f" min · kills {report.kills} ({report.kills_after_click} right after a click; by"
+        f" process {report.kills_by_process}) · restart median {median} s"
     )
     print(
         f"moves stored {report.moves_stored} · told accepted {report.moves_told_accepted}"
@@ -274,8 +475,16 @@ def main(argv: list[str] | None = None) -> None:
     )
     print(
         f"games finished {report.games_finished} · resumable {report.games_resumable}"
+        f" · by shard {report.games_by_shard} · stuck {report.stuck}"
         f" · lost {report.lost} · doubled {report.doubled}"
     )
+    print(
+        f"move numbers stored twice {report.move_numbers_twice} · out of order"
+        f" {report.moves_out_of_order} · moves played by two processes"
+        f" {report.held_by_two_processes} · walk-aways {report.walk_aways}, their timer fired"
+        f" {report.timers_fired} · came back {report.came_back}"
+    )
+    print(f"moves refused, by answer: {report.refusals}")
     for failure in report.failures:
         print("FAIL", failure)
     args.json.parent.mkdir(parents=True, exist_ok=True)

@@ -27,7 +27,7 @@ import sys
 import tempfile
 import threading
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from urllib.parse import quote
 
@@ -40,6 +40,16 @@ UNPRIVILEGED = "nobody"
 DATABASE = "bot_tests"  # the one database of a test server; a schema in it per test
 READY_LINE = "database system is ready to accept connections"
 PR_SET_PDEATHSIG = 1
+# Fast and small, for tests: nothing is flushed to disk (a test server never outlives a crash).
+TEST_SETTINGS = {
+    "listen_addresses": "",
+    "fsync": "off",
+    "synchronous_commit": "off",
+    "full_page_writes": "off",
+    "max_connections": "100",
+    "shared_buffers": "16MB",
+    "logging_collector": "off",
+}
 _prctl = ctypes.CDLL(None, use_errno=True).prctl if sys.platform.startswith("linux") else None
 
 
@@ -71,8 +81,11 @@ def _as_user(uid: int | None, gid: int | None) -> Callable[[], None]:
 class PostgresServer:
     """A throwaway PostgreSQL server: :meth:`start`, :meth:`url` per database, :meth:`stop`."""
 
-    def __init__(self, binaries: Path) -> None:
+    def __init__(self, binaries: Path, settings: Mapping[str, str] | None = None) -> None:
         self.binaries = binaries
+        # The server's settings (``-c``): the tests' (:data:`TEST_SETTINGS`), with ``settings``
+        # over them (a benchmark wants its writes flushed as a real server does).
+        self.settings = {**TEST_SETTINGS, **(settings or {})}
         # As root the folder goes to /tmp, which the unprivileged user can reach whatever
         # TMPDIR names (a folder under /root would stop it at the door).
         root = os.geteuid() == 0 and Path("/tmp").is_dir()
@@ -115,6 +128,9 @@ class PostgresServer:
             raise RuntimeError(f"initdb failed: {initdb.stderr.strip() or initdb.stdout.strip()}")
 
     def _run(self) -> None:
+        options = [
+            part for key, value in self.settings.items() for part in ("-c", f"{key}={value}")
+        ]
         self.process = subprocess.Popen(
             [
                 str(self.binaries / "postgres"),
@@ -122,20 +138,7 @@ class PostgresServer:
                 str(self.data),
                 "-k",
                 str(self.folder),
-                "-c",
-                "listen_addresses=",
-                "-c",
-                "fsync=off",
-                "-c",
-                "synchronous_commit=off",
-                "-c",
-                "full_page_writes=off",
-                "-c",
-                "max_connections=100",
-                "-c",
-                "shared_buffers=16MB",
-                "-c",
-                "logging_collector=off",
+                *options,
             ],
             preexec_fn=self._become,
             stdin=subprocess.DEVNULL,
