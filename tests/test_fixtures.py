@@ -12,11 +12,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from tests.conftest import REPO, bot_processes
 from tests.fakediscord import DEFAULT_TOKEN, FakeDiscord
-from tests.postgres import PostgresServer
+from tests.postgres import DATABASE, PostgresServer
 
 SLEEPER = [sys.executable, "-c", "import time; time.sleep(120)"]
 
@@ -114,3 +115,81 @@ async def test_a_postgresql_server_dies_with_the_test_process(
         runner.kill()
         if line:
             shutil.rmtree(folder, ignore_errors=True)  # what the killed runner left
+
+
+async def _rows(url: str, *statements: str) -> list[list[tuple[object, ...]]]:
+    """Each statement's rows, on one connection to ``url``."""
+    connection = await asyncpg.connect(url)
+    try:
+        return [[tuple(row) for row in await connection.fetch(sql)] for sql in statements]
+    finally:
+        await connection.close()
+
+
+TABLE_ROW = (
+    "INSERT INTO game_tables (guild_id, channel_id, host_id, game, options, seed, created_at,"
+    " updated_at) VALUES (1, 2, 3, 'tarneeb', '{}', 4, 0, 0) RETURNING id"
+)
+
+
+def test_a_migrated_schema_comes_back_empty_for_the_next_test(
+    postgres_server: PostgresServer,
+) -> None:
+    """The schema a test wrote to is handed to the next one as new: no rows, ids from 1, the
+    version rows as the migrations left them."""
+    with postgres_server.schema(migrated=True) as first:
+        fresh = asyncio.run(_rows(first, "SELECT * FROM schema_migrations ORDER BY version"))[0]
+        asyncio.run(_rows(first, TABLE_ROW, TABLE_ROW, "DELETE FROM schema_migrations"))
+    with postgres_server.schema(migrated=True) as second:
+        assert second == first  # emptied, not made anew
+        ids, versions = asyncio.run(
+            _rows(second, TABLE_ROW, "SELECT * FROM schema_migrations ORDER BY version")
+        )
+        assert ids == [(1,)] and versions == fresh
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "CREATE INDEX game_tables_seed ON game_tables (seed)",
+        "ALTER TABLE game_tables ADD COLUMN extra INTEGER",
+        "DROP INDEX game_tables_channel",
+    ],
+)
+def test_a_schema_changed_by_ddl_is_dropped_not_handed_on(
+    postgres_server: PostgresServer, change: str
+) -> None:
+    """A test that changed its schema (a trigger, an index, a column ...) leaves it behind: the
+    next test gets a new one, and the changed one is gone."""
+    with postgres_server.schema(migrated=True) as first:
+        asyncio.run(_rows(first, change))
+    with postgres_server.schema(migrated=True) as second:
+        assert second != first
+        assert asyncio.run(_rows(second, TABLE_ROW)) == [[(1,)]]
+    assert not schema_exists(postgres_server, first)
+
+
+def schema_exists(server: PostgresServer, url: str) -> bool:
+    name = url.rsplit("search_path=", 1)[1]
+    found = f"SELECT 1 FROM pg_namespace WHERE nspname = '{name}'"
+    return bool(asyncio.run(_rows(server.url(DATABASE), found))[0])
+
+
+def test_a_schema_with_a_connection_still_open_is_dropped_not_handed_on(
+    postgres_server: PostgresServer,
+) -> None:
+    """A connection left open (a bot not yet stopped) could write after the emptying."""
+
+    async def left_open(url: str) -> asyncpg.Connection:
+        return await asyncpg.connect(url)
+
+    loop = asyncio.new_event_loop()
+    try:
+        with postgres_server.schema(migrated=True) as first:
+            connection = loop.run_until_complete(left_open(first))
+        loop.run_until_complete(connection.close())
+        assert not schema_exists(postgres_server, first)
+        with postgres_server.schema(migrated=True) as second:
+            assert second != first
+    finally:
+        loop.close()
