@@ -65,6 +65,19 @@ TOKEN_LIFETIME = 12 * 60.0  # reopen a hand before its interaction token (15 min
 # The bot's log line when a computer's decision overruns its budget (bot/sessions/turns.py).
 COMPUTER_TIMEOUT = ("computer seat", "ran out of time")
 CHANNEL_EDIT_LIMIT = (5, 5.0)  # Discord: 5 edits per 5 s per channel
+# ``python -m bot`` under cProfile, timed by the event loop thread's own CPU (a wall clock would
+# charge it with the time it waits for the GIL while a picture is drawn in another thread).
+PROFILED = """
+import cProfile, runpy, sys, time
+out, sys.argv = sys.argv[1], sys.argv[:1]
+profile = cProfile.Profile(time.thread_time)
+try:
+    profile.runcall(runpy.run_module, "bot", run_name="__main__", alter_sys=True)
+except SystemExit:
+    pass
+finally:
+    profile.dump_stats(out)
+"""
 
 
 @dataclass
@@ -124,17 +137,19 @@ class Report:
 class BotProcess:
     """``python -m bot`` against the fake; its CPU and memory read from /proc (Linux)."""
 
-    def __init__(self, env: dict[str, str], log: Path) -> None:
+    def __init__(self, env: dict[str, str], log: Path, profile: Path | None = None) -> None:
         self.env = env
         self.log = log
+        self.profile = profile  # cProfile's statistics of the bot's event loop, written at exit
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         from tests.conftest import die_with_parent
 
         with open(self.log, "ab") as out:
+            command = ["-c", PROFILED, str(self.profile)] if self.profile else ["-m", "bot"]
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "bot"],
+                [sys.executable, *command],
                 cwd=REPO,
                 env={**os.environ, **self.env, "PYTHONUNBUFFERED": "1"},
                 stdout=out,
@@ -498,7 +513,7 @@ async def run(args: argparse.Namespace) -> Report:
         await fake.start()
         env = fake.env(DATABASE_PATH=str(database), LOG_LEVEL="WARNING", TURN_SECONDS="600")
         args.log.unlink(missing_ok=True)
-        bot = BotProcess(env, args.log)
+        bot = BotProcess(env, args.log, args.profile)
         bot.start()
         try:
             await wait_connected(fake, 1, bot)
@@ -674,6 +689,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--log", type=Path, default=Path(tempfile.gettempdir()) / "load-bot.log")
     parser.add_argument("--json", type=Path, default=Path("bench/load-report.json"))
+    parser.add_argument(
+        "--profile",
+        type=Path,
+        help="run the bot under cProfile (its event loop's thread CPU time) and write its"
+        " statistics here; the CPU figures then include the profiler's own cost",
+    )
     args = parser.parse_args(argv)
     report = asyncio.run(run(args))
     for line in lines(report):
