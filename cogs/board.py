@@ -40,6 +40,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 EDIT_DELAY_SECONDS = 0.3
+# The longest an edit waits for the computers playing after a click: the click and the computers'
+# answers to it then cost one table edit and one hand edit, not one a move.
+HOLD_SECONDS = 1.5
 BACKOFF_FIRST_SECONDS = 0.5
 BACKOFF_MAX_SECONDS = 300.0
 UNKNOWN_MESSAGE = 10008
@@ -57,6 +60,7 @@ class _Pending:
     hands_dirty: bool = True  # the players' open hands, refreshed apart from the table message
     hands_task: asyncio.Task[None] | None = None
     hand_tricks: dict[int, HandTricks] = field(default_factory=dict)  # move number → its tricks
+    changed: asyncio.Event = field(default_factory=asyncio.Event)  # set at each change
 
 
 def _retryable(error: BaseException) -> bool:
@@ -75,9 +79,14 @@ class Board:
     what a crash left unsaid (:meth:`announce_missing`).
     """
 
-    def __init__(self, bot: CardTableBot, delay: float = EDIT_DELAY_SECONDS) -> None:
+    def __init__(
+        self, bot: CardTableBot, delay: float = EDIT_DELAY_SECONDS, hold: float = HOLD_SECONDS
+    ) -> None:
         self.bot = bot
         self.delay = delay
+        self.hold = hold
+        self.hurry = False  # a shutdown: nothing waits for the computers any more
+        self.showing_play: set[int] = set()  # tables whose message shows their game in play
         self.pending: dict[int, _Pending] = {}
         self.first_backoff = BACKOFF_FIRST_SECONDS
         self.max_backoff = BACKOFF_MAX_SECONDS
@@ -134,6 +143,7 @@ class Board:
         pending.results.extend(results)
         pending.dirty = True
         pending.hands_dirty = True
+        pending.changed.set()
         loop = asyncio.get_running_loop()
         if pending.task is None or pending.task.done():
             pending.task = loop.create_task(self._flush(pending))
@@ -148,6 +158,7 @@ class Board:
         """
         while pending.hands_dirty and not self.bot.is_closed():
             await asyncio.sleep(self.delay)
+            await self._settle(pending)
             if self.bot.is_closed():  # shut down meanwhile: its HTTP session is gone
                 return
             pending.hands_dirty = False
@@ -158,6 +169,7 @@ class Board:
         backoff = self.first_backoff
         while (pending.dirty or pending.results) and not self.bot.is_closed():
             await asyncio.sleep(self.delay)
+            await self._settle(pending)
             if self.bot.is_closed():
                 break
             table = pending.table
@@ -208,6 +220,32 @@ class Board:
             del self.pending[pending.table.id]
             if self.bot.sessions.find(pending.table.id) is None:  # closed: its message is final
                 self.pictures.forget(pending.table.id)
+                self.showing_play.discard(pending.table.id)
+
+    async def _settle(self, pending: _Pending) -> None:
+        """Wait while only computers are to act at a table in play (at most :attr:`hold`
+        seconds): its message then shows a click and the computers' answers to it at once."""
+        loop = asyncio.get_running_loop()
+        until = loop.time() + self.hold
+        if pending.table.id not in self.showing_play:  # a game starting shows at once
+            return
+        while pending.table.computers_to_act() and not self.hurry:
+            left = until - loop.time()
+            if left <= 0:
+                return
+            pending.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(pending.changed.wait(), left)
+
+    async def flush(self) -> None:
+        """Send every pending edit now, waiting for no computer (a shutdown)."""
+        self.hurry = True
+        tasks = []
+        for pending in list(self.pending.values()):
+            pending.changed.set()
+            tasks += [t for t in (pending.task, pending.hands_task) if t is not None]
+        if tasks:
+            await asyncio.wait(tasks)
 
     async def channel_deleted(self, channel_id: int) -> None:
         """Close the tables of a deleted channel or thread, which no one can reach any more
@@ -231,6 +269,7 @@ class Board:
         """Post the results owed, then render the table; record how far it got."""
         table = pending.table
         channel = self.bot.get_partial_messageable(table.row.channel_id)
+        posted = any(not isinstance(text, TrickLine) for _, text in pending.results)
         while pending.results:
             seq, text = pending.results[0]
             if await self.trick_lines.allows(table, text):
@@ -253,7 +292,10 @@ class Board:
                 except BaseException:
                     pending.dirty = True
                     raise
-        if not pending.results and not pending.dirty:
+        # A live table's message is redrawn at every start: what needs recording is the results
+        # posted (a restart posts those after the record), and a closed table's last look.
+        live = table.row.status in ("lobby", "playing")
+        if not pending.results and not pending.dirty and (posted or not live):
             await self._record(table)
 
     async def _record(self, table: LiveTable) -> None:
@@ -283,6 +325,10 @@ class Board:
             await self.repost(table)
             return
         self.pictures.shown(table.id, drawn)
+        if table.row.status == "playing":
+            self.showing_play.add(table.id)
+        else:
+            self.showing_play.discard(table.id)
 
     def content(self, table: LiveTable) -> tuple[discord.Embed, discord.ui.View | None]:
         status = table.row.status
