@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import aiohttp
 import discord
+from discord.http import handle_message_parameters
 
 from bot.sessions import LiveTable, TablePaused
 from cogs.lobby import RematchButton, SitInButton, describe_lobby, lobby_view
@@ -308,16 +309,11 @@ class Board:
         """Edit the table message to the table as it is; post it again if it was deleted."""
         if table.row.message_id is None:
             return
-        channel = self.bot.get_partial_messageable(table.row.channel_id)
-        message = channel.get_partial_message(table.row.message_id)
         embed, view = self.content(table)
         drawn = await self.pictures.draw(table)
         files = self.pictures.attach(table.id, embed, drawn)
         try:
-            if files is None:  # the message's picture is still right: nothing to upload
-                await message.edit(embed=embed, view=view)
-            else:
-                await message.edit(embed=embed, view=view, attachments=files)
+            await self._edit(table.row.channel_id, table.row.message_id, embed, view, files)
         except discord.NotFound as error:
             if error.code != UNKNOWN_MESSAGE:
                 raise
@@ -329,6 +325,32 @@ class Board:
             self.showing_play.add(table.id)
         else:
             self.showing_play.discard(table.id)
+
+    async def _edit(
+        self,
+        channel_id: int,
+        message_id: int,
+        embed: discord.Embed,
+        view: discord.ui.View | None,
+        files: list[discord.File] | None,
+    ) -> None:
+        """Edit a table message (``files`` None: its picture stays). The request alone when
+        every control is a dynamic item (dispatched by its custom id, as all of a table's are):
+        discord.py's ``Message.edit`` would also build a Message of the answer, never read, and
+        file the view for dispatch."""
+        dynamic = view is None or all(
+            isinstance(item, discord.ui.DynamicItem) for item in view.children
+        )
+        if not dynamic:
+            message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+            if files is None:
+                await message.edit(embed=embed, view=view)
+            else:
+                await message.edit(embed=embed, view=view, attachments=files)
+            return
+        attachments = discord.utils.MISSING if files is None else files
+        with handle_message_parameters(embed=embed, view=view, attachments=attachments) as params:
+            await self.bot.http.edit_message(channel_id, message_id, params=params)
 
     def content(self, table: LiveTable) -> tuple[discord.Embed, discord.ui.View | None]:
         status = table.row.status

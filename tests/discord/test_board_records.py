@@ -6,6 +6,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import discord
+import pytest
+
 import tests.games.tiny_game  # noqa: F401  (registers the reference game in this process)
 from tests.discord.table_driver import (
     act,
@@ -78,3 +81,25 @@ async def test_a_closed_table_records_its_last_look(
     await settle(fake_discord)
     moves = len(await running_bot.store.moves(table_id))
     assert recorded[-1] == f"finished:{moves}"
+
+
+async def test_a_table_edit_is_the_request_alone(
+    fake_discord: FakeDiscord, running_bot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No Message is built of Discord's answer to a table edit (it is never read): the table's
+    controls are dynamic items, dispatched by custom id without the view being filed."""
+    alice = fake_discord.user("alice")
+    table_id = await tiny_against_computer(fake_discord, alice)
+    before = table_edits(fake_discord)
+    edited: list[int] = []
+    edit = discord.PartialMessage.edit
+
+    async def counted(self: discord.PartialMessage, **kwargs: Any) -> Any:
+        edited.append(self.id)
+        return await edit(self, **kwargs)
+
+    monkeypatch.setattr(discord.PartialMessage, "edit", counted)
+    await play_out(fake_discord, running_bot, table_id, alice, "edits")
+    final = await wait_for_table(alice, table_id, "Game over", timeout=10)
+    assert table_edits(fake_discord) > before and edited == []
+    assert [b.get("label") for b in final.buttons()] == ["Rematch"]
