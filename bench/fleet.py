@@ -30,6 +30,19 @@ from tests.fakediscord.model import Channel, Guild
 
 REPO = Path(__file__).resolve().parent.parent
 BACKENDS = ("sqlite", "postgres")
+# ``python -m bot`` under cProfile, timed by the event loop thread's own CPU (a wall clock would
+# charge it with the time it waits for the GIL while a picture is drawn in another thread).
+PROFILED = """
+import cProfile, runpy, sys, time
+out, sys.argv = sys.argv[1], sys.argv[:1]
+profile = cProfile.Profile(time.thread_time)
+try:
+    profile.runcall(runpy.run_module, "bot", run_name="__main__", alter_sys=True)
+except SystemExit:
+    pass
+finally:
+    profile.dump_stats(out)
+"""
 IDENTIFY_SECONDS = 0.5  # the fake's identify window and the bot's (Discord's is 5 s)
 # A bench's PostgreSQL keeps what SQLite's WAL with synchronous=NORMAL keeps (bot/store/base.py):
 # every commit survives a killed bot; the last ones may be lost to a power cut, never corrupted.
@@ -123,17 +136,19 @@ def tree_cpu_seconds(pid: int) -> dict[int, float]:
 class BotProcess:
     """``python -m bot`` against the fake; its CPU and memory read from /proc (Linux)."""
 
-    def __init__(self, env: dict[str, str], log: Path) -> None:
+    def __init__(self, env: dict[str, str], log: Path, profile: Path | None = None) -> None:
         self.env = env
         self.log = log
+        self.profile = profile  # cProfile's statistics of the bot's event loop, written at exit
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         from tests.conftest import die_with_parent
 
         with open(self.log, "ab") as out:
+            command = ["-c", PROFILED, str(self.profile)] if self.profile else ["-m", "bot"]
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "bot"],
+                [sys.executable, *command],
                 cwd=REPO,
                 env={**os.environ, **self.env, "PYTHONUNBUFFERED": "1"},
                 stdout=out,
@@ -199,11 +214,20 @@ def shard_env(process: int, processes: int) -> dict[str, str]:
 class Fleet:
     """N bot processes, process k on shard k of N, each with a log of its own."""
 
-    def __init__(self, env: dict[str, str], processes: int, log: Path) -> None:
+    def __init__(
+        self, env: dict[str, str], processes: int, log: Path, profile: Path | None = None
+    ) -> None:
+        """``profile``: each process's cProfile statistics go to this path (``-k`` added to
+        its name when there are several)."""
+
+        def own(path: Path, k: int) -> Path:
+            return path if processes == 1 else path.with_name(f"{path.stem}-{k}{path.suffix}")
+
         self.bots = [
             BotProcess(
                 {**env, **shard_env(k, processes)},
-                log if processes == 1 else log.with_name(f"{log.stem}-{k}{log.suffix}"),
+                own(log, k),
+                None if profile is None else own(profile, k),
             )
             for k in range(processes)
         ]

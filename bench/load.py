@@ -487,7 +487,7 @@ async def run_on(args: argparse.Namespace, rng: random.Random, database: Databas
     )
     await fake.start()
     env = fake.env(**database.env, LOG_LEVEL="WARNING", TURN_SECONDS="600")
-    bots = Fleet(env, args.processes, args.log)
+    bots = Fleet(env, args.processes, args.log, args.profile)
     bots.start()
     try:
         await bots.wait_connected(fake)
@@ -655,6 +655,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--log", type=Path, default=Path(tempfile.gettempdir()) / "load-bot.log")
     parser.add_argument("--json", type=Path, default=Path("bench/load-report.json"))
+    parser.add_argument(
+        "--profile",
+        type=Path,
+        help="run the bot under cProfile (its event loop's thread CPU time) and write its"
+        " statistics here; the CPU figures then include the profiler's own cost",
+    )
     args = parser.parse_args(argv)
     report = asyncio.run(run(args))
     for line in lines(report):

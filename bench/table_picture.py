@@ -8,8 +8,8 @@ Plays ``N`` (3) seeded games of every game (computer players at the normal level
 public picture after every move, as the table message would (:func:`bot.pictures.draw_table`).
 Per game: pictures drawn, CPU time per picture (median and 95th percentile, process time, so
 another program's load does not count), and bytes per picture (median and largest). The first
-picture of a process also cuts and scales the card sprites: it is drawn before the timing and
-reported apart ("warm-up").
+picture of a process also cuts and scales the card sprites and chooses the palette: it is drawn
+before the timing and reported apart ("warm-up").
 
 ``--golden DIR`` writes the pictures of the fixed positions (:data:`POSITIONS`) that the golden
 image tests compare with; ``--docs DIR`` the README's pictures of a Thunee and a Tunge table
@@ -166,7 +166,8 @@ def main(argv: list[str]) -> int:
         return 0
     started = time.process_time()
     picture_at(POSITIONS[0])
-    print(f"warm-up (sprites cut and scaled): {(time.process_time() - started) * 1000:.0f} ms")
+    warm = (time.process_time() - started) * 1000
+    print(f"warm-up (sprites cut and scaled, palette chosen): {warm:.0f} ms")
     heads = ("pictures", "median ms", "p95 ms", "KB med", "KB max")
     print(f"{'game':<22} " + " ".join(f"{head:>9}" for head in heads))
     for label, figures in measure(args.games).items():

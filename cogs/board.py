@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import aiohttp
 import discord
+from discord.http import handle_message_parameters
 
 from bot import i18n
 from bot.i18n import N_, _
@@ -45,6 +46,9 @@ log = logging.getLogger(__name__)
 
 EDIT_DELAY_SECONDS = 0.3
 CANCELLED = N_("This table was cancelled.")
+# The longest an edit waits for the computers playing after a click: the click and the computers'
+# answers to it then cost one table edit and one hand edit, not one a move.
+HOLD_SECONDS = 1.5
 BACKOFF_FIRST_SECONDS = 0.5
 BACKOFF_MAX_SECONDS = 300.0
 UNKNOWN_MESSAGE = 10008
@@ -62,6 +66,7 @@ class _Pending:
     hands_dirty: bool = True  # the players' open hands, refreshed apart from the table message
     hands_task: asyncio.Task[None] | None = None
     hand_tricks: dict[int, HandTricks] = field(default_factory=dict)  # move number → its tricks
+    changed: asyncio.Event = field(default_factory=asyncio.Event)  # set at each change
 
 
 def _retryable(error: BaseException) -> bool:
@@ -80,9 +85,14 @@ class Board:
     what a crash left unsaid (:meth:`announce_missing`).
     """
 
-    def __init__(self, bot: CardTableBot, delay: float = EDIT_DELAY_SECONDS) -> None:
+    def __init__(
+        self, bot: CardTableBot, delay: float = EDIT_DELAY_SECONDS, hold: float = HOLD_SECONDS
+    ) -> None:
         self.bot = bot
         self.delay = delay
+        self.hold = hold
+        self.hurry = False  # a shutdown: nothing waits for the computers any more
+        self.showing_play: set[int] = set()  # tables whose message shows their game in play
         self.pending: dict[int, _Pending] = {}
         self.first_backoff = BACKOFF_FIRST_SECONDS
         self.max_backoff = BACKOFF_MAX_SECONDS
@@ -147,6 +157,7 @@ class Board:
         pending.results.extend(results)
         pending.dirty = True
         pending.hands_dirty = True
+        pending.changed.set()
         loop = asyncio.get_running_loop()
         if pending.task is None or pending.task.done():
             pending.task = loop.create_task(self._flush(pending))
@@ -161,6 +172,7 @@ class Board:
         """
         while pending.hands_dirty and not self.bot.is_closed():
             await asyncio.sleep(self.delay)
+            await self._settle(pending)
             if self.bot.is_closed():  # shut down meanwhile: its HTTP session is gone
                 return
             pending.hands_dirty = False
@@ -171,6 +183,7 @@ class Board:
         backoff = self.first_backoff
         while (pending.dirty or pending.results) and not self.bot.is_closed():
             await asyncio.sleep(self.delay)
+            await self._settle(pending)
             if self.bot.is_closed():
                 break
             table = pending.table
@@ -221,6 +234,32 @@ class Board:
             del self.pending[pending.table.id]
             if self.bot.sessions.find(pending.table.id) is None:  # closed: its message is final
                 self.pictures.forget(pending.table.id)
+                self.showing_play.discard(pending.table.id)
+
+    async def _settle(self, pending: _Pending) -> None:
+        """Wait while only computers are to act at a table in play (at most :attr:`hold`
+        seconds): its message then shows a click and the computers' answers to it at once."""
+        loop = asyncio.get_running_loop()
+        until = loop.time() + self.hold
+        if pending.table.id not in self.showing_play:  # a game starting shows at once
+            return
+        while pending.table.computers_to_act() and not self.hurry:
+            left = until - loop.time()
+            if left <= 0:
+                return
+            pending.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(pending.changed.wait(), left)
+
+    async def flush(self) -> None:
+        """Send every pending edit now, waiting for no computer (a shutdown)."""
+        self.hurry = True
+        tasks = []
+        for pending in list(self.pending.values()):
+            pending.changed.set()
+            tasks += [t for t in (pending.task, pending.hands_task) if t is not None]
+        if tasks:
+            await asyncio.wait(tasks)
 
     async def channel_deleted(self, channel_id: int) -> None:
         """Close the tables of a deleted channel or thread, which no one can reach any more
@@ -244,6 +283,7 @@ class Board:
         """Post the results owed, then render the table; record how far it got."""
         table = pending.table
         channel = self.bot.get_partial_messageable(table.row.channel_id)
+        posted = any(not isinstance(text, TrickLine) for _, text in pending.results)
         while pending.results:
             seq, text = pending.results[0]
             if await self.trick_lines.allows(table, text):
@@ -273,7 +313,10 @@ class Board:
                 except BaseException:
                     pending.dirty = True
                     raise
-        if not pending.results and not pending.dirty:
+        # A live table's message is redrawn at every start: what needs recording is the results
+        # posted (a restart posts those after the record), and a closed table's last look.
+        live = table.row.status in ("lobby", "playing")
+        if not pending.results and not pending.dirty and (posted or not live):
             await self._record(table)
 
     async def _record(self, table: LiveTable) -> None:
@@ -286,17 +329,12 @@ class Board:
         """Edit the table message to the table as it is; post it again if it was deleted."""
         if table.row.message_id is None:
             return
-        channel = self.bot.get_partial_messageable(table.row.channel_id)
-        message = channel.get_partial_message(table.row.message_id)
         # First: the text below is of the same moment.
         drawn = await self.pictures.draw(table, self._language(table))
         embed, view = self.content(table)
         files = self.pictures.attach(table.id, embed, drawn)
         try:
-            if files is None:  # the message's picture is still right: nothing to upload
-                await message.edit(embed=embed, view=view)
-            else:
-                await message.edit(embed=embed, view=view, attachments=files)
+            await self._edit(table.row.channel_id, table.row.message_id, embed, view, files)
         except discord.NotFound as error:
             if error.code != UNKNOWN_MESSAGE:
                 raise
@@ -304,6 +342,36 @@ class Board:
             await self.repost(table)
             return
         self.pictures.shown(table.id, drawn)
+        if table.row.status == "playing":
+            self.showing_play.add(table.id)
+        else:
+            self.showing_play.discard(table.id)
+
+    async def _edit(
+        self,
+        channel_id: int,
+        message_id: int,
+        embed: discord.Embed,
+        view: discord.ui.View | None,
+        files: list[discord.File] | None,
+    ) -> None:
+        """Edit a table message (``files`` None: its picture stays). The request alone when
+        every control is a dynamic item (dispatched by its custom id, as all of a table's are):
+        discord.py's ``Message.edit`` would also build a Message of the answer, never read, and
+        file the view for dispatch."""
+        dynamic = view is None or all(
+            isinstance(item, discord.ui.DynamicItem) for item in view.children
+        )
+        if not dynamic:
+            message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+            if files is None:
+                await message.edit(embed=embed, view=view)
+            else:
+                await message.edit(embed=embed, view=view, attachments=files)
+            return
+        attachments = discord.utils.MISSING if files is None else files
+        with handle_message_parameters(embed=embed, view=view, attachments=attachments) as params:
+            await self.bot.http.edit_message(channel_id, message_id, params=params)
 
     def content(self, table: LiveTable) -> tuple[discord.Embed, discord.ui.View | None]:
         """The table's message, in the server's language."""

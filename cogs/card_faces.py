@@ -13,6 +13,7 @@ emojis, and list them again a little later while some are missing (being uploade
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from collections.abc import Sequence
@@ -67,6 +68,7 @@ def cards_face(cards: Sequence[str]) -> str:
     return " ".join(card_face(card) for card in cards)
 
 
+@functools.cache  # checked for every hidden card of every public text
 def face_tokens(card: str) -> tuple[str, ...]:
     """What a message shows for a card, text and picture: a public text naming a hidden card
     by either is a leak."""

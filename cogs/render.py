@@ -299,10 +299,10 @@ def table_embed(
     game = table.game
     assert game is not None
     engine_text = _table_embed(table, [f"seat {s + 1}" for s in range(table.seat_count)])
-    for field in engine_text.fields:  # "Recent" was checked when each event happened
-        if field.name != "Recent":
-            guard_public(game, f"{field.name} {field.value}")
-    guard_public(game, engine_text.description or "")
+    # "Recent" was checked when each event happened; the rest is checked as one text (one pass
+    # over the hidden cards, not one a field)
+    checked = [f"{f.name} {f.value}" for f in engine_text.fields if f.name != "Recent"]
+    guard_public(game, "\n".join([*checked, engine_text.description or ""]))
     embed = _table_embed(table, shown_names(table.names), lang)
     # a game's own words, where they first appear, glossed in the reader's language
     explain_words(embed, table.id, table.row.game, lang)

@@ -1,7 +1,7 @@
 """The table message's picture: the table drawn by :mod:`bot.pictures` as the embed's image.
 
 Drawn from the public view only, off the event loop (:func:`asyncio.to_thread`: a picture
-costs about 7-10 ms of CPU, ``python -m bench.table_picture``), and only when what it shows
+costs about 2-3 ms of CPU, ``python -m bench.table_picture``), and only when what it shows
 changed: the key is the public view with the seats' names, so a timer or a text line changing
 re-uses the picture already on the message and uploads nothing.
 """

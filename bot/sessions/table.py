@@ -174,6 +174,18 @@ class LiveTable:
             return ()
         return self.game.waiting_for()
 
+    def computers_to_act(self) -> bool:
+        """Only computers are to act, and the table's worker is playing for them: the table
+        changes again in a moment without anyone's click."""
+        waiting = self.waiting_for()
+        return (
+            bool(waiting)
+            and self.row.status == "playing"
+            and self.worker is not None
+            and not self.worker.done()
+            and all(self.played_by_computer(seat) for seat in waiting)
+        )
+
     def remember(
         self,
         events: Sequence[Event],

@@ -30,6 +30,7 @@ from bench.table_picture import (
 from bot.pictures import Seating, draw_table, picture_key
 from bot.pictures.fonts import DEJAVU, name_text, pick
 from bot.pictures.hand import draw_hand, trick_seats
+from bot.pictures.table import FELT, TABLE
 from games.base import Deal
 from games.registry import get_game
 from games.views import TableView, TrickView
@@ -87,6 +88,16 @@ def test_a_picture_is_a_small_palette_png_with_words_beside_it(position: Positio
     assert game.view(None).players == len(seating(game).names)
     assert picture.alt.startswith(f"{type(game).title} · table #7") and len(picture.alt) <= 1000
     assert "score" in picture.alt
+
+
+def test_every_picture_maps_onto_one_palette_with_the_flat_colours_exact() -> None:
+    """The palette is chosen once, not per picture (choosing one cost most of a picture's CPU),
+    and the felt, plates and cards keep their exact colours."""
+    pictures = [image(picture_at(position).png) for position in POSITIONS]
+    first = pictures[0].getpalette()
+    assert all(picture.getpalette() == first for picture in pictures[1:])
+    felt = pictures[0].convert("RGB")
+    assert felt.getpixel((2, 2)) == FELT and felt.getpixel((320, 120)) == TABLE
 
 
 def test_the_card_winning_the_trick_is_marked_and_said() -> None:

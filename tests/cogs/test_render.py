@@ -169,6 +169,27 @@ def test_guard_refuses_a_hidden_card() -> None:
     assert guard_public(table.game, "fine") == "fine"
 
 
+def test_a_table_message_is_checked_for_hidden_cards_in_one_pass(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Its fields and headline are checked as one text: the hidden cards are listed once per
+    redraw (a pass per field was most of a table message's rendering time)."""
+    table = make_table()
+    game = table.game
+    assert game is not None
+    listed = 0
+    hidden_cards = game.hidden_cards
+
+    def counted(seat: int | None) -> set[str]:
+        nonlocal listed
+        listed += 1
+        return hidden_cards(seat)
+
+    monkeypatch.setattr(game, "hidden_cards", counted)
+    embed = table_embed(table)
+    assert len(embed.fields) >= 2 and listed == 1
+
+
 def test_sequence_builder_steps_follow_the_legal_plays() -> None:
     from cogs.render import sequence_step
 
