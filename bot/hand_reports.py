@@ -5,7 +5,7 @@ was scored; everything else is read again from the database at each click, so a 
 restart works and one on a game no longer kept is answered plainly. Only a person who held a
 seat of the game may report, and only a card a computer played (a move kept without a person:
 a computer seat, a stand-in or a turn timer). The report is the position the computer decided
-from, built by the rules (:mod:`games.players.reports`): the seat's view and public history then,
+from, built by the rules (:mod:`games.reports`): the seat's view and public history then,
 never the deal. One report per player per trick: the database keeps the promise.
 """
 
@@ -18,7 +18,7 @@ from typing import Any
 from bot.i18n import N_
 from bot.store import StoreInterface
 from games.base import Deal, Game, Move
-from games.players.reports import Play, hand_plays, position
+from games.reports import Play, hand_plays, position
 from games.registry import get_game
 
 

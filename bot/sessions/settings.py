@@ -19,7 +19,7 @@ from bot.sessions.state import LADDER_PAGE, MAX_TABLE_CHANNELS, SessionState
 from bot.sessions.table import LiveTable
 from bot.store import GuildSettings, LeaderboardRow, TurnPing
 from games.base import Game, OptionError
-from games.players.reports import Play
+from games.reports import Play
 from games.registry import all_games
 
 AUTO_LANGUAGE = "auto"

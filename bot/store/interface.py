@@ -255,7 +255,7 @@ class PrivacyStore(Protocol):
 
 class ReportsStore(Protocol):
     """Players' reports of a computer's play at a trick: the position as that seat saw it
-    (:mod:`games.players.reports`), one per player per trick."""
+    (:mod:`games.reports`), one per player per trick."""
 
     async def add_hand_report(
         self,

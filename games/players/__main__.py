@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from games.players.reports import seen_of
+from games.reports import seen_of
 
 DEFAULT_DATABASE = "data/cardtable.sqlite3"
 EXIT_UNREADABLE = 2

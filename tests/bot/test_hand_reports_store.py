@@ -13,7 +13,7 @@ import pytest
 from bot.hand_reports import HandForReport, ReportRefusal
 from bot.store import StoreInterface
 from games.players.__main__ import export
-from games.players.reports import Play, seen_of
+from games.reports import Play, seen_of
 from tests.bot.backends import BOTH
 
 STORE_BACKENDS = BOTH

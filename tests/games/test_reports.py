@@ -14,7 +14,7 @@ from bench import blunders
 from games.base import Game, Move
 from games.levels import choose_move
 from games.players import seen_for
-from games.players.reports import hand_plays, position, seen_of
+from games.reports import hand_plays, position, seen_of
 from games.registry import get_game
 
 TRICK_GAMES = ("tarneeb", "tarneeb_egyptian", "tuppi", "norwegian_whist", "thunee")
