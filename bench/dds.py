@@ -1,12 +1,12 @@
 """Exact trick counts, our alpha-beta against DDS, and where the hard level switches to DDS.
 
-``python -m bench.dds [--positions N] [--deals D] [--own-max C] [--seed S]
-[--switches 12,24,...] [--skip-solvers] [--skip-hard]``
+``python -m bench.dds [--positions N] [--cards 52,40,...] [--own-max C] [--deals D]
+[--games tarneeb,...] [--switches 12,24,...] [--seed S] [--skip-solvers] [--skip-hard]``
 
 1. Solvers: ``N`` positions (default 40, the hard level's worlds) at the start of a trick with
-   52, 40, 32, 24, 16, 12 and 8 cards left, from seeded Tarneeb hands (a trump suit) and
-   Norwegian Whist grand hands (no trump) played by the normal players. For each position, the
-   CPU time (``time.process_time``: DDS's own threads included) of
+   52, 40, 32, 24, 16, 12 and 8 cards left (``--cards``), from seeded Tarneeb hands (a trump
+   suit) and Norwegian Whist grand hands (no trump) played by the normal players. For each
+   position, the CPU time (``time.process_time``: DDS's own threads included) of
 
    - ours: :func:`games.search.tricks.best_tricks` once per legal card, after that card (what
      :func:`games.search.hard.evaluate` does per candidate), per card and per position, at
@@ -114,10 +114,10 @@ def dds_after(state: TrickPlay, card: int, team: int) -> int:
     return child.won[team] + mine
 
 
-def solvers(count: int, own_max: int, seed: int) -> None:
+def solvers(count: int, rows: Sequence[int], own_max: int, seed: int) -> None:
     print(f"Solvers: {count} positions per row (Tarneeb and Norwegian Whist grand), CPU time")
     dds.card_tricks(positions(1, 8, seed)[0])  # DDS allocates its memory on the first call
-    for left in CARDS_LEFT:
+    for left in rows:
         states = positions(count, left, seed)
         own_card: list[float] = []
         own_world: list[float] = []
@@ -206,6 +206,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--deals", type=int, default=4)
+    parser.add_argument("--cards", default=",".join(map(str, CARDS_LEFT)))
     parser.add_argument("--own-max", type=int, default=16)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--switches", default=",".join(map(str, SWITCHES)))
@@ -215,7 +216,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]  # long: show progress
     if not args.skip_solvers:
-        solvers(args.positions, args.own_max, args.seed)
+        rows = [int(value) for value in args.cards.split(",")]
+        solvers(args.positions, rows, args.own_max, args.seed)
     if not args.skip_hard:
         switches = [int(value) for value in args.switches.split(",")]
         for name in args.games.split(","):
