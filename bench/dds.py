@@ -17,7 +17,7 @@
    - DDS in bulk: the ``N`` positions in one call (:func:`games.search.dds.cards_tricks`),
      its time per position (and its wall time: the bulk call spreads over the cores).
 
-   Median and 95th percentile in milliseconds; where both solve, they must agree (a mismatch
+   Median, 95th percentile and most, in milliseconds; where both solve, they must agree (a mismatch
    stops the bench).
 2. The hard level's decision: ``D`` seeded deals of each game the switch concerns (Tarneeb,
    Egyptian Tarneeb, Tuppi, Norwegian Whist), played by the normal players; at every card
