@@ -5,7 +5,11 @@ player's card (:func:`preferred`: the best mean of the candidates, if it beats t
 one standard error). It is not a level users can pick: only ``bench.match`` and
 ``bench.blunders`` name it, so the new hard level can be measured against it on the same deals.
 The worlds, playouts and exact endgame are the search's own (shared, not copied); so are the
-normal players inside the playouts.
+normal players inside the playouts. Its endgame is our own solver's (at most
+``Budget.endgame`` cards), never DDS's earlier switch (:mod:`games.search.dds`).
+
+``hard-own-solver``, another baseline: the hard level of now with DDS only where our own solver
+solved before, to measure what the earlier switch to DDS is worth alone.
 """
 
 from __future__ import annotations
@@ -95,15 +99,24 @@ def choose(seen: Seen, rng: random.Random, budget: Budget | None = None) -> Move
 
 
 NORMAL_TODAY = "normal-today"  # the normal player without the deal's tricks: no endgame count
-LEVELS = ("easy", "normal", "hard", NAME, NORMAL_TODAY)  # the levels the benches may name
+OWN_SOLVER = "hard-own-solver"  # the hard level with DDS only where our solver solved before
+LEVELS = ("easy", "normal", "hard", NAME, NORMAL_TODAY, OWN_SOLVER)  # the levels benches name
 
 
 def choose_move(game: Game, seat: int, rng: random.Random, level: str = "normal") -> Move:
     """:func:`games.levels.choose_move`, plus the baselines :data:`NAME` and
     :data:`NORMAL_TODAY` (the normal player handed the view alone, as it was before it
-    counted the next-to-last trick: :mod:`games.players.endgame`)."""
+    counted the next-to-last trick: :mod:`games.players.endgame`) and :data:`OWN_SOLVER` (the
+    hard level whose DDS starts where our own solver does, ``Budget.endgame`` cards: it
+    chooses as the hard level did before DDS, which gives the same counts there)."""
     if level == NAME:
         return choose(seen_for(game, seat, "hard"), rng)
+    if level == OWN_SOLVER and game.name != "tunge":  # Tunge has its own search, no DDS
+        seen = seen_for(game, seat, "hard")
+        budget = scaled(hard.DEFAULT_BUDGET, game_class(seen), len(seen.view.hand_sizes))
+        return hard.choose(seen, rng, replace(budget, dds=budget.endgame))
+    if level == OWN_SOLVER:
+        level = "hard"
     if level == NORMAL_TODAY:
         return player_for(game)(replace(seen_for(game, seat, "normal"), history=()), rng)
     return levels.choose_move(game, seat, rng, level)

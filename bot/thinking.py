@@ -89,8 +89,10 @@ def _prepare(imports: Sequence[str]) -> None:
     if parent is not None:
         threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
     from games.registry import all_games
+    from games.search import dds
 
     all_games()
+    dds.load()  # the hard level's double-dummy solver: imported here, not inside a decision
     for name in imports:
         importlib.import_module(name)
 

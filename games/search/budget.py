@@ -22,6 +22,9 @@ class Budget:
     candidates: int = 10
     attempts: int = 40  # failed samples before giving up on worlds
     endgame: int = 12  # cards left in all hands when the exact solver replaces the playouts
+    dds: int = 36  # the same for DDS (games.search.dds), in the hands it models: bench.dds
+    # measured the card decisions' 95th percentile at 105-117 ms of CPU (as before it) up to 36,
+    # 203 ms at 40 in Egyptian Tarneeb (the worst 476 ms) and 449 ms at 44
     confidence: float = 1.0  # standard errors by which a move of Tunge must beat the normal one
     card_confidence: float = 1.0  # the same for a card of the trick games (two standard
     # errors, tried, played worse against the one of before: bench.match tarneeb, 30 deals,

@@ -13,10 +13,13 @@ a card). A card of a clear mistake's shape when playing last to a trick (overtak
 partner's trick, winning higher than needed, taking a trick the seat does not want:
 :mod:`games.players.blunders`) is never a candidate: the natural card stands in for it,
 whatever the playouts say (they overrate such cards where the normal players of the playouts
-misplay the rest; a good player does not make them). Near the end of the card
-play of a trick game (at most :attr:`Budget.endgame` cards left) each world is solved exactly
-instead (alpha-beta over the remaining tricks with every hand open,
-:func:`games.search.tricks.best_tricks`). Bids, trump
+misplay the rest; a good player does not make them). Later in the card play of a trick game
+each world is solved exactly instead, every hand open: where the question is a double-dummy
+solver's (four hands of a 52-card deck, more tricks better: Tarneeb, Egyptian Tarneeb, Tuppi's
+rami, Norwegian Whist's grand) by DDS (:mod:`games.search.dds`) once at most :attr:`Budget.dds`
+cards are left, one call per world valuing every candidate card; elsewhere (the low hands) by our
+alpha-beta (:func:`games.search.tricks.best_tricks`) once at most :attr:`Budget.endgame` are.
+Bids, trump
 choices and calls are moves like any other, so they too are chosen by playing whole deals out
 per option.
 
@@ -35,11 +38,11 @@ from typing import TYPE_CHECKING
 from games.base import Move
 from games.players import Seen
 from games.players.blunders import natural
-from games.search import tunge_hard
+from games.search import dds, tunge_hard
 from games.search.budget import Budget, preferred
 from games.search.inference import bidding
 from games.search.playout import normal_player, playout
-from games.search.tricks import best_tricks, from_world
+from games.search.tricks import best_tricks, card_index, from_world
 from games.search.worlds import Knowledge, Meter, NoWorld, game_class, repaired_world, world
 
 if TYPE_CHECKING:
@@ -89,6 +92,30 @@ def endgame_sign(seen: Seen, budget: Budget) -> int:
     return -1 if hand_type in LOW_HANDS else 1
 
 
+def by_dds(seen: Seen, budget: Budget) -> bool:
+    """Whether DDS values this decision's cards: the card play of a trick game the fast path
+    models, four seats, a hand where more tricks are better (not nolo, nullo or sooli:
+    :mod:`games.search.dds`), at most ``budget.dds`` cards left on the table's hands."""
+    view = seen.view
+    if not game_class(seen).facts.endgame_solver or view.phase != "tricks":
+        return False
+    if len(view.hand_sizes) != 4 or sum(view.hand_sizes) > budget.dds:
+        return False
+    return getattr(view, "hand_type", None) not in LOW_HANDS | {"sooli"}
+
+
+def dds_values(world: Game, seen: Seen, moves: Sequence[Move]) -> dict[Move, float] | None:
+    """The value of each of ``moves`` in ``world`` from one DDS call: the tricks the seat's
+    side takes in the hand (those won so far and the rest with every hand open), the meaning
+    :func:`evaluate` gives the exact endgame; ``None`` where DDS does not answer the question."""
+    state = dds.solvable(world)
+    if state is None or state.turn != seen.seat or any(m.action != "play" for m in moves):
+        return None
+    tricks = dds.card_tricks(state)
+    won = state.won[seen.seat % 2]
+    return {move: float(won + tricks[card_index(move.get("card"))]) for move in moves}
+
+
 def evaluate(
     world: Game, seen: Seen, move: Move, rng: random.Random, budget: Budget
 ) -> tuple[float, int]:
@@ -130,6 +157,7 @@ def choose(seen: Seen, rng: random.Random, budget: Budget | None = None) -> Move
         knowledge.bidding = bidding(seen, knowledge)
     moves = candidates(unshaped, normal, budget.candidates, search)
     values: dict[Move, list[float]] = {move: [] for move in moves}
+    solve = by_dds(seen, budget)
     worlds = steps = failures = 0
     meter = Meter()  # the moves replayed to build worlds count as simulated moves too
     while worlds < budget.worlds and (
@@ -146,7 +174,12 @@ def choose(seen: Seen, rng: random.Random, budget: Budget | None = None) -> Move
                 break  # no world worth its cost: the normal move, or what the others say
             continue
         worlds += 1
+        solved = dds_values(sample, seen, moves) if solve else None
         for move in moves:
+            if solved is not None:
+                values[move].append(solved[move])
+                steps += 1
+                continue
             value, used = evaluate(sample.clone(), seen, move, search, budget)
             values[move].append(value)
             steps += used
