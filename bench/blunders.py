@@ -44,8 +44,8 @@ from games.base import Game, Move
 from games.levels import level_player
 from games.players import ENDGAME_CARDS, Seen, player_for, seen_for
 from games.players.blunders import KINDS, chances, spot, table_of
-from games.reports import seen_of
 from games.registry import all_games
+from games.reports import seen_of
 from games.search.confirm import best_other, verdict
 from games.tricks import PLAY
 

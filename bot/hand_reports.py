@@ -18,8 +18,8 @@ from typing import Any
 from bot.i18n import N_
 from bot.store import StoreInterface
 from games.base import Deal, Game, Move
-from games.reports import Play, hand_plays, position
 from games.registry import get_game
+from games.reports import Play, hand_plays, position
 
 
 class ReportRefusal(Exception):

@@ -19,8 +19,8 @@ from bot.sessions.state import LADDER_PAGE, MAX_TABLE_CHANNELS, SessionState
 from bot.sessions.table import LiveTable
 from bot.store import GuildSettings, LeaderboardRow, TurnPing
 from games.base import Game, OptionError
-from games.reports import Play
 from games.registry import all_games
+from games.reports import Play
 
 AUTO_LANGUAGE = "auto"
 

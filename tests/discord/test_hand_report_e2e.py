@@ -12,8 +12,8 @@ from bench import blunders
 from games.base import Deal, Game, Move
 from games.players import seen_for
 from games.players.__main__ import main as players_cli
-from games.reports import hand_plays, seen_of
 from games.registry import get_game
+from games.reports import hand_plays, seen_of
 from tests.conftest import start_bot, stop_bot
 from tests.discord.table_driver import fill_with_computers, ok, open_table, start
 from tests.discord.test_table_picture_e2e import play_first_offered

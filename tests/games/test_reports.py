@@ -14,8 +14,8 @@ from bench import blunders
 from games.base import Game, Move
 from games.levels import choose_move
 from games.players import seen_for
-from games.reports import hand_plays, position, seen_of
 from games.registry import get_game
+from games.reports import hand_plays, position, seen_of
 
 TRICK_GAMES = ("tarneeb", "tarneeb_egyptian", "tuppi", "norwegian_whist", "thunee")
 CARD = re.compile(r"\b[2-9TJQKA][SHDC]\b")
