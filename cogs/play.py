@@ -250,8 +250,15 @@ def hand_content(
 
 def shown_key(embed: discord.Embed, parts: HandParts | None) -> object:
     """Exactly what a hand message shows (compared with ``==``): its embed as Discord gets it,
-    and what its components are drawn from (None: no components)."""
-    return embed.to_dict(), parts
+    and what its components are drawn from (None: no components).
+
+    The parts are kept as a plain tuple of their values: each load of this extension is a
+    fresh module with its own ``HandParts`` class (a reload, or a second bot in one process),
+    while the board keeps the module it first imported; parts of two such classes never
+    compare equal, so every hand a click had drawn was redrawn at the next refresh though
+    nothing on it changed.
+    """
+    return embed.to_dict(), None if parts is None else tuple(vars(parts).values())
 
 
 async def send_hand(

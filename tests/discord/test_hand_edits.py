@@ -38,12 +38,30 @@ def situation(table: Any, seat: int) -> tuple[object, ...]:
     return tuple(game.view(seat).hand or ()), legal, seat in game.to_act(), private
 
 
-async def hands_refreshed(bot: Any, table_id: int) -> None:
-    """Wait until the board has brought every open hand of the table up to date."""
-    pending = bot.sessions.presenter.pending.get(table_id)
-    assert pending is not None, "a move always schedules a refresh of the table's hands"
-    if pending.hands_task is not None:
-        await pending.hands_task
+class HandRefreshes:
+    """The board's refreshes of a table's open hands, caught as each starts: its pending entry
+    is dropped once the table message is edited, which may be before the click's answer is
+    read here, while the hands' refresh is still on its way."""
+
+    def __init__(self, bot: Any, table_id: int) -> None:
+        self.table_id = table_id
+        self.started: list[Any] = []
+        board = bot.sessions.presenter
+        refresh = board._refresh_hands
+
+        def caught(pending: Any) -> Any:
+            self.started.append(pending)
+            return refresh(pending)
+
+        board._refresh_hands = caught
+
+    async def done(self, since: int) -> None:
+        """Wait until the hands are up to date after the refreshes started ``since``."""
+        started = [p for p in self.started[since:] if p.table.id == self.table_id]
+        assert started, "a move always schedules a refresh of the table's hands"
+        pending = started[-1]
+        while pending.hands_task is not None and not pending.hands_task.done():
+            await pending.hands_task
 
 
 async def test_a_hand_is_edited_only_when_what_its_player_can_do_or_see_changes(
@@ -55,6 +73,7 @@ async def test_a_hand_is_edited_only_when_what_its_player_can_do_or_see_changes(
     seat = table.seat_of(alice.id)
     hands = {user.id: (await show_hand(user, table_id)).id for user in users}
     await fake_discord.quiet()
+    refreshes = HandRefreshes(running_bot, table_id)
     rng = random.Random(5)
     seen: Counter[str] = Counter()
     for step in range(4 * MOVES):  # the deal is random: play on until each case was seen
@@ -64,8 +83,9 @@ async def test_a_hand_is_edited_only_when_what_its_player_can_do_or_see_changes(
         tricks = len(table.game.tricks)
         edits = len(fake_discord.messages[hands[alice.id]].history)
         actor = next(u for u in users if table.seat_of(u.id) in table.game.to_act())
+        started = len(refreshes.started)
         assert await act(actor, fake_discord.messages[hands[actor.id]], rng) is not None
-        await hands_refreshed(running_bot, table_id)
+        await refreshes.done(started)
         after = situation(table, seat)
         hand = fake_discord.messages[hands[alice.id]]
         edited = len(hand.history) - edits
@@ -120,8 +140,9 @@ async def test_a_choice_on_a_hand_not_redrawn_still_plays_and_an_older_copy_is_r
     assert options and not buttons, "a bid card to commit, in a select"
     select, value = options[0]
     shown = len(hand.history)
+    refreshes = HandRefreshes(running_bot, table_id)
     assert await act(bob, bob_hand, random.Random(1)) is not None
-    await hands_refreshed(running_bot, table_id)
+    await refreshes.done(0)
     assert len(fake_discord.messages[hand.id].history) == shown, "nothing changed for Alice"
     moves = table.moves
     custom_id = str(select["custom_id"])
