@@ -23,7 +23,7 @@ kind; the shaped decisions (mistake or not) are printed beside it. Every figure 
 the seeds.
 
 Reported positions: the positions players reported from the table ("Report this hand", exported
-by ``python -m games.players reports export DIR``) are judged the same way, each level deciding
+by ``python -m bot.report_export DIR``) are judged the same way, each level deciding
 from the reporting seat's view as it was; ``--reports`` names their folder (by default
 ``tests/games/blunder_reports/``, whose fixtures the test suite runs too, when present).
 """

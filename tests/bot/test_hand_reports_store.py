@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from bot.hand_reports import HandForReport, ReportRefusal
+from bot.report_export import export
 from bot.store import StoreInterface
-from games.players.__main__ import export
 from games.reports import Play, seen_of
 from tests.bot.backends import BOTH
 

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from bench import blunders
+from bot.report_export import main as export_cli
 from games.base import Deal, Game, Move
 from games.players import seen_for
-from games.players.__main__ import main as players_cli
 from games.registry import get_game
 from games.reports import hand_plays, seen_of
 from tests.conftest import start_bot, stop_bot
@@ -141,10 +141,8 @@ async def test_a_player_reports_a_computers_card_once(
 
         # Exported, the report is a fixture the blunder suite reads.
         assert (
-            players_cli(
+            export_cli(
                 [
-                    "reports",
-                    "export",
                     str(tmp_path / "out"),
                     "--database",
                     str(bot.settings.database_path),

@@ -1,4 +1,4 @@
-"""Command line: ``python -m games.players reports export DIR [--database PATH]``.
+"""Command line: ``python -m bot.report_export DIR [--database PATH]``.
 
 Writes every position players reported ("Report this hand") from the bot's database
 (``--database``: a SQLite file or a ``postgresql://`` URL; else ``DATABASE_URL``, else
@@ -6,7 +6,8 @@ Writes every position players reported ("Report this hand") from the bot's datab
 file per reported play (reports of one play by several players make one file, with their count):
 the fixtures the blunder suite runs (``tests/games/blunder_reports/``, ``python -m
 bench.blunders --reports DIR``). A report holds only what the computer's seat saw, so a fixture
-may be shared. Exit code 0, or 2 when the database cannot be read.
+may be shared. Exit code 0, or 2 when the database cannot be read. It reads the database read-only
+(not through the bot's store, which would migrate it).
 """
 
 from __future__ import annotations
@@ -66,13 +67,9 @@ def export(database: str, folder: Path) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m games.players", description=__doc__)
-    commands = parser.add_subparsers(dest="command", required=True)
-    reports = commands.add_parser("reports", help="positions players reported")
-    actions = reports.add_subparsers(dest="action", required=True)
-    exporting = actions.add_parser("export", help="write them as the blunder suite's fixtures")
-    exporting.add_argument("folder", type=Path, help="where the fixtures go (created if needed)")
-    exporting.add_argument(
+    parser = argparse.ArgumentParser(prog="python -m bot.report_export", description=__doc__)
+    parser.add_argument("folder", type=Path, help="where the fixtures go (created if needed)")
+    parser.add_argument(
         "--database",
         default=os.environ.get("DATABASE_URL", "").strip()
         or os.environ.get("DATABASE_PATH", "").strip()
