@@ -69,6 +69,7 @@ API_VERSION = 10
 DEFAULT_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.fake.token-for-the-in-repo-fake-discord"
 INTENT_GUILD_MESSAGES = 1 << 9
 TOKEN_LIFETIME = 15 * 60.0
+THINKING_GRACE = 3.0  # quiet() waits this long at most for a deferred answer to be given
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 
 
@@ -485,13 +486,25 @@ class FakeDiscord:
             await asyncio.sleep(interval)
 
     async def quiet(self, idle: float = 0.1, timeout: float = 5.0) -> None:
-        """Wait until the bot has made no request for ``idle`` seconds (its work has settled)."""
+        """Wait until the bot has made no request for ``idle`` seconds and owes no answer it
+        deferred ("thinking") in the last few seconds: its work has settled. (A busy machine
+        can leave more than ``idle`` between a deferral and the work that answers it.)"""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if self._in_flight == 0 and time.monotonic() - self._last_activity >= idle:
+            if (
+                self._in_flight == 0
+                and time.monotonic() - self._last_activity >= idle
+                and not self._thinking()
+            ):
                 return
             await asyncio.sleep(idle / 4)
         raise TimeoutError("the bot kept making requests")
+
+    def _thinking(self) -> bool:
+        """Whether a deferred answer younger than :data:`THINKING_GRACE` seconds is still
+        "thinking" (older ones the bot failed to give: a test of that waits on its own)."""
+        now = time.time()
+        return any(m.loading and now - m.created < THINKING_GRACE for m in self.messages.values())
 
     async def wait_connected(self, timeout: float = 10.0) -> None:
         """Wait until a bot session is identified (or resumed) and its guilds were sent."""
