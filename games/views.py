@@ -34,8 +34,13 @@ class FinishedTrick(Protocol):
     def points(self) -> int | None: ...
 
 
+LEAVES = frozenset({str, int, bool, float, type(None)})  # already JSON: most of a view's data
+
+
 def plain(value: Any) -> Any:
     """JSON-ready data: views and records become dicts, tuples lists, enums their words."""
+    if type(value) in LEAVES:
+        return value
     if isinstance(value, StrEnum):
         return str(value)
     if isinstance(value, TableView | ViewPart):
@@ -47,6 +52,17 @@ def plain(value: Any) -> Any:
     return value
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def field_names(kind: type) -> tuple[str, ...]:
+    """A dataclass's field names, in order (asked for at every ``to_json``: kept per class)."""
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(item.name for item in dataclasses.fields(kind))
+    return names
+
+
 @dataclass(frozen=True, slots=True)
 class ViewPart:
     """A record inside a view (a trick, a claim); ``to_json`` omits its ``OPTIONAL`` Nones."""
@@ -55,11 +71,11 @@ class ViewPart:
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {}
-        for item in dataclasses.fields(self):
-            value = getattr(self, item.name)
-            if value is None and item.name in self.OPTIONAL:
+        for name in field_names(type(self)):
+            value = getattr(self, name)
+            if value is None and name in self.OPTIONAL:
                 continue
-            data[item.name] = plain(value)
+            data[name] = plain(value)
         return data
 
 
@@ -134,11 +150,11 @@ class TableView:
         """The view as plain JSON data (the shape the ``dict`` views had)."""
         data: dict[str, Any] = {}
         optional = self.OPTIONAL
-        for item in dataclasses.fields(self):
-            value = getattr(self, item.name)
-            if value is None and item.name in optional:
+        for name in field_names(type(self)):
+            value = getattr(self, name)
+            if value is None and name in optional:
                 continue
-            data[item.name] = plain(value)
+            data[name] = plain(value)
         return data
 
 
