@@ -32,8 +32,9 @@ from bot.pictures.fonts import DEJAVU, name_text, pick
 from bot.pictures.hand import draw_hand, trick_seats
 from bot.pictures.table import FELT, TABLE
 from games.base import Deal
+from games.cards import display
 from games.registry import get_game
-from games.views import TableView, TrickView
+from games.views import TableView, TarneebView, ThuneeView, TrickView, TungeView
 from tests.games.test_seen_twins import Played, plays, rename, replay
 
 GOLDEN = Path(__file__).parent / "pictures" / "golden"
@@ -228,3 +229,49 @@ def test_the_pictures_words_are_in_its_language() -> None:
     assert "score: A 0, B 0 points" in english.alt
     assert "pisteet: A 0, B 0 pistettä" in finnish.alt, finnish.alt
     assert finnish.png != english.png
+
+
+@pytest.mark.parametrize("position", POSITIONS, ids=lambda p: p.name)
+def test_the_alt_text_says_every_seat_and_the_game_s_corner(position: Position) -> None:
+    """The text beside the picture is short: the alt text names each seat with its team,
+    cards left, dealer and away, and what the picture's corners and centre say."""
+    game = at(position)
+    view = game.view(None)
+    names = seating(game).names
+    away = tuple(seat == 1 for seat in range(view.players))
+    seats = dataclasses.replace(seating(game), away=away)
+    said = draw_table(view, seats, True, ("Alice passes.", "Contract: Bob 7")).alt
+    for seat in range(view.players):
+        details = [f"team {'AB'[seat % 2]}"] if seats.teams else []
+        details.append(
+            f"{view.hand_sizes[seat]} card" + ("" if view.hand_sizes[seat] == 1 else "s")
+        )
+        details += ["dealer"] if seat == view.dealer else []
+        details += ["away"] if away[seat] else []
+        assert f"{name_text(names, seat)} ({', '.join(details)})" in said, said
+    assert said.endswith(" Alice passes. Contract: Bob 7."), "the table lines, last"
+    if isinstance(view, ThuneeView) and view.counting_team is not None:
+        team = "AB"[view.counting_team]
+        assert f"Team {team} counts {view.card_points[view.counting_team]} of " in said
+    if isinstance(view, TungeView):
+        assert f"pile {len(view.pile)}, stock {view.stock_size}" in said
+        assert f"Turn {view.turns_taken} of {view.turn_limit}" in said
+        if view.reference is not None:
+            beat = " ".join(display(card) for card in view.reference.cards)
+            assert f": {beat}" in said
+    if isinstance(view, TarneebView):
+        assert f"Tricks: A {view.team_tricks[0]} · B {view.team_tricks[1]}" in said
+        assert f"(to {view.target})" in said
+
+
+def test_the_alt_text_of_thunee_and_tunge_is_in_the_table_s_language() -> None:
+    for name in ("thunee_trick", "tunge_pile"):
+        game = at(next(p for p in POSITIONS if p.name == name))
+        view = game.view(None)
+        english = draw_table(view, seating(game)).alt
+        norwegian = draw_table(view, dataclasses.replace(seating(game), lang="no")).alt
+        assert "plasser: " in norwegian and "seats: " in english
+        if isinstance(view, TungeView):
+            assert "kastebunke " in norwegian and "Tur " in norwegian, norwegian
+        else:
+            assert " teller " in norwegian and " counts " not in norwegian, norwegian

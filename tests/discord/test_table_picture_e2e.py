@@ -18,7 +18,7 @@ import pytest
 from bot.pictures import picture_key
 from bot.pictures.words import alt_text
 from bot.sessions import LiveTable
-from cogs.table_picture import seating
+from cogs.table_picture import seating, table_lines
 from games.base import Deal, Game, Move
 from tests.discord.table_driver import (
     fill_with_computers,
@@ -122,11 +122,13 @@ async def replayed_states(
 
     def state() -> tuple[str, str, str]:
         view = game.view(None)
-        return picture_key(view, seats, True), alt_text(view, seats, True), view.game
+        alt = alt_text(view, seats, True, table_lines(view, seats))
+        return picture_key(view, seats, True), alt, view.game
 
     def over() -> tuple[str, str, str]:
         view = game.view(None)
-        return picture_key(view, seats, False), alt_text(view, seats, False), view.game
+        alt = alt_text(view, seats, False, table_lines(view, seats))
+        return picture_key(view, seats, False), alt, view.game
 
     live, done = [state()], [over()]
     for stored in await store.moves(table.id):
