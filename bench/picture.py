@@ -34,7 +34,7 @@ from bot.store import SeatRow, TableRow
 from cogs.card_faces import FACES
 from cogs.play import hand_view
 from cogs.render import hand_embed, table_embed
-from cogs.table_picture import IMAGE_URL, seating
+from cogs.table_picture import IMAGE_URL, seating, table_lines
 from games.base import Event
 from games.levels import choose_move
 from games.registry import get_game
@@ -332,12 +332,13 @@ def picture(path: Path) -> Path:
         {name: discord.PartialEmoji(name=name, id=1000 + n) for n, name in enumerate(emoji_names())}
     )
     table, seat = showcase()
-    embed = table_embed(table)
+    assert table.game is not None
+    view, seats = table.game.view(None), seating(table)
+    drawn = draw_table(view, seats, True, table_lines(view, seats))
+    embed = table_embed(table, picture_alt=drawn.alt)  # short beside the picture
     embed.set_image(url=IMAGE_URL)  # as the table message shows it
     board = embed.to_dict()
-    assert table.game is not None
-    drawn = draw_table(table.game.view(None), seating(table)).png
-    shown = Image.open(io.BytesIO(drawn)).convert("RGB")
+    shown = Image.open(io.BytesIO(drawn.png)).convert("RGB")
     shown = shown.resize((PICTURE_WIDTH, PICTURE_WIDTH * shown.height // shown.width))
     hand = hand_embed(table, seat).to_dict()
     rows = buttons_of(hand_view(table, seat).to_components())

@@ -329,9 +329,9 @@ class Board:
         """Edit the table message to the table as it is; post it again if it was deleted."""
         if table.row.message_id is None:
             return
-        # First: the text below is of the same moment.
+        # First: the text below is of the same moment, and short beside a picture.
         drawn = await self.pictures.draw(table, self._language(table))
-        embed, view = self.content(table)
+        embed, view = self.content(table, drawn[1].alt if drawn else None)
         files = self.pictures.attach(table.id, embed, drawn)
         try:
             await self._edit(table.row.channel_id, table.row.message_id, embed, view, files)
@@ -373,8 +373,11 @@ class Board:
         with handle_message_parameters(embed=embed, view=view, attachments=attachments) as params:
             await self.bot.http.edit_message(channel_id, message_id, params=params)
 
-    def content(self, table: LiveTable) -> tuple[discord.Embed, discord.ui.View | None]:
-        """The table's message, in the server's language."""
+    def content(
+        self, table: LiveTable, picture_alt: str | None = None
+    ) -> tuple[discord.Embed, discord.ui.View | None]:
+        """The table's message, in the server's language; ``picture_alt``: the alt text of the
+        table's picture it shows (its text is then short)."""
         lang = self._language(table)
         status = table.row.status
         if status == "lobby":
@@ -383,7 +386,7 @@ class Board:
             embed = lobby_embed(table, lang)
             embed.description = _(lang, table.note or CANCELLED)
             return embed, None
-        embed = table_embed(table, lang=lang)
+        embed = table_embed(table, lang=lang, picture_alt=picture_alt)
         if status == "abandoned" and table.resigned is None:  # why it was, if the bot knows
             embed.description = (
                 directed(lang, _(lang, table.note) + " " + _(lang, "Not rated."))
@@ -406,7 +409,7 @@ class Board:
         channel = self.bot.get_partial_messageable(table.row.channel_id)
         lang = await self.bot.sessions.table_language(table.row.guild_id)
         drawn = await self.pictures.draw(table, lang)
-        embed, view = self.content(table)
+        embed, view = self.content(table, drawn[1].alt if drawn else None)
         files = self.pictures.attach(table.id, embed, drawn, new_message=True)
         old = table.row.message_id
         files = files or []  # a new message: no picture is one left out

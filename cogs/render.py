@@ -290,11 +290,19 @@ def score_text(
 
 
 def table_embed(
-    table: LiveTable, now: float | None = None, lang: str = i18n.ENGLISH
+    table: LiveTable,
+    now: float | None = None,
+    lang: str = i18n.ENGLISH,
+    picture_alt: str | None = None,
 ) -> discord.Embed:
     """The one public table message: turn, trick, last trick, trump, calls, score, timer.
 
+    ``picture_alt``: the alt text of the table's picture the message shows (``None``: no
+    picture); it says the seats, trump, the tricks and the table lines, so the text beside it
+    is short, and a game word only it says gets its note under the description.
+
     Guarded as the engine wrote it (seats in place of the players' names), shown with names.
+    The guard reads the whole text, pictured or not: the alt text tells the same facts.
     """
     game = table.game
     assert game is not None
@@ -303,13 +311,14 @@ def table_embed(
     # over the hidden cards, not one a field)
     checked = [f"{f.name} {f.value}" for f in engine_text.fields if f.name != "Recent"]
     guard_public(game, "\n".join([*checked, engine_text.description or ""]))
-    embed = _table_embed(table, shown_names(table.names), lang)
+    embed = _table_embed(table, shown_names(table.names), lang, picture_alt is not None)
     # a game's own words, where they first appear, glossed in the reader's language
-    explain_words(embed, table.id, table.row.game, lang)
+    explain_words(embed, table.id, table.row.game, lang, picture_alt or "")
     return embed
 
 
 RECENT_LINES = 4
+RECENT_BESIDE_PICTURE = 2  # beside the picture: the latest event or two, for notifications
 ABANDONED = N_("This game was abandoned. Not rated.")  # an abandoned game never counts
 
 
@@ -338,10 +347,13 @@ def resignation_message(table: LiveTable, lang: str = i18n.ENGLISH) -> str | Non
     return _clip(post_head(table, lang) + text, 1900)
 
 
-def _table_embed(table: LiveTable, names: Sequence[str], lang: str = i18n.ENGLISH) -> discord.Embed:
+def _table_embed(
+    table: LiveTable, names: Sequence[str], lang: str = i18n.ENGLISH, pictured: bool = False
+) -> discord.Embed:
     """One glance: whose turn and the timer on top, the seats, trump and score side by side,
     the trick, the engine's table lines as one paragraph, and the few latest events that are
-    not already shown above."""
+    not already shown above. ``pictured``: only the turn, the timer, the score and the latest
+    events or two; the picture and its alt text show the rest."""
     game = table.game
     assert game is not None
     view = game.view(None)
@@ -363,6 +375,8 @@ def _table_embed(table: LiveTable, names: Sequence[str], lang: str = i18n.ENGLIS
     note = restart_note(table.id) if live else None
     note = _(lang, note) if note else None
     embed.description = " · ".join(head) + (f"\n*{note}*" if note else "") or None
+    if pictured:
+        return _short_fields(embed, table, view, names, live, lang)
     embed.add_field(
         name=_(lang, "Seats"),
         value="\n".join(
@@ -399,6 +413,28 @@ def _table_embed(table: LiveTable, names: Sequence[str], lang: str = i18n.ENGLIS
         embed.add_field(name=_(lang, "Table"), value=_clip(" · ".join(extra), 1024), inline=False)
     if recent:
         embed.add_field(name=_(lang, RECENT), value=_clip("\n".join(recent), 1024), inline=False)
+    return _footer(embed, table, live, lang)
+
+
+def _short_fields(
+    embed: discord.Embed,
+    table: LiveTable,
+    view: TableView,
+    names: Sequence[str],
+    live: bool,
+    lang: str,
+) -> discord.Embed:
+    """Beside the picture: the score (players look for it first) and the latest events."""
+    embed.add_field(
+        name=_(lang, "Score"), value=score_text(table.game_class, view, names, lang), inline=False
+    )
+    recent = [shown_line(line, names, lang) for line in table.recent][-RECENT_BESIDE_PICTURE:]
+    if recent:
+        embed.add_field(name=_(lang, RECENT), value=_clip("\n".join(recent), 1024), inline=False)
+    return _footer(embed, table, live, lang)
+
+
+def _footer(embed: discord.Embed, table: LiveTable, live: bool, lang: str) -> discord.Embed:
     hint = " · " + _(lang, "Press “Show my hand” to see your cards and play.") if live else ""
     hints = " · " + _(lang, HINTS_TEXT) if table.row.hints else ""
     embed.set_footer(text=_(lang, "Move {n}", n=table.moves) + hints + hint)

@@ -21,6 +21,7 @@ from bot.i18n import _
 from bot.pictures import Picture, Seating, draw_table, picture_key
 from bot.pictures.hand import draw_hand
 from bot.sessions import LiveTable
+from cogs.render import engine
 from games.base import Event
 from games.views import TableView, TrickView
 
@@ -55,6 +56,12 @@ def showing(table: LiveTable, lang: str) -> tuple[str, TableView, Seating, bool]
     return picture_key(view, seats, live), view, seats, live
 
 
+def table_lines(view: TableView, seats: Seating) -> list[str]:
+    """The engine's table lines (bids, contract, declarations) in the picture's language, for
+    its alt text: beside the picture the message's text leaves them out."""
+    return [engine(seats.lang, line, seats.names) for line in view.lines]
+
+
 class TablePictures:
     """The latest picture drawn per table, and which one each table's message shows."""
 
@@ -74,8 +81,9 @@ class TablePictures:
             drawn = self._drawn.get(table.id)
             if drawn is not None and drawn[0] == key:
                 return drawn
+            lines = table_lines(view, seats)
             try:
-                picture = await asyncio.to_thread(draw_table, view, seats, live)
+                picture = await asyncio.to_thread(draw_table, view, seats, live, lines)
             except Exception as error:  # a bug in drawing: the table's text still goes out
                 log.error("table %s: its picture failed (%s)", table.id, type(error).__name__)
                 return None

@@ -115,10 +115,13 @@ class FirstMentions:
 MENTIONS = FirstMentions()
 
 
-def explain_words(embed: discord.Embed, table_id: int, game: str, lang: str = i18n.ENGLISH) -> None:
-    """Add the note of each game word that first appears on this board under its field."""
+def explain_words(
+    embed: discord.Embed, table_id: int, game: str, lang: str = i18n.ENGLISH, picture: str = ""
+) -> None:
+    """Add the note of each game word that first appears on this board under its field; a word
+    the table's picture says (``picture``: its alt text), under the description."""
     fields = list(embed.fields)
-    places = [embed.description or ""] + [f"{f.name} {f.value}" for f in fields]
+    places = [f"{embed.description or ''}\n{picture}"] + [f"{f.name} {f.value}" for f in fields]
     notes = MENTIONS.notes(table_id, game, places, lang)
     if notes[0]:
         extra = "\n" + "\n".join(notes[0])

@@ -25,13 +25,11 @@ from bot.card_art import BACK, BACK_LINE, BACK_NAME, EDGE, FACE
 from bot.i18n import N_, _, ngettext
 from bot.pictures import sprites
 from bot.pictures.fonts import Colour, label, name_text
-from bot.pictures.words import alt_text
+from bot.pictures.words import alt_text, counting_text, info_lines
 from games.cards import SUIT_NAMES
 from games.views import (
-    BidCardsView,
     LastTrick,
     TableView,
-    TarneebView,
     ThuneeView,
     TungeView,
     plain,
@@ -111,11 +109,14 @@ def _seating_json(seating: Seating) -> dict[str, object]:
     }
 
 
-def draw_table(view: TableView, seating: Seating, live: bool = True) -> Picture:
+def draw_table(
+    view: TableView, seating: Seating, live: bool = True, lines: Sequence[str] = ()
+) -> Picture:
     """The picture of ``view`` (a seat's or the public's), with ``seating``'s names.
 
     ``live``: the game is being played (whose turn is marked); a finished or abandoned table
-    marks no one.
+    marks no one. ``lines``: the view's table lines in the picture's language, which the alt
+    text tells after the picture (the message's text beside it is short).
     """
     image = _felt(view.players).copy()
     draw = ImageDraw.Draw(image)
@@ -130,10 +131,10 @@ def draw_table(view: TableView, seating: Seating, live: bool = True) -> Picture:
         if view.last_trick is not None:
             _last_trick(image, draw, view.last_trick, seating)
         if isinstance(view, ThuneeView):
-            _thunee_points(image, draw, view)
+            _thunee_points(image, draw, view, seating.lang)
     _info(image, draw, view, seating)
     _score(image, draw, view, seating)
-    return Picture(png_of(image), alt_text(view, seating, live))
+    return Picture(png_of(image), alt_text(view, seating, live, lines))
 
 
 def png_of(image: Image.Image) -> bytes:
@@ -318,7 +319,7 @@ def _last_trick(
 # --- corners: what the game is, the score ----------------------------------------------------
 def _info(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, seating: Seating) -> None:
     """Top left: the title, trump, and the game's own lines (contract, tricks, deal)."""
-    lines = _info_lines(view, seating)
+    lines = info_lines(view, seating)
     box = (8, 8, 176, 8 + 44 + 16 * len(lines))
     draw.rounded_rectangle(box, 8, fill=PANEL)
     if seating.title:
@@ -342,40 +343,6 @@ def _info(image: Image.Image, draw: ImageDraw.ImageDraw, view: TableView, seatin
         _paste(image, label(_(lang, "No trump yet"), 13, MUTED, True), x, y + 1)
     for index, line in enumerate(lines):
         _paste(image, label(line, 12, TEXT, False, 156), x, y + 24 + 16 * index)
-
-
-def _info_lines(view: TableView, seating: Seating) -> list[str]:
-    names, lang = seating.names, seating.lang
-    tricks = _(lang, "Tricks")
-    lines: list[str] = []
-    if isinstance(view, TarneebView):
-        if view.declarer is not None and view.contract is not None:
-            who = name_text(names, view.declarer)
-            lines.append(
-                _(lang, "Bid {bid} doubled: {who}", bid=view.contract, who=who)
-                if view.doubled
-                else _(lang, "Bid {bid}: {who}", bid=view.contract, who=who)
-            )
-        lines.append(_per_team(tricks, view.team_tricks))
-    elif isinstance(view, ThuneeView):
-        if view.caller is not None and view.call:
-            lines.append(f"Call {view.call}: {name_text(names, view.caller)}")
-        if view.contract != "normal":
-            lines.append(view.contract.replace("_", " ").capitalize())
-        lines.append(_per_team(tricks, view.tricks_won))
-    elif isinstance(view, BidCardsView):
-        if view.hand_type:
-            lines.append(_(lang, "Hand: {bid}", bid=view.hand_type))
-        lines.append(_per_team(tricks, view.tricks_won))
-    elif isinstance(view, TungeView):
-        lines.append(f"Turn {view.turns_taken} of {view.turn_limit}")
-    return lines
-
-
-def _per_team(what: str, values: Sequence[int]) -> str:
-    if len(values) == 2:
-        return f"{what}: A {values[0]} · B {values[1]}"
-    return f"{what}: " + " · ".join(str(value) for value in values)
 
 
 def _score(
@@ -409,7 +376,9 @@ def _score(
 
 
 # --- Thunee ------------------------------------------------------------------------------------
-def _thunee_points(image: Image.Image, draw: ImageDraw.ImageDraw, view: ThuneeView) -> None:
+def _thunee_points(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: ThuneeView, lang: str
+) -> None:
     """Bottom right: the counting team's card points against what it must reach."""
     team = view.counting_team
     if team is None or not view.counting_target or len(view.card_points) != 2:
@@ -417,7 +386,7 @@ def _thunee_points(image: Image.Image, draw: ImageDraw.ImageDraw, view: ThuneeVi
     points = view.card_points[team]
     box = (WIDTH - 196, HEIGHT - 60, WIDTH - 8, HEIGHT - 8)
     draw.rounded_rectangle(box, 8, fill=PANEL)
-    text = f"Team {TEAM_NAMES[team]} counts {points} of {view.counting_target}"
+    text = counting_text(view, lang)
     _paste(image, label(text, 12, TEXT, True, 172), box[0] + 8, box[1] + 6)
     bar = (box[0] + 8, box[1] + 28, box[2] - 8, box[1] + 40)
     draw.rounded_rectangle(bar, 4, fill=PLATE)

@@ -31,9 +31,11 @@ from bot.pictures import Seating, draw_table, picture_key
 from bot.pictures.fonts import DEJAVU, name_text, pick
 from bot.pictures.hand import draw_hand, trick_seats
 from bot.pictures.table import FELT, TABLE
+from cogs.table_picture import table_lines
 from games.base import Deal
+from games.cards import display
 from games.registry import get_game
-from games.views import TableView, TrickView
+from games.views import TableView, TarneebView, ThuneeView, TrickView, TungeView
 from tests.games.test_seen_twins import Played, plays, rename, replay
 
 GOLDEN = Path(__file__).parent / "pictures" / "golden"
@@ -175,6 +177,7 @@ GAMES = ("thunee", "tarneeb", "tarneeb_egyptian", "tuppi", "norwegian_whist", "t
 
 @pytest.mark.parametrize("name", GAMES)
 def test_games_that_differ_only_in_hidden_cards_draw_the_same_public_picture(name: str) -> None:
+    """Byte for byte, and word for word in the alt text."""
     found = 0
     for seed in range(3):
         rng = random.Random(seed)
@@ -183,13 +186,19 @@ def test_games_that_differ_only_in_hidden_cards_draw_the_same_public_picture(nam
                 continue
             game = position.game
             seats = seating(game)
-            picture = draw_table(game.view(None), seats).png
+            view = game.view(None)
+            picture = draw_table(view, seats, True, table_lines(view, seats))
             for _ in range(2):
                 twin = public_twin(position, rng)
                 if twin is None:
                     continue
                 found += 1
-                assert draw_table(twin, seats).png == picture, (name, seed, step)
+                # the picture and its alt text, which tells the table lines too
+                assert draw_table(twin, seats, True, table_lines(twin, seats)) == picture, (
+                    name,
+                    seed,
+                    step,
+                )
     assert found >= 10, f"only {found} twins of {name} were found"
 
 
@@ -228,3 +237,49 @@ def test_the_pictures_words_are_in_its_language() -> None:
     assert "score: A 0, B 0 points" in english.alt
     assert "pisteet: A 0, B 0 pistettä" in finnish.alt, finnish.alt
     assert finnish.png != english.png
+
+
+@pytest.mark.parametrize("position", POSITIONS, ids=lambda p: p.name)
+def test_the_alt_text_says_every_seat_and_the_game_s_corner(position: Position) -> None:
+    """The text beside the picture is short: the alt text names each seat with its team,
+    cards left, dealer and away, and what the picture's corners and centre say."""
+    game = at(position)
+    view = game.view(None)
+    names = seating(game).names
+    away = tuple(seat == 1 for seat in range(view.players))
+    seats = dataclasses.replace(seating(game), away=away)
+    said = draw_table(view, seats, True, ("Alice passes.", "Contract: Bob 7")).alt
+    for seat in range(view.players):
+        details = [f"team {'AB'[seat % 2]}"] if seats.teams else []
+        details.append(
+            f"{view.hand_sizes[seat]} card" + ("" if view.hand_sizes[seat] == 1 else "s")
+        )
+        details += ["dealer"] if seat == view.dealer else []
+        details += ["away"] if away[seat] else []
+        assert f"{name_text(names, seat)} ({', '.join(details)})" in said, said
+    assert said.endswith(" Alice passes. Contract: Bob 7."), "the table lines, last"
+    if isinstance(view, ThuneeView) and view.counting_team is not None:
+        team = "AB"[view.counting_team]
+        assert f"Team {team} counts {view.card_points[view.counting_team]} of " in said
+    if isinstance(view, TungeView):
+        assert f"pile {len(view.pile)}, stock {view.stock_size}" in said
+        assert f"Turn {view.turns_taken} of {view.turn_limit}" in said
+        if view.reference is not None:
+            beat = " ".join(display(card) for card in view.reference.cards)
+            assert f": {beat}" in said
+    if isinstance(view, TarneebView):
+        assert f"Tricks: A {view.team_tricks[0]} · B {view.team_tricks[1]}" in said
+        assert f"(to {view.target})" in said
+
+
+def test_the_alt_text_of_thunee_and_tunge_is_in_the_table_s_language() -> None:
+    for name in ("thunee_trick", "tunge_pile"):
+        game = at(next(p for p in POSITIONS if p.name == name))
+        view = game.view(None)
+        english = draw_table(view, seating(game)).alt
+        norwegian = draw_table(view, dataclasses.replace(seating(game), lang="no")).alt
+        assert "plasser: " in norwegian and "seats: " in english
+        if isinstance(view, TungeView):
+            assert "kastebunke " in norwegian and "Tur " in norwegian, norwegian
+        else:
+            assert " teller " in norwegian and " counts " not in norwegian, norwegian

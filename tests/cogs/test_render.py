@@ -471,3 +471,34 @@ def test_a_resigned_board_and_hand_say_whose_loss_it_counts_as() -> None:
     )
     tunge.resigned = None
     assert "This game was abandoned. Not rated." in (table_embed(tunge).description or "")
+
+
+def test_beside_a_picture_the_board_keeps_the_turn_the_score_and_the_latest_events() -> None:
+    table = make_table()
+    for number in range(4):
+        table.recent.append(Line(f"{{s0}} says {number}.", ["Alice"]))
+    full = table_embed(table)
+    assert full.fields[0].name == "Seats" and len(full.fields) >= 3
+    short = table_embed(table, picture_alt="Tiny · table #7: 2 seats; Alice to act.")
+    assert [f.name for f in short.fields] == ["Score", "Recent"]
+    assert short.fields[1].value == "Alice says 2.\nAlice says 3.", "the latest two events"
+    assert short.description == full.description and "to play" in (short.description or "")
+    assert short.footer.text == full.footer.text
+    assert short.fields[0].value == next(f.value for f in full.fields if f.name == "Score")
+
+
+def test_a_finished_board_beside_its_picture_keeps_its_headline() -> None:
+    table, _ = played("thunee/e15_target_stays_12")
+    full = table_embed(table)
+    short = table_embed(table, picture_alt="Thunee · table #7: the final table.")
+    assert short.description == full.description
+    assert "Team B (Bob & Dan) wins the game" in (short.description or "")
+    assert [f.name for f in short.fields] == ["Score", "Recent"]
+
+
+def test_a_game_word_only_the_picture_says_is_noted_under_the_description() -> None:
+    table, _ = played("thunee/e15_target_stays_12")
+    table.row = dataclasses.replace(table.row, id=71)  # a table whose words were not noted
+    alt = "Thunee · table #71: 4 seats; Bob deals; Carol is trumpman."
+    embed = table_embed(table, picture_alt=alt)
+    assert "*trumpman: the player after the dealer" in (embed.description or "")

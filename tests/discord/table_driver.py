@@ -164,7 +164,8 @@ def visible_cards(text: str, cards: set[str]) -> set[str]:
 
 
 def public_text(message: Message) -> str:
-    """A public message's text without its "Recent" log (checked when each event happened)."""
+    """A public message's text without its "Recent" log (checked when each event happened),
+    with its picture's alt text (which says what the fields beside a picture leave out)."""
     parts = [message.content]
     for embed in message.embeds:
         parts += [str(embed.get("title", "")), str(embed.get("description", ""))]
@@ -173,6 +174,7 @@ def public_text(message: Message) -> str:
             for f in embed.get("fields", [])
             if f.get("name") != "Recent"
         ]
+        parts.append(message.image_alt(embed) or "")
     return "\n".join(parts)
 
 

@@ -9,6 +9,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+import cogs.table_picture
 from bot.card_art import emoji_names
 from cogs.card_faces import FACES
 from games.cards import display
@@ -26,6 +29,16 @@ from tests.fakediscord import FakeDiscord, FakeUser, Message
 
 EMOJI = re.compile(r"<:c_([2-9TJQKA][SHDC]):(\d+)>")
 UPLOADS = "POST /applications/"
+
+
+def no_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tables without their picture: their text then shows the trick, where card faces go
+    (beside a picture the text leaves the trick to it)."""
+
+    def broken(*_: Any, **__: Any) -> Any:
+        raise ValueError("no picture")
+
+    monkeypatch.setattr(cogs.table_picture, "draw_table", broken)
 
 
 def uploads(fake: FakeDiscord) -> int:
@@ -58,8 +71,9 @@ async def play_until_a_trick_shows(fake: FakeDiscord, alice: FakeUser, table_id:
 
 
 async def test_pictures_on_the_hand_and_the_table(
-    fake_discord: FakeDiscord, running_bot: Any
+    fake_discord: FakeDiscord, running_bot: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    no_pictures(monkeypatch)
     await faces_ready(fake_discord)
     made = {str(e["name"]): int(e["id"]) for e in fake_discord.app_emojis.values()}
     assert sorted(made) == sorted(emoji_names()) and len(made) == 53
@@ -106,8 +120,12 @@ async def test_a_restart_reuses_the_pictures(
 
 
 async def test_a_refused_upload_leaves_the_cards_as_text(
-    fake_discord: FakeDiscord, bot_env: dict[str, str], tmp_path: Path
+    fake_discord: FakeDiscord,
+    bot_env: dict[str, str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    no_pictures(monkeypatch)
     refused = fake_discord.fail(UPLOADS, 400, code=50035, message="Invalid Form Body", times=999)
     with restored_endpoints():
         bot = await start_bot(bot_env)

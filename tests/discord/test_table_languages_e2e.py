@@ -82,7 +82,7 @@ async def test_a_tarneeb_table_of_four_readers(fake_discord: FakeDiscord, runnin
     await wait_for_table(erin, table_id, "Ola")
     ok(await erin.click(table_message(erin, table_id), "Start"))
     board = await wait_for_table(erin, table_id, "Show my hand", button=True)
-    assert "to bid or pass." in board.text() and "Seats" in board.text()
+    assert "to bid or pass." in board.text() and "seats: " in board.text()  # the picture's
 
     table = running_bot.sessions.tables[table_id]
     hands = {lang: await show_hand(user, table_id) for lang, user in readers.items()}
@@ -121,7 +121,7 @@ async def test_a_tarneeb_table_of_four_readers(fake_discord: FakeDiscord, runnin
     admin = fake_discord.user("admin", admin=True)
     ok(await admin.slash("settings server", language="no"))
     board = await wait_for_table(erin, table_id, "Vis hånden min", button=True)
-    assert "Plasser" in board.text() and "Trekk " in board.text(), board.text()
+    assert "plasser: " in board.text() and "Trekk " in board.text(), board.text()
     rami = readers["ar"]
     hand = await show_hand(rami, table_id, "Vis hånden min")
     arabic = hand_text(hand)

@@ -15,11 +15,13 @@ from typing import Any
 
 import pytest
 
+import cogs.table_picture
 from bot.pictures import picture_key
-from bot.pictures.words import alt_text
+from bot.pictures.words import SUIT_WORDS, alt_text
 from bot.sessions import LiveTable
-from cogs.table_picture import seating
+from cogs.table_picture import seating, table_lines
 from games.base import Deal, Game, Move
+from games.cards import display
 from tests.discord.table_driver import (
     fill_with_computers,
     move_controls,
@@ -122,11 +124,13 @@ async def replayed_states(
 
     def state() -> tuple[str, str, str]:
         view = game.view(None)
-        return picture_key(view, seats, True), alt_text(view, seats, True), view.game
+        alt = alt_text(view, seats, True, table_lines(view, seats))
+        return picture_key(view, seats, True), alt, view.game
 
     def over() -> tuple[str, str, str]:
         view = game.view(None)
-        return picture_key(view, seats, False), alt_text(view, seats, False), view.game
+        alt = alt_text(view, seats, False, table_lines(view, seats))
+        return picture_key(view, seats, False), alt, view.game
 
     live, done = [state()], [over()]
     for stored in await store.moves(table.id):
@@ -231,3 +235,88 @@ async def test_an_edit_that_changes_no_picture_uploads_none(
     assert picture_of(fake_discord, message.payload()) == before
     uploads = [r for r in fake_discord.requests if r.method == "PATCH"]
     assert uploads and "__files__" not in (uploads[-1].body or {})
+
+
+def field_names(version: dict[str, Any]) -> list[str]:
+    return [str(f["name"]) for e in version.get("embeds") or [] for f in e.get("fields") or []]
+
+
+async def alice_sees_a_trick(fake: FakeDiscord, bot: Any, alice: FakeUser, table_id: int) -> Any:
+    """Play Alice's turns (the computers play theirs) until, on her turn, a trick is on the
+    table and the table message shows that moment; the game's public view then."""
+    table = bot.sessions.find(table_id)
+    for _ in range(60):
+        await fake.wait_for(lambda: table.seat_of(alice.id) in table.waiting_for(), WAIT_SECONDS)
+        view = table.game.view(None)
+        if view.trick:
+            moves = table.moves
+            await fake.wait_for(
+                lambda m=moves: move_of(table_message(alice, table_id).payload()) == m,
+                WAIT_SECONDS,
+            )
+            return view
+        await play_first_offered(alice, table_id)
+    raise AssertionError("no trick was ever on the table on Alice's turn")
+
+
+async def test_beside_the_picture_the_text_is_short_and_the_alt_text_says_the_rest(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    alice = fake_discord.user("alice")
+    running_bot.sessions.new_seed = lambda: 12
+    table_id = await open_table(fake_discord, alice, "tarneeb")
+    await fill_with_computers(fake_discord, alice, table_id)
+    await start(fake_discord, alice, table_id)
+    view = await alice_sees_a_trick(fake_discord, running_bot, alice, table_id)
+    table = running_bot.sessions.find(table_id)
+    board = table_message(alice, table_id)
+    version = board.payload()
+    picture = picture_of(fake_discord, version)
+    assert picture is not None and picture[1].startswith(PNG)
+    # The text: whose turn and the timer, the score, the latest events, the footer.
+    assert field_names(version) == ["Score", "Recent"], board.text()
+    (embed,) = version["embeds"]
+    assert "alice to play" in embed["description"].lower() and "turn ends" in embed["description"]
+    team_a, team_b = view.score
+    assert f"Team A: **{team_a}** · Team B: **{team_b}**" in embed["fields"][0]["value"]
+    assert 1 <= len(embed["fields"][1]["value"].splitlines()) <= 2
+    assert f"Move {table.moves}" in embed["footer"]["text"]
+    # The alt text: every seat with its cards left and the dealer, the trick and who is
+    # winning it, trump, the score.
+    alt = picture[2]
+    names = table.names
+    for seat, name in enumerate(names):
+        cards = view.hand_sizes[seat]
+        dealer = ", dealer" if seat == view.dealer else ""
+        assert f"{name} (team {'AB'[seat % 2]}, {cards} cards{dealer})" in alt, alt
+    trick = ", ".join(f"{names[seat]} {display(card)}" for seat, card in view.trick)
+    assert f"trick: {trick} ({names[view.winning]} winning)" in alt, alt
+    assert f"score: A {team_a}, B {team_b} points" in alt, alt
+    assert f"trump {SUIT_WORDS[view.trump]}" in alt, alt
+    assert f"{names[view.declarer]} {view.contract}." in alt, "the contract, a table line"
+    assert "[picture: " in board.text(), "a person reading the message reads the alt text"
+    assert fake_discord.errors == []
+
+
+async def test_without_a_picture_the_table_message_has_every_field(
+    fake_discord: FakeDiscord, running_bot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*_: Any, **__: Any) -> Any:
+        raise ValueError("a bug in drawing")
+
+    monkeypatch.setattr(cogs.table_picture, "draw_table", broken)
+    alice = fake_discord.user("alice")
+    running_bot.sessions.new_seed = lambda: 12
+    table_id = await open_table(fake_discord, alice, "tarneeb")
+    await fill_with_computers(fake_discord, alice, table_id)
+    await start(fake_discord, alice, table_id)
+    view = await alice_sees_a_trick(fake_discord, running_bot, alice, table_id)
+    version = table_message(alice, table_id).payload()
+    assert picture_of(fake_discord, version) is None and not version.get("attachments")
+    assert field_names(version) == ["Seats", "Trump", "Score", "Trick", "Table", "Recent"]
+    table = running_bot.sessions.find(table_id)
+    (embed,) = version["embeds"]
+    shown = embed["fields"][3]["value"]
+    for seat, card in view.trick:
+        assert f"{table.names[seat]} " in shown and display(card) in shown, shown
+    assert fake_discord.errors == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any
 
 import tests.games.tiny_game  # noqa: F401  (registers the reference game)
@@ -40,7 +41,8 @@ async def test_a_timed_out_player_is_replaced_and_comes_back(
     slow = {table.seat_of(alice.id): alice, table.seat_of(bob.id): bob}[slow_seat]
     await wait_for_table(alice, table_id, "turn ends")
     message = await wait_for_table(alice, table_id, "I'm back", timeout=5)
-    assert "away (computer plays)" in message.text()
+    away = rf"{re.escape(table.names[slow_seat])} \([^)]*\baway\)"  # the picture says so
+    assert re.search(away, message.text()), message.text()
     assert table.moves >= 1, "a computer played the timed-out turn"
     back = ok(await slow.click(message, "I'm back"))
     assert back.ephemeral and "Welcome back" in str(back.message.embeds[0])

@@ -42,7 +42,7 @@ async def test_an_abandoned_board_shows_no_turn_and_says_not_rated(
     ok(await bob.click(table_message(bob, table_id), "Join"))
     await wait_for_table(alice, table_id, "Bob")
     await start(fake_discord, alice, table_id)
-    await wait_for_table(alice, table_id, "⏳")
+    await wait_for_table(alice, table_id, " to act")  # the picture says whose turn it is
     hand = await show_hand(bob, table_id)
     refused = ok(await alice.slash("table abandon", table=table_id))
     assert refused.ephemeral and "/table leave hands your seat" in refused.text, "Bob plays on"
@@ -51,7 +51,7 @@ async def test_an_abandoned_board_shows_no_turn_and_says_not_rated(
     board = await wait_for_table(bob, table_id, "Not rated")
     text = board.text()
     assert "This game was abandoned. Not rated." in text
-    assert "⏳" not in text and "Show my hand" not in text and not board.buttons()
+    assert " to act" not in text and "Show my hand" not in text and not board.buttons()
     await fake_discord.wait_for(lambda: "abandoned" in hand.text(), timeout=5)
     assert not hand.buttons() and "Your move" not in hand.text(), "nothing left to click"
 

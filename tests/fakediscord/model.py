@@ -409,6 +409,9 @@ class Message:
                 lines.extend("  " + ln for ln in str(embed["description"]).splitlines())
             for fld in embed.get("fields", []):
                 lines.append(f"  {fld.get('name')}: {fld.get('value')}")
+            alt = self.image_alt(embed)
+            if alt is not None:  # the picture, as a screen reader (or images off) tells it
+                lines.append(f"  [picture: {alt}]")
             if embed.get("footer", {}).get("text"):
                 lines.append(f"  -- {embed['footer']['text']}")
         for row in self.components:
@@ -425,6 +428,14 @@ class Message:
             if parts:
                 lines.append("  " + " ".join(parts))
         return "\n".join(lines)
+
+    def image_alt(self, embed: dict[str, Any]) -> str | None:
+        """The alt text of the picture ``embed`` shows (its attachment's description)."""
+        url = str((embed.get("image") or {}).get("url", ""))
+        for attachment in self.attachments:
+            if url and attachment.get("url") == url and attachment.get("description"):
+                return str(attachment["description"])
+        return None
 
     def payload(self, guild: Guild | None = None) -> dict[str, Any]:
         data: dict[str, Any] = {
