@@ -125,7 +125,7 @@ def draw_table(
         _seat(image, draw, view, seating, seat, seat in to_act)
     if isinstance(view, TungeView):
         _tunge_centre(image, view, seating)
-        _tunge_corner(image, draw, view)
+        _tunge_corner(image, draw, view, seating.lang)
     else:
         _trick(image, draw, view, seating.lang)
         if view.last_trick is not None:
@@ -400,14 +400,16 @@ def _thunee_points(
 def _tunge_centre(image: Image.Image, view: TungeView, seating: Seating) -> None:
     """The pile: its top sequence face up (the sequence to beat), the cards under it peeking
     out, its size; the winners when the game is over."""
+    lang = seating.lang
     if view.winners is not None:
         who = " & ".join(name_text(seating.names, s) for s in view.winners)
-        _centre_words(image, f"Game over: {who} won" if who else "Game over")
+        over = _(lang, "Game over: {who} won", who=who) if who else _(lang, "Game over")
+        _centre_words(image, over)
         return
     reference = view.reference
     top: Sequence[str] = reference.cards if reference is not None else view.pile[-1:]
     if not view.pile:
-        _centre_words(image, "The pile is empty")
+        _centre_words(image, _(lang, "The pile is empty"))
         return
     width = sprites.width_for(TRICK_H)
     step = int(width * 0.62)
@@ -420,21 +422,32 @@ def _tunge_centre(image: Image.Image, view: TungeView, seating: Seating) -> None
     for index, card in enumerate(top):
         _paste(image, sprites.card(card, TRICK_H), x + index * step, y)
     if reference is not None:
-        what = "Longest viable" if reference.end_game else "To beat"
-        words = f"{what}: {'-'.join(reference.ranks)}"
+        ranks = "-".join(reference.ranks)
+        words = (
+            _(lang, "Longest viable: {ranks}", ranks=ranks)
+            if reference.end_game
+            else _(lang, "To beat: {ranks}", ranks=ranks)
+        )
     else:
-        words = "Top of the pile"
-    caption = label(f"{words} · pile {len(view.pile)}", 12, TEXT, True, 300)
+        words = _(lang, "Top of the pile")
+    pile = _(lang, "pile {count}", count=len(view.pile))
+    caption = label(f"{words} · {pile}", 12, TEXT, True, 300)
     _paste(image, caption, CENTRE[0] - caption.width / 2, y - 26)
 
 
-def _tunge_corner(image: Image.Image, draw: ImageDraw.ImageDraw, view: TungeView) -> None:
+def _tunge_corner(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: TungeView, lang: str
+) -> None:
     """Bottom right: the stock, face down, and how many cards it holds."""
     box = (WIDTH - 150, HEIGHT - 60, WIDTH - 8, HEIGHT - 8)
     draw.rounded_rectangle(box, 8, fill=PANEL)
     if view.stock_size:
         _paste(image, sprites.back(SMALL_H + 4), box[0] + 10, box[1] + 8)
-    words = f"Stock: {view.stock_size}" if view.stock_size else "Stock empty"
+    words = (
+        _(lang, "Stock: {count}", count=view.stock_size)
+        if view.stock_size
+        else _(lang, "Stock empty")
+    )
     _paste(image, label(words, 13, TEXT, True), box[0] + 48, box[1] + 10)
     if view.end_game:
-        _paste(image, label("end game", 11, GOLD), box[0] + 48, box[1] + 30)
+        _paste(image, label(_(lang, "end game"), 11, GOLD), box[0] + 48, box[1] + 30)

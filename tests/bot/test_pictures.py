@@ -283,3 +283,30 @@ def test_the_alt_text_of_thunee_and_tunge_is_in_the_table_s_language() -> None:
             assert "kastebunke " in norwegian and "Tur " in norwegian, norwegian
         else:
             assert " teller " in norwegian and " counts " not in norwegian, norwegian
+
+
+def test_the_words_drawn_in_a_tunge_picture_are_in_the_table_s_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The pile's caption and the stock's count are drawn in the reader's words."""
+    import bot.pictures.table as table_module
+
+    drawn: list[str] = []
+    real_label = table_module.label
+
+    def recording_label(text: str, *args: object, **kwargs: object) -> Image.Image:
+        drawn.append(text)
+        return real_label(text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(table_module, "label", recording_label)
+    game = at(next(p for p in POSITIONS if p.name == "tunge_pile"))
+    view = game.view(None)
+    assert isinstance(view, TungeView) and view.pile and view.stock_size
+    draw_table(view, seating(game))
+    english = list(drawn)
+    drawn.clear()
+    draw_table(view, dataclasses.replace(seating(game), lang="no"))
+    assert any(text.startswith("Stock: ") for text in english), english
+    assert any(f"kastebunke {len(view.pile)}" in text for text in drawn), drawn
+    assert any(text == f"Bunke: {view.stock_size}" for text in drawn), drawn
+    assert not any("Stock" in text or "pile" in text for text in drawn), drawn
