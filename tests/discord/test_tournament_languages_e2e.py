@@ -64,6 +64,9 @@ async def test_a_finnish_servers_tournament_with_a_norwegian_and_an_arabic_reade
     started = await ok(await admin.slash("tournament start", tournament=tid)).wait_done(30)
     assert started.text == f"Turnaus #{tid} on alkanut."
     await play_out(fake_discord, running_bot, clock, tid)
+    # The tournament is stored as over before its last posts are drawn and sent.
+    await fake_discord.wait_for(lambda: posted(admin, f"Turnaus #{tid} on päättynyt."), 30)
+    await fake_discord.quiet()
 
     assert len(posted(admin, f"Turnaus #{tid}: kierros 1 on alkanut.")) == 1
     (over,) = posted(admin, f"Turnaus #{tid}: kierros 1 on päättynyt.")
