@@ -301,20 +301,39 @@ def table_embed(
     picture); it says the seats, trump, the tricks and the table lines, so the text beside it
     is short, and a game word only it says gets its note under the description.
 
-    Guarded as the engine wrote it (seats in place of the players' names), shown with names.
-    The guard reads the whole text, pictured or not: the alt text tells the same facts.
+    The leak guard reads the text shown and the alt text, or, where a name looks like a card,
+    the whole text as the engine wrote it (seats in place of the players' names).
     """
     game = table.game
     assert game is not None
-    engine_text = _table_embed(table, [f"seat {s + 1}" for s in range(table.seat_count)])
-    # "Recent" was checked when each event happened; the rest is checked as one text (one pass
-    # over the hidden cards, not one a field)
-    checked = [f"{f.name} {f.value}" for f in engine_text.fields if f.name != "Recent"]
-    guard_public(game, "\n".join([*checked, engine_text.description or ""]))
-    embed = _table_embed(table, shown_names(table.names), lang, picture_alt is not None)
+    names = shown_names(table.names)
+    embed = _table_embed(table, names, lang, picture_alt is not None)
+    # What is shown is checked, the picture's alt text too (a translation moves words around,
+    # never a card); but a name may look like a card ("Q♠ fan"), and then the text is checked
+    # as the engine wrote it, seats in place of names.
+    if any(could_name_a_card(name) for name in table.names):
+        seats = [f"seat {s + 1}" for s in range(table.seat_count)]
+        guard_public(game, _checked_text(_table_embed(table, seats)))
+    else:
+        guard_public(game, _checked_text(embed, _(lang, RECENT)) + "\n" + (picture_alt or ""))
     # a game's own words, where they first appear, glossed in the reader's language
     explain_words(embed, table.id, table.row.game, lang, picture_alt or "")
     return embed
+
+
+CARD_MARKS = frozenset("♠♥♦♣:")  # in every card's face: its suit, or an emoji's colons
+
+
+def could_name_a_card(name: str) -> bool:
+    """Whether a name could hold a card's face (a suit symbol or an emoji)."""
+    return not CARD_MARKS.isdisjoint(name)
+
+
+def _checked_text(embed: discord.Embed, recent: str = "Recent") -> str:
+    """The embed's text that the leak guard reads as one (one pass over the hidden cards, not
+    one a field): "Recent" is left out, its lines were checked as each event happened."""
+    checked = [f"{f.name} {f.value}" for f in embed.fields if f.name != recent]
+    return "\n".join([*checked, embed.description or ""])
 
 
 RECENT_LINES = 4

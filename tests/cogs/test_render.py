@@ -190,6 +190,40 @@ def test_a_table_message_is_checked_for_hidden_cards_in_one_pass(
     assert len(embed.fields) >= 2 and listed == 1
 
 
+def test_the_table_text_and_its_pictures_alt_text_are_guarded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A hidden card in the text shown (here: the score line) or in the picture's alt text
+    stops the message, whatever the language."""
+    import cogs.render as render
+    from games.cards import display
+
+    table = make_table()
+    assert table.game is not None
+    hidden = display(sorted(table.game.hidden_cards(None))[0])
+    with pytest.raises(LeakError):
+        table_embed(table, picture_alt=f"seats: Alice holds {hidden}")
+    monkeypatch.setattr(render, "score_text", lambda *args: f"0 · {hidden}")
+    for lang in ("en", "no"):
+        with pytest.raises(LeakError):
+            table_embed(table, lang=lang)
+        with pytest.raises(LeakError):
+            table_embed(table, lang=lang, picture_alt="seats: Alice, Ada")
+
+
+def test_a_name_that_looks_like_a_hidden_card_is_no_leak() -> None:
+    """A player may call themselves after a card, even one nobody may see yet: the text is then
+    checked with seats in place of the names."""
+    from games.cards import display
+
+    table = make_table()
+    assert table.game is not None
+    hidden = display(sorted(table.game.hidden_cards(None))[0])
+    table.seats[0] = dataclasses.replace(table.seats[0], name=f"{hidden} fan")
+    embed = table_embed(table, picture_alt=f"seats: {hidden} fan, Ada")
+    assert f"{hidden} fan" in str(embed.to_dict())
+
+
 def test_sequence_builder_steps_follow_the_legal_plays() -> None:
     from cogs.render import sequence_step
 
