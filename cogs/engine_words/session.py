@@ -9,7 +9,8 @@ from bot import i18n
 from bot.i18n import N_
 from cogs.engine_words.parts import Phrase
 
-ALL_AWAY = r"Only away players are left: unless one of them comes back within (?P<n>\d+) minutes?"
+MINUTES = r"(?P<n>\d+) minutes?"
+ALL_AWAY = rf"Only away players are left: unless one of them comes back within {MINUTES}"
 
 
 def _away_lost(lang: str, values: Mapping[str, str]) -> str:

@@ -14,13 +14,14 @@ from bot import i18n
 from bot.i18n import N_
 from cogs.engine_words.parts import CARD, CARDS, SUIT, Phrase, S, others, suit_word
 
-CONTRACT = r"(?P<contract>Thunee|Royals|Blind Thunee|Blind Royals)"
+CONTRACTS = ("Thunee", "Royals", "Blind Thunee", "Blind Royals")  # the game's own words
+CONTRACT = "(?P<contract>" + "|".join(CONTRACTS) + ")"
 SIDE = r"(?P<team>\{s\d\}|Team [AB])"  # a team, or the player in the two-player game
 OTHER = r"(?P<other>\{s\d\})"
 SCORE = r"(?P<a>\d+)–(?P<b>\d+)"
 
 # The texts that are the game's own words alone (move labels), the same in every language.
-OWN_WORDS = r"Thunee|Royals|Blind Thunee|Blind Royals|Khanaak|Jodhi(?: [♠♥♦♣](?: \(\d+\))?)?"
+OWN_WORDS = "|".join((*CONTRACTS, "Khanaak", r"Jodhi(?: [♠♥♦♣](?: \(\d+\))?)?"))
 OWN_LABELS = rf"{OWN_WORDS}|Murial \{{s\d\}}"
 
 
