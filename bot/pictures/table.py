@@ -67,6 +67,13 @@ PHASES = {
     "bids": N_("Bids"),
     "waiting for the deal": N_("Waiting for the deal"),
     "game over": N_("Game over"),
+    "tricks": N_("Tricks"),
+    "exchange": N_("Exchange"),
+    "weak-hand redeal": N_("Weak-hand redeal"),
+    "calling": N_("Calling"),
+    "setting trump": N_("Setting trump"),
+    "Thunee window": N_("Thunee window"),
+    "playing": N_("Playing"),
 }
 SWATCH_CARDS = ("AS", "KH", "10D", "QC", "7S")  # a few faces bring every blend of a card's inks
 CARD_COLOURS = tuple(
@@ -124,13 +131,13 @@ def draw_table(view: TableView, seating: Seating, live: bool = True) -> Picture:
         _seat(image, draw, view, seating, seat, seat in to_act)
     if isinstance(view, TungeView):
         _tunge_centre(image, view, seating)
-        _tunge_corner(image, draw, view)
+        _tunge_corner(image, draw, view, seating.lang)
     else:
         _trick(image, draw, view, seating.lang)
         if view.last_trick is not None:
             _last_trick(image, draw, view.last_trick, seating)
         if isinstance(view, ThuneeView):
-            _thunee_points(image, draw, view)
+            _thunee_points(image, draw, view, seating.lang)
     _info(image, draw, view, seating)
     _score(image, draw, view, seating)
     return Picture(png_of(image), alt_text(view, seating, live))
@@ -409,7 +416,9 @@ def _score(
 
 
 # --- Thunee ------------------------------------------------------------------------------------
-def _thunee_points(image: Image.Image, draw: ImageDraw.ImageDraw, view: ThuneeView) -> None:
+def _thunee_points(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: ThuneeView, lang: str = i18n.ENGLISH
+) -> None:
     """Bottom right: the counting team's card points against what it must reach."""
     team = view.counting_team
     if team is None or not view.counting_target or len(view.card_points) != 2:
@@ -417,7 +426,13 @@ def _thunee_points(image: Image.Image, draw: ImageDraw.ImageDraw, view: ThuneeVi
     points = view.card_points[team]
     box = (WIDTH - 196, HEIGHT - 60, WIDTH - 8, HEIGHT - 8)
     draw.rounded_rectangle(box, 8, fill=PANEL)
-    text = f"Team {TEAM_NAMES[team]} counts {points} of {view.counting_target}"
+    text = _(
+        lang,
+        "Team {team} counts {points} of {target}",
+        team=TEAM_NAMES[team],
+        points=points,
+        target=view.counting_target,
+    )
     _paste(image, label(text, 12, TEXT, True, 172), box[0] + 8, box[1] + 6)
     bar = (box[0] + 8, box[1] + 28, box[2] - 8, box[1] + 40)
     draw.rounded_rectangle(bar, 4, fill=PLATE)
@@ -431,14 +446,17 @@ def _thunee_points(image: Image.Image, draw: ImageDraw.ImageDraw, view: ThuneeVi
 def _tunge_centre(image: Image.Image, view: TungeView, seating: Seating) -> None:
     """The pile: its top sequence face up (the sequence to beat), the cards under it peeking
     out, its size; the winners when the game is over."""
+    lang = seating.lang
     if view.winners is not None:
         who = " & ".join(name_text(seating.names, s) for s in view.winners)
-        _centre_words(image, f"Game over: {who} won" if who else "Game over")
+        _centre_words(
+            image, _(lang, "Game over: {who} won", who=who) if who else _(lang, PHASES["game over"])
+        )
         return
     reference = view.reference
     top: Sequence[str] = reference.cards if reference is not None else view.pile[-1:]
     if not view.pile:
-        _centre_words(image, "The pile is empty")
+        _centre_words(image, _(lang, "The pile is empty"))
         return
     width = sprites.width_for(TRICK_H)
     step = int(width * 0.62)
@@ -451,21 +469,28 @@ def _tunge_centre(image: Image.Image, view: TungeView, seating: Seating) -> None
     for index, card in enumerate(top):
         _paste(image, sprites.card(card, TRICK_H), x + index * step, y)
     if reference is not None:
-        what = "Longest viable" if reference.end_game else "To beat"
-        words = f"{what}: {'-'.join(reference.ranks)}"
+        ranks = "-".join(reference.ranks)
+        words = (
+            _(lang, "Longest viable: {ranks}", ranks=ranks)
+            if reference.end_game
+            else _(lang, "To beat: {ranks}", ranks=ranks)
+        )
     else:
-        words = "Top of the pile"
-    caption = label(f"{words} · pile {len(view.pile)}", 12, TEXT, True, 300)
+        words = _(lang, "Top of the pile")
+    pile = _(lang, "pile {n}", n=len(view.pile))
+    caption = label(f"{words} · {pile}", 12, TEXT, True, 300)
     _paste(image, caption, CENTRE[0] - caption.width / 2, y - 26)
 
 
-def _tunge_corner(image: Image.Image, draw: ImageDraw.ImageDraw, view: TungeView) -> None:
+def _tunge_corner(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: TungeView, lang: str = i18n.ENGLISH
+) -> None:
     """Bottom right: the stock, face down, and how many cards it holds."""
     box = (WIDTH - 150, HEIGHT - 60, WIDTH - 8, HEIGHT - 8)
     draw.rounded_rectangle(box, 8, fill=PANEL)
     if view.stock_size:
         _paste(image, sprites.back(SMALL_H + 4), box[0] + 10, box[1] + 8)
-    words = f"Stock: {view.stock_size}" if view.stock_size else "Stock empty"
+    words = _(lang, "Stock: {n}", n=view.stock_size) if view.stock_size else _(lang, "Stock empty")
     _paste(image, label(words, 13, TEXT, True), box[0] + 48, box[1] + 10)
     if view.end_game:
-        _paste(image, label("end game", 11, GOLD), box[0] + 48, box[1] + 30)
+        _paste(image, label(_(lang, "end game"), 11, GOLD), box[0] + 48, box[1] + 30)

@@ -50,16 +50,27 @@ def alt_text(view: TableView, seating: Seating, live: bool) -> str:
     elif view.trump == "NT":
         parts.append(_(lang, "no trump"))
     elif isinstance(view, ThuneeView) and view.trump_face_down:
-        parts.append("trump face down")
+        parts.append(_(lang, "trump face down"))
     if isinstance(view, ThuneeView) and view.counting_team is not None:
         team = "AB"[view.counting_team]
         points = view.card_points[view.counting_team] if view.card_points else 0
-        parts.append(f"team {team} counts {points} of {view.counting_target}")
+        parts.append(
+            _(
+                lang,
+                "team {team} counts {points} of {target}",
+                team=team,
+                points=points,
+                target=view.counting_target,
+            )
+        )
     if isinstance(view, TungeView):
         if view.reference is not None:
-            parts.append("to beat: " + " ".join(display(c) for c in view.reference.cards))
-        parts.append(f"pile {len(view.pile)}, stock {view.stock_size}")
-    unit = _(lang, view.score_label) if view.score_label == "points" else view.score_label
+            cards = " ".join(display(c) for c in view.reference.cards)
+            parts.append(_(lang, "to beat: {cards}", cards=cards))
+        parts.append(
+            _(lang, "pile {pile}, stock {stock}", pile=len(view.pile), stock=view.stock_size)
+        )
+    unit = _(lang, view.score_label)  # the games' score words are catalogue texts (engine_words)
     if seating.teams and len(view.score) == 2:
         score = f"A {view.score[0]}, B {view.score[1]} {unit}"
     else:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -228,3 +229,18 @@ def test_the_pictures_words_are_in_its_language() -> None:
     assert "score: A 0, B 0 points" in english.alt
     assert "pisteet: A 0, B 0 pistettä" in finnish.alt, finnish.alt
     assert finnish.png != english.png
+
+
+@pytest.mark.parametrize("name", ["thunee_trick", "tunge_pile", "tunge_three"])
+@pytest.mark.parametrize("lang", ["fi", "no", "ar"])
+def test_thunees_and_tunges_own_picture_words_are_in_its_language(name: str, lang: str) -> None:
+    """The counting team's points, the pile, the stock, the score's unit: drawn and said in the
+    table's language (Thunee's balls stay the game's own word)."""
+    position = next(p for p in POSITIONS if p.name == name)
+    game = at(position)
+    view = game.view(None)
+    english = draw_table(view, seating(game))
+    other = draw_table(view, dataclasses.replace(seating(game), lang=lang))
+    assert other.png != english.png
+    left = re.findall(r"\b(counts|pile|stock|to beat|points|lower|face down)\b", other.alt)
+    assert left == [], (lang, other.alt)
