@@ -27,7 +27,8 @@ from tests.fakediscord import FakeDiscord, Message
 ENGLISH = re.compile(
     r"\b(to call|to play|to set trump|calls|deals|wins trick|Hand over|scores|balls?|Call \d|"
     r"trump card|face down|picks up|pick up|Second half|Jodhi window|Redeal|Play on|Last card|"
-    r"sequence|draws?|stock|pile|matches|Points this deal|wins the game|Waiting for)\b"
+    r"sequence|draws?|stock|pile|matches|Points this deal|wins the game|Waiting for|counts|"
+    r"to beat)\b"
 )
 
 
@@ -89,6 +90,14 @@ async def test_a_thunee_game_in_finnish_from_lobby_to_result(
         assert not english_left(board), (english_left(board), board)
     recent = board_text(final)
     assert "ballia" in recent or "ballin" in recent, recent
+    alt = [
+        str(a.get("description", ""))
+        for version in [*final.history, final.payload()]
+        for a in version.get("attachments") or []
+        if a.get("filename") == "table.png"
+    ]
+    assert alt and all("pöytä #" in text for text in alt), alt
+    assert not [english_left(text) for text in alt if english_left(text)], alt
 
 
 async def test_a_tunge_table_in_norwegian_shows_its_prompt_and_moves_in_norwegian(
