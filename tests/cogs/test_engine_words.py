@@ -15,6 +15,7 @@ from bot.sessions.tournament_tables import ABSENT_LINE
 from cogs.engine_words import matched, said
 from cogs.render import polish
 from games.base import Game, Move
+from games.presets import presets_for
 from games.registry import all_games
 
 COVERED = (
@@ -54,6 +55,8 @@ COVERED = (
     ("tunge", {"players": 2, "match_target": 50}),
     ("tunge", {"players": 3, "variant": "face_up_start", "pickup_count": "distinct_ranks"}),
     ("tunge", {"scoring": False, "forced_pickup_ends_turn": True, "turn_limit": 40}),
+    # each length a table may choose (/table new length:), as its preset's options
+    *((name, dict(p.options)) for name in ("thunee", "tunge") for p in presets_for(name)),
 )
 # Thunee's rarer moves (claims, declarations, a redeal), taken whenever a random game offers
 # them; its calls, blind contracts and challenges mostly left alone: a uniform choice calls a
