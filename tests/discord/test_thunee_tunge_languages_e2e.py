@@ -73,7 +73,7 @@ async def test_a_thunee_game_in_finnish_from_lobby_to_result(
             text = hand_text(hand)
             assert "**Sinun siirtosi.**" in text, text
             assert not english_left(text), (english_left(text), text)
-            prompts |= {p for p in ("(huuda tai passaa).", "Valtin valitsee: ") if p in text}
+            prompts |= {p for p in (": huuda tai passaa.", " valitsee valtin.") if p in text}
             assert await act(aino, hand, rng)
         else:
             await fake_discord.wait_for(
@@ -83,7 +83,7 @@ async def test_a_thunee_game_in_finnish_from_lobby_to_result(
                 ),
                 10,
             )
-    assert "(huuda tai passaa)." in prompts, prompts
+    assert ": huuda tai passaa." in prompts, prompts
     final = await wait_for_table(aino, table_id, "Uusintaottelu", button=True, timeout=10)
     boards.append(board_text(final))
     for board in boards:
