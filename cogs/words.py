@@ -17,8 +17,9 @@ from bot import i18n
 from bot.i18n import N_
 
 # One line per word a player meets on the table and may not know (from shared/rules/*.md).
-# The words are the games' own and stay as they are in every language; their meanings are
-# catalogue texts, glossed in the reader's language by /rules.
+# The words are the games' own and stay as they are in every language (but the few plain
+# English terms of PLAIN, said in the reader's words); their meanings are catalogue texts,
+# glossed in the reader's language by /rules.
 # Every game of games/ has its entry, empty where its table shows no such word (a test checks
 # that none is missing): the words are text for people, so they live here, not in the rules.
 GLOSSARY: dict[str, tuple[tuple[str, str], ...]] = {
