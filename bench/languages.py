@@ -1,4 +1,5 @@
-"""What reading the bot in a language costs: ``python -m bench.languages [--calls N]``.
+"""What reading the bot in a language costs: ``python -m bench.languages [--calls N]
+[--games tarneeb,thunee,tunge]``.
 
 Prints, for each shipped language: the first load of its catalogues (the ``.po`` compiled in
 memory, once per process), then per call: a refusal worded by code (``cogs/refusals.py``), and
@@ -6,9 +7,10 @@ the reader's language looked up (``SessionManager.reader_language``: the person'
 server's setting, read from a real SQLite database in a scratch folder). A refusal is answered
 within Discord's 3 seconds; these show how little of that the language takes.
 
-Then, for English and each shipped language, the table message and a hand of a Tarneeb game in
-its play (the texts every table edit renders): each render from a cold phrasebook (the games'
-texts looked up afresh) and as a redraw finds it (the phrases of the last render cached).
+Then, for English and each shipped language, the table message and a hand of a game in its play
+(``--games``: Tarneeb by default; ``thunee,tunge`` for those), the texts every table edit
+renders: each render from a cold phrasebook (the games' texts looked up afresh) and as a redraw
+finds it (the phrases of the last render cached).
 """
 
 from __future__ import annotations
@@ -71,24 +73,30 @@ async def lookup_us(calls: int) -> float:
             await store.close()
 
 
-def tarneeb_in_play() -> LiveTable:
-    """A Tarneeb table after its auction and a few tricks, four named seats."""
-    row = TableRow(1, 1, 2, 3, 10, "tarneeb", {}, 5, 0, "playing", None, 0, 0)
-    names = ("Alice", "Bob", "Carol", "Dan")
+def game_in_play(name: str) -> LiveTable:
+    """A table of the game in its play, its default seats named: Tarneeb after its auction and
+    a few tricks, another game after 20 random moves."""
+    players = get_game(name).seat_count(None)
+    row = TableRow(1, 1, 2, 3, 10, name, {}, 5, 0, "playing", None, 0, 0)
+    names = ("Alice", "Bob", "Carol", "Dan", "Erin", "Fay")[:players]
     table = LiveTable(row, {s: SeatRow(1, s, 10 + s, n, False) for s, n in enumerate(names)})
-    game = get_game("tarneeb").new(seed=5)
+    game = get_game(name).new(seed=5)
     rng = random.Random(5)
-    while game.status == "in_progress" and len(getattr(game, "tricks", ())) < 5:
+    moved = 0
+    while game.status == "in_progress" and (
+        len(getattr(game, "tricks", ())) < 5 if name == "tarneeb" else moved < 20
+    ):
         seat = rng.choice(game.to_act())
         game.apply(seat, rng.choice(game.legal_moves(seat)))
+        moved += 1
     table.game = game
     return table
 
 
-def render_us(lang: str, calls: int, cold: bool) -> float:
+def render_us(name: str, lang: str, calls: int, cold: bool) -> float:
     """One table message and one hand, rendered in ``lang`` (µs per pair)."""
-    table = tarneeb_in_play()
-    seat = table.game.to_act()[0] if table.game is not None else 0
+    table = game_in_play(name)
+    seat = (table.game.to_act() or (0,))[0] if table.game is not None else 0
     times = []
     for _ in range(calls):
         if cold:
@@ -103,19 +111,24 @@ def render_us(lang: str, calls: int, cold: bool) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--calls", type=int, default=2000)
-    calls = parser.parse_args().calls
+    parser.add_argument("--games", default="tarneeb", help="comma-separated, e.g. thunee,tunge")
+    args = parser.parse_args()
+    calls = args.calls
     for lang in SHIPPED:
         print(
             f"{lang}: catalogues loaded in {load_ms(lang):.1f} ms (once); "
             f"a refusal worded in {refusal_us(lang, calls):.1f} µs"
         )
     print(f"reader's language looked up in {asyncio.run(lookup_us(calls)):.0f} µs (median)")
-    for lang in (i18n.ENGLISH, *SHIPPED):
-        cold, warm = render_us(lang, calls // 4, True), render_us(lang, calls // 4, False)
-        print(
-            f"{lang}: a Tarneeb table message and hand rendered in {cold:.0f} µs "
-            f"(phrasebook cold), {warm:.0f} µs (as a redraw), median"
-        )
+    for name in args.games.split(","):
+        title = get_game(name).title
+        for lang in (i18n.ENGLISH, *SHIPPED):
+            cold = render_us(name, lang, calls // 4, True)
+            warm = render_us(name, lang, calls // 4, False)
+            print(
+                f"{lang}: a {title} table message and hand rendered in {cold:.0f} µs "
+                f"(phrasebook cold), {warm:.0f} µs (as a redraw), median"
+            )
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ from discord.ext import commands
 
 from bot.i18n import N_, _
 from bot.sessions import UserError
+from bot.sessions.answers import Answer
 from cogs.language import reader_language, text_for
 from cogs.refusals import refusal_text
 
@@ -112,9 +113,11 @@ async def answer(interaction: discord.Interaction, text: str) -> None:
 
 
 async def answer_in(interaction: discord.Interaction, message: str, **params: Any) -> None:
-    """:func:`answer` with a catalogue text, in the reader's language."""
+    """:func:`answer` with a catalogue text (or the session layer's :class:`Answer`), in the
+    reader's language."""
     lang = await reader_language(interaction)
-    await answer(interaction, text_for(lang, _(lang, message, **params)))
+    text = message.said(lang) if isinstance(message, Answer) else _(lang, message, **params)
+    await answer(interaction, text_for(lang, text))
 
 
 def _where(error: BaseException) -> str:

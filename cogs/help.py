@@ -14,7 +14,7 @@ from cogs.errors import answer_in, quote
 from cogs.language import reader_language, text_for
 from cogs.options import OptionsPage
 from cogs.tables import game_autocomplete
-from cogs.words import GLOSSARY
+from cogs.words import GLOSSARY, shown_word
 from games.base import Game
 from games.registry import all_games
 
@@ -31,8 +31,10 @@ FOOTER = N_("/table options explains each option · /table new starts a table")
 
 def glossary_text(game: str, lang: str = i18n.ENGLISH) -> str:
     """The game's words, one line each, for ``/rules``; empty when it has none. The words
-    stay the game's own; their meanings are in ``lang``."""
-    return "\n".join(f"**{word}**: {_(lang, meaning)}" for word, meaning in GLOSSARY.get(game, ()))
+    stay the game's own (a plain English term as the table says it in ``lang``); their
+    meanings are in ``lang``."""
+    entries = GLOSSARY.get(game, ())
+    return "\n".join(f"**{shown_word(lang, word)}**: {_(lang, means)}" for word, means in entries)
 
 
 def summary_text(game: type[Game], lang: str = i18n.ENGLISH) -> str:

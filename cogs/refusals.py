@@ -13,7 +13,7 @@ reason is lost.
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot import i18n
@@ -205,6 +205,7 @@ KINDS: Mapping[str, str] = {
     "illegal": N_("That is not a move of this game."),
 }
 
+SEAT_LISTS = ("held", "allowed")  # parameters that are seats (numbers from 0), worded here
 COLOURS: Mapping[str, str] = {"red": N_("red"), "black": N_("black")}
 
 SUITS: Mapping[str, str] = {
@@ -219,9 +220,26 @@ def _placeholders(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
+def seat_words(lang: str, seats: Sequence[int]) -> str:
+    """``seat 2`` or ``seats 1 and 3`` in ``lang`` (seats counted from 1, as the table shows)."""
+    numbers = [i18n.number(lang, seat + 1) for seat in seats]
+    if len(numbers) == 1:
+        return i18n._(lang, "seat {n}", n=numbers[0])
+    return i18n._(
+        lang,
+        "seats {seats} and {last}",
+        seats=i18n._(lang, ", ").join(numbers[:-1]),
+        last=numbers[-1],
+    )
+
+
 def _shown(lang: str, params: Mapping[str, Any]) -> dict[str, Any]:
     """The parameters as the reader sees them: seats named, cards and suits shown."""
     shown = dict(params)
+    for key in SEAT_LISTS:
+        seats = shown.get(key)
+        if isinstance(seats, (tuple, list)) and seats:
+            shown[key] = seat_words(lang, seats)
     if "seat" not in shown and "turn" in shown:
         shown["seat"] = shown["turn"]
     card = shown.get("card")

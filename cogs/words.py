@@ -9,6 +9,7 @@ restarts, which forgets).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 import discord
 
@@ -16,8 +17,9 @@ from bot import i18n
 from bot.i18n import N_
 
 # One line per word a player meets on the table and may not know (from shared/rules/*.md).
-# The words are the games' own and stay as they are in every language; their meanings are
-# catalogue texts, glossed in the reader's language by /rules.
+# The words are the games' own and stay as they are in every language (but the few plain
+# English terms of PLAIN, said in the reader's words); their meanings are catalogue texts,
+# glossed in the reader's language by /rules.
 # Every game of games/ has its entry, empty where its table shows no such word (a test checks
 # that none is missing): the words are text for people, so they live here, not in the rules.
 GLOSSARY: dict[str, tuple[tuple[str, str], ...]] = {
@@ -62,14 +64,29 @@ GLOSSARY: dict[str, tuple[tuple[str, str], ...]] = {
 }
 
 
+@lru_cache(maxsize=256)
 def _pattern(word: str) -> re.Pattern[str]:
-    return re.compile(rf"\b{re.escape(word)}\b", re.IGNORECASE)
+    """The word standing alone (no letter either side: a word-end rule that holds in Arabic,
+    whose words may end in a mark that is not a letter)."""
+    return re.compile(rf"(?<!\w){re.escape(word)}(?!\w)", re.IGNORECASE)
 
 
 # The words noted on the table: the ones players asked about. The others (rami,
 # nolo, ball) are on the board all game long and explained in /rules.
 NOTED = frozenset(("trumpman", "the counting team", "sooli", "nousussa", "longest viable sequence"))
-_PATTERNS = {word: _pattern(word) for entries in GLOSSARY.values() for word, _ in entries}
+# Noted words that are plain English rather than the game's own: the board says them in the
+# reader's words (cogs/engine_words), so the note looks for them, and names them, so.
+PLAIN: dict[str, str] = {
+    "the counting team": N_("the counting team"),
+    "longest viable sequence": N_("longest viable sequence"),
+}
+
+
+def shown_word(lang: str, word: str) -> str:
+    """A glossary word as a board in ``lang`` shows it."""
+    return i18n._(lang, PLAIN[word]) if word in PLAIN else word
+
+
 MAX_FIELD = 1024
 MAX_DESCRIPTION = 4096
 
@@ -89,7 +106,8 @@ class FirstMentions:
         found: dict[str, int] = {}
         for index, text in enumerate(places):
             for word, _ in GLOSSARY.get(game, ()):
-                if word in NOTED and word not in found and _PATTERNS[word].search(text):
+                shown = shown_word(lang, word)
+                if word in NOTED and word not in found and _pattern(shown).search(text):
                     found[word] = index
         explained = self.explained.setdefault(table_id, set())
         showing = self.showing.get(table_id, set())
@@ -99,7 +117,7 @@ class FirstMentions:
         out: list[list[str]] = [[] for _ in places]
         for word, meaning in GLOSSARY.get(game, ()):
             if word in now:
-                out[found[word]].append(f"*{word}: {i18n._(lang, meaning)}*")
+                out[found[word]].append(f"*{shown_word(lang, word)}: {i18n._(lang, meaning)}*")
         return out
 
     def forget(self, table_id: int) -> None:

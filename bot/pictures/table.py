@@ -65,6 +65,13 @@ PHASES = {
     "bids": N_("Bids"),
     "waiting for the deal": N_("Waiting for the deal"),
     "game over": N_("Game over"),
+    "tricks": N_("Tricks"),
+    "exchange": N_("Exchange"),
+    "weak-hand redeal": N_("Weak-hand redeal"),
+    "calling": N_("Calling"),
+    "setting trump": N_("Setting trump"),
+    "Thunee window": N_("Thunee window"),
+    "playing": N_("Playing"),
 }
 SWATCH_CARDS = ("AS", "KH", "10D", "QC", "7S")  # a few faces bring every blend of a card's inks
 CARD_COLOURS = tuple(
@@ -377,7 +384,7 @@ def _score(
 
 # --- Thunee ------------------------------------------------------------------------------------
 def _thunee_points(
-    image: Image.Image, draw: ImageDraw.ImageDraw, view: ThuneeView, lang: str
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: ThuneeView, lang: str = i18n.ENGLISH
 ) -> None:
     """Bottom right: the counting team's card points against what it must reach."""
     team = view.counting_team
@@ -403,8 +410,9 @@ def _tunge_centre(image: Image.Image, view: TungeView, seating: Seating) -> None
     lang = seating.lang
     if view.winners is not None:
         who = " & ".join(name_text(seating.names, s) for s in view.winners)
-        over = _(lang, "Game over: {who} won", who=who) if who else _(lang, "Game over")
-        _centre_words(image, over)
+        _centre_words(
+            image, _(lang, "Game over: {who} won", who=who) if who else _(lang, PHASES["game over"])
+        )
         return
     reference = view.reference
     top: Sequence[str] = reference.cards if reference is not None else view.pile[-1:]
@@ -430,24 +438,20 @@ def _tunge_centre(image: Image.Image, view: TungeView, seating: Seating) -> None
         )
     else:
         words = _(lang, "Top of the pile")
-    pile = _(lang, "pile {count}", count=len(view.pile))
+    pile = _(lang, "pile {n}", n=len(view.pile))
     caption = label(f"{words} · {pile}", 12, TEXT, True, 300)
     _paste(image, caption, CENTRE[0] - caption.width / 2, y - 26)
 
 
 def _tunge_corner(
-    image: Image.Image, draw: ImageDraw.ImageDraw, view: TungeView, lang: str
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: TungeView, lang: str = i18n.ENGLISH
 ) -> None:
     """Bottom right: the stock, face down, and how many cards it holds."""
     box = (WIDTH - 150, HEIGHT - 60, WIDTH - 8, HEIGHT - 8)
     draw.rounded_rectangle(box, 8, fill=PANEL)
     if view.stock_size:
         _paste(image, sprites.back(SMALL_H + 4), box[0] + 10, box[1] + 8)
-    words = (
-        _(lang, "Stock: {count}", count=view.stock_size)
-        if view.stock_size
-        else _(lang, "Stock empty")
-    )
+    words = _(lang, "Stock: {n}", n=view.stock_size) if view.stock_size else _(lang, "Stock empty")
     _paste(image, label(words, 13, TEXT, True), box[0] + 48, box[1] + 10)
     if view.end_game:
         _paste(image, label(_(lang, "end game"), 11, GOLD), box[0] + 48, box[1] + 30)

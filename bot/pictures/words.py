@@ -117,7 +117,7 @@ def _tunge_parts(view: TungeView, lang: str) -> list[str]:
 
 def _score_part(view: TableView, seating: Seating) -> str:
     lang = seating.lang
-    unit = _(lang, view.score_label) if view.score_label == "points" else view.score_label
+    unit = _(lang, view.score_label)  # the games' score words are catalogue texts (engine_words)
     if seating.teams and len(view.score) == 2:
         score = f"A {view.score[0]}, B {view.score[1]} {unit}"
     else:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
+from bot import i18n
 from bot.i18n import N_
+from bot.sessions.answers import Answer, Sentence
 from bot.sessions.errors import UserError, paused
 from bot.sessions.lobby import LobbyPart
 from bot.sessions.state import NOT_ABANDONED_ALONE, RESIGNED_ALONE_TEXT, RESIGNED_TEXT
@@ -17,6 +19,41 @@ TOURNAMENT_CLOSE_TEXT = N_(
     "Only a server manager can close a tournament's table; /table leave hands your seat to a"
     " computer."
 )
+
+
+RATED_AFTER_LEAVING = N_("The game still counts for your rating, with your seat's result.")
+
+
+def away_line(minutes: int, lost: bool) -> str:
+    """The table log's warning when only away players are left (a board in another language
+    words it through cogs/engine_words/session.py)."""
+    unit = "minute" if minutes == 1 else "minutes"
+    ending = "counts as a loss for their side" if lost else "is abandoned"
+    return (
+        f"Only away players are left: unless one of them comes back within {minutes} {unit}, "
+        f"the game {ending}."
+    )
+
+
+def away_warning(lang: str, minutes: int, lost: bool) -> str:
+    """The same warning in the leaver's answer, in ``lang``."""
+    if lost:
+        return i18n.ngettext(
+            lang,
+            "Only away players are left: unless one of them presses “I'm back” within {n} minute,"
+            " the game counts as a loss for their side.",
+            "Only away players are left: unless one of them presses “I'm back” within {n} minutes,"
+            " the game counts as a loss for their side.",
+            minutes,
+        )
+    return i18n.ngettext(
+        lang,
+        "Only away players are left: unless one of them presses “I'm back” within {n} minute,"
+        " the game is abandoned.",
+        "Only away players are left: unless one of them presses “I'm back” within {n} minutes,"
+        " the game is abandoned.",
+        minutes,
+    )
 
 
 class SeatingPart(LobbyPart):
@@ -71,28 +108,21 @@ class SeatingPart(LobbyPart):
             table.recent.append(
                 Line(N_("{s0} hosts now."), [table.seats[self._seat_of_user(table, new_host)].name])
             )
-        message = f"You left: {name} plays your seat. You are free to join another table."
+        said: list[Sentence] = [
+            lambda lang: i18n._(
+                lang,
+                "You left: {name} plays your seat. You are free to join another table.",
+                name=name,
+            )
+        ]
         if row.rated and not row.hints:
-            message += " The game still counts for your rating, with your seat's result."
+            said.append(lambda lang: i18n._(lang, RATED_AFTER_LEAVING))
         if all(s.away for s in others):
             minutes = round(self.abandon_seconds / 60)
-            ending = (
-                "is abandoned"
-                if self._away_resigner(table) is None
-                else "counts as a loss for their side"
-            )
-            table.recent.append(
-                Line(
-                    f"Only away players are left: unless one of them comes back within {minutes} "
-                    f"minutes, the game {ending}.",
-                    (),
-                )
-            )
-            message += (
-                f" Only away players are left: unless one of them presses “I'm back” within "
-                f"{minutes} minutes, the game {ending}."
-            )
-        return message
+            lost = self._away_resigner(table) is not None
+            table.recent.append(Line(away_line(minutes, lost), ()))
+            said.append(lambda lang: away_warning(lang, minutes, lost))
+        return Answer(*said)
 
     async def cancel(self, table_id: int, actor_id: int, is_admin: bool) -> str | None:
         """Cancel a lobby, or abandon a running game (recorded as abandoned). Anyone seated
@@ -221,18 +251,19 @@ class SeatingPart(LobbyPart):
         allowed = self.sit_in_seats(table, user_id)
         held = sorted(table.held_by(user_id))
         if held and (not allowed or (seat is not None and seat not in allowed)):
-            played = {"held": seat_list(held), "allowed": seat_list(allowed) if allowed else ""}
+            # the seats themselves in the parameters: the Discord layer words the list
+            played = {"held": tuple(held), "allowed": tuple(allowed)}
             team = table.game_class.teams
             if allowed:
                 raise UserError(
-                    f"You played {played['held']} earlier in this game: you may come back to "
+                    f"You played {seat_list(held)} earlier in this game: you may come back to "
                     + ("your own team's seats" if team else "that seat")
-                    + f" only ({played['allowed']}).",
+                    + f" only ({seat_list(allowed)}).",
                     code="come_back_team" if team else "come_back_seat",
                     params=played,
                 )
             raise UserError(
-                f"You played {played['held']} earlier in this game: you may come back to "
+                f"You played {seat_list(held)} earlier in this game: you may come back to "
                 + ("your own team's seats" if team else "that seat")
                 + " only, and no computer plays one now.",
                 code="come_back_none_team" if team else "come_back_none_seat",

@@ -469,3 +469,42 @@ async def test_refusals_name_people_so_that_discord_can_escape_them(
     shown = refused.value.shown(shown_name)
     assert shown == f"It is {shown_name(names[people[waiting]])}'s turn."
     assert "\\_" in shown or "\\*" in shown, shown
+
+
+@pytest.mark.parametrize(("lang", "own"), [("fi", "paikka 2"), ("no", "plass 2")])
+async def test_a_former_players_seat_is_named_in_the_readers_language(
+    timed: SessionManager, lang: str, own: str
+) -> None:
+    from cogs.refusals import refusal_text
+
+    table = await tarneeb_with_a_guest(timed)
+    await timed.leave(table.id, GUEST)
+    with pytest.raises(UserError) as refused:
+        await timed.ask_sit_in(table.id, GUEST, "Guest", 2)
+    worded = refusal_text(refused.value, lang)
+    assert worded.count(own) == 2 and "seat" not in worded, worded
+    assert "seat 2 earlier" in refusal_text(refused.value, "en")
+
+
+async def test_the_leavers_answer_and_the_away_warning_are_in_the_readers_language(
+    timed: SessionManager,
+) -> None:
+    from bot.sessions.answers import Answer
+    from cogs.engine_words import said
+
+    table = await lobby(timed, "tarneeb")
+    await timed.join(table.id, GUEST, "Guest")
+    await timed.fill_with_computers(table.id, HOST)
+    await timed.start(table.id, HOST)
+    async with table.lock:
+        row, changed = await timed.store.set_away(table.id, [table.seat_of(GUEST) or 0], True)
+        table.row = row
+        table.seats[changed[0].seat] = changed[0]
+    message = await timed.leave(table.id, HOST)
+    assert isinstance(message, Answer)
+    norsk = message.said("no")
+    assert norsk.startswith("Du gikk: ") and "«Jeg er tilbake» innen 10 minutter" in norsk
+    assert "You left" not in norsk and "rating" in norsk, "rated: the leaver still counts"
+    warning = table.recent[-1]
+    assert "comes back within 10 minutes" in warning
+    assert said("fi", warning).startswith("Jäljellä on vain poissa olevia pelaajia")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -310,3 +311,18 @@ def test_the_words_drawn_in_a_tunge_picture_are_in_the_table_s_language(
     assert any(f"kastebunke {len(view.pile)}" in text for text in drawn), drawn
     assert any(text == f"Bunke: {view.stock_size}" for text in drawn), drawn
     assert not any("Stock" in text or "pile" in text for text in drawn), drawn
+
+
+@pytest.mark.parametrize("name", ["thunee_trick", "tunge_pile", "tunge_three"])
+@pytest.mark.parametrize("lang", ["fi", "no", "ar"])
+def test_thunees_and_tunges_own_picture_words_are_in_its_language(name: str, lang: str) -> None:
+    """The counting team's points, the pile, the stock, the score's unit: drawn and said in the
+    table's language (Thunee's balls stay the game's own word)."""
+    position = next(p for p in POSITIONS if p.name == name)
+    game = at(position)
+    view = game.view(None)
+    english = draw_table(view, seating(game))
+    other = draw_table(view, dataclasses.replace(seating(game), lang=lang))
+    assert other.png != english.png
+    left = re.findall(r"\b(counts|pile|stock|to beat|points|lower|face down)\b", other.alt)
+    assert left == [], (lang, other.alt)

@@ -1,5 +1,5 @@
-"""The games' own texts in the reader's language: every text Tarneeb and Norwegian Whist write
-is known to a phrase, and a phrase keeps the seats, cards and numbers it captured."""
+"""The games' own texts in the reader's language: every text each game writes is known to a
+phrase, and a phrase keeps the seats, cards and numbers it captured."""
 
 from __future__ import annotations
 
@@ -9,11 +9,13 @@ import re
 import pytest
 
 from bot.i18n import N_
+from bot.sessions.seating import away_line
 from bot.sessions.table import Line, change_line
 from bot.sessions.tournament_tables import ABSENT_LINE
 from cogs.engine_words import matched, said
 from cogs.render import polish
-from games.base import Game
+from games.base import Game, Move
+from games.presets import presets_for
 from games.registry import all_games
 
 COVERED = (
@@ -25,7 +27,61 @@ COVERED = (
     ("tuppi", None),
     ("tuppi", {"sooli_exchange": True, "max_hands": 3, "target": 200}),
     ("tuppi", {"bid_with": "token"}),
+    ("thunee", None),
+    ("thunee", {"players": 2}),
+    ("thunee", {"players": 6, "six_player_first_packet": 3}),
+    (
+        "thunee",
+        {
+            "challenge_mode": True,
+            "jodhi_reveal_suit": True,
+            "last_card_trump": "always",
+            "last_card_visible_to_trumper": True,
+        },
+    ),
+    (
+        "thunee",
+        {
+            "last_trick": "bonus",
+            "call_single_step": True,
+            "jodhi_cards": "dealt",
+            "khanaak_requires_lost_trick": True,
+            "two_to_clear": "always",
+            "players": 2,
+            "two_player_target": 105,
+        },
+    ),
+    ("tunge", None),
+    ("tunge", {"players": 2, "match_target": 50}),
+    ("tunge", {"players": 3, "variant": "face_up_start", "pickup_count": "distinct_ranks"}),
+    ("tunge", {"scoring": False, "forced_pickup_ends_turn": True, "turn_limit": 40}),
+    # each length a table may choose (/table new length:), as its preset's options
+    *((name, dict(p.options)) for name in ("thunee", "tunge") for p in presets_for(name)),
 )
+# Thunee's rarer moves (claims, declarations, a redeal), taken whenever a random game offers
+# them; its calls, blind contracts and challenges mostly left alone: a uniform choice calls a
+# blind Thunee in most hands (and in challenge mode a seat waiting for its turn challenges,
+# which ends the hand), and a game of those ends before a Jodhi or a Khanaak is seen.
+RARE = frozenset({"jodhi", "double", "khanaak", "murial", "last_card", "demand_redeal"})
+BOLD = frozenset({"call", "blind", "thunee", "royals", "challenge"})
+
+
+def uniform(rng: random.Random, game: Game) -> tuple[int, Move]:
+    seat = rng.choice(game.to_act())
+    return seat, rng.choice(game.legal_moves(seat))
+
+
+def leaning(rng: random.Random, game: Game) -> tuple[int, Move]:
+    """A random move leaning towards Thunee's rarer moves and away from its bold ones."""
+    offered = [(seat, move) for seat in game.to_act() for move in game.legal_moves(seat)]
+    rare = [pair for pair in offered if pair[1].action in RARE]
+    if rare and rng.random() < 0.6:
+        return rng.choice(rare)
+    waited = [pair for pair in offered if pair[0] in game.waiting_for()]
+    calm = [pair for pair in waited if pair[1].action not in BOLD]
+    if calm and rng.random() < 0.9:
+        return rng.choice(calm)
+    return rng.choice(waited or offered)
 
 
 def texts_of(game: Game, seat: int) -> set[str]:
@@ -38,14 +94,15 @@ def every_text(name: str, options: dict[str, object] | None, games: int = 8) -> 
     """The texts of random games as the table shows them (polished): prompts, table lines,
     labels, events, the outcome."""
     found: set[str] = set()
+    choose = leaning if name == "thunee" else uniform
     for seed in range(games):
         game = all_games()[name].new(options, seed=seed)
         rng = random.Random(seed)
         while game.status == "in_progress":
-            for seat in range(4):
+            for seat in range(game.players):
                 found |= texts_of(game, seat)
-            seat = rng.choice(game.to_act())
-            found |= {e.text for e in game.apply(seat, rng.choice(game.legal_moves(seat)))}
+            seat, move = choose(rng, game)
+            found |= {e.text for e in game.apply(seat, move)}
         outcome = game.outcome()
         found |= {outcome.reason} if outcome and outcome.reason else set()
         found |= texts_of(game, 0)
@@ -85,19 +142,22 @@ def test_english_is_the_games_own_and_suits_take_the_readers_words() -> None:
     assert said("fi", "An unknown text.") == "An unknown text."
 
 
-@pytest.mark.parametrize("name", ["tarneeb", "tarneeb_egyptian", "norwegian_whist", "tuppi"])
+@pytest.mark.parametrize(
+    "name", ["tarneeb", "tarneeb_egyptian", "norwegian_whist", "tuppi", "thunee", "tunge"]
+)
 def test_every_hint_of_the_game_is_a_known_phrase(name: str) -> None:
     """The Hint button's reasons, through random games: each is in the reader's language."""
     from games.players.hints import hint_for
 
     reasons = set()
+    choose = leaning if name == "thunee" else uniform
     for seed in range(6):
         game = all_games()[name].new(None, seed=seed)
         rng = random.Random(seed)
         while game.status == "in_progress":
-            seat = rng.choice(game.to_act())
+            seat, move = choose(rng, game)
             reasons.add(hint_for(game, seat, random.Random(seed))[1])
-            game.apply(seat, rng.choice(game.legal_moves(seat)))
+            game.apply(seat, move)
     assert sorted(r for r in reasons if not matched(r)) == []
     assert (
         said("fi", "win the trick as cheaply as you can") != "win the trick as cheaply as you can"
@@ -115,4 +175,7 @@ def test_the_session_layers_log_lines_are_catalogue_texts(lang: str) -> None:
     ):
         worded = said(lang, line)
         assert worded != str(line) and "{s0}" in worded, (lang, line)
+    for text in ("The game begins: Thunee.", away_line(1, True), away_line(10, False)):
+        worded = said(lang, text)
+        assert not re.search(r"\b(game|minutes?|away)\b", worded), (lang, worded)
     assert said("en", change_line("Ada", "Bob", computer=False)) == "{s0} sits in for {s1}."

@@ -76,6 +76,24 @@ def test_a_word_is_noted_while_it_first_shows_then_never_again() -> None:
 
 
 @pytest.mark.parametrize(
+    ("lang", "english", "word"),
+    [
+        ("fi", "Longest viable sequence: 5-6-7", "pisin kelpaava sarja"),
+        ("no", "Hand over: Team A, the counting team, made 60 against 105.", "det tellende laget"),
+        ("ar", "Hand over: Team A, the counting team, made 60 against 105.", "الفريق العادّ"),
+    ],
+)
+def test_a_plain_word_is_noted_in_the_readers_words(lang: str, english: str, word: str) -> None:
+    """A board in another language says the counting team in its own words: the note finds
+    them there and names them so."""
+    from cogs.engine_words import said
+
+    game = "tunge" if "sequence" in english else "thunee"
+    notes = FirstMentions().notes(1, game, ["", said(lang, english)], lang)
+    assert len(notes[1]) == 1 and notes[1][0].startswith(f"*{word}: "), notes
+
+
+@pytest.mark.parametrize(
     "example,upto,word",
     [("thunee/e01_exactly_105", 0, "trumpman"), ("tuppi/U2_row4_sooli_order", 4, "sooli")],
 )

@@ -87,6 +87,14 @@ def test_the_session_layers_refusals_with_parameters_are_translated_by_code() ->
     assert refusal_text(seat, "fi") == "Paikka 3 on varattu."
 
 
+def test_a_list_of_seats_is_worded_in_the_readers_language() -> None:
+    from cogs.refusals import seat_words
+
+    assert seat_words("fi", (0, 2)) == "paikat 1 ja 3"
+    assert seat_words("no", (1,)) == "plass 2"
+    assert seat_words("ar", (0, 1, 3)) == "المقاعد 1، 2 و4"
+
+
 def test_a_refusal_without_a_code_or_a_translation_stays_as_written() -> None:
     assert refusal_text(UserError("Something particular."), "fi") == "Something particular."
 

@@ -472,6 +472,8 @@ def test_rules_legend_defines_the_words_the_table_uses() -> None:
     assert "**tarneeb**" in glossary_text("tarneeb")
     assert "**Jodhi**" in glossary_text("thunee") and "**Khanaak**" in glossary_text("thunee")
     assert glossary_text("norwegian_whist") == ""
+    finnish = glossary_text("thunee", "fi")
+    assert "**laskeva joukkue**" in finnish and "**trumpman**" in finnish, "as the board says them"
 
 
 def test_one_card_is_singular_on_the_board() -> None:

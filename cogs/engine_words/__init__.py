@@ -1,0 +1,82 @@
+"""The games' own texts (prompts, table lines, events, move labels, hints) in the reader's
+language.
+
+The games write their texts in English, seats as ``{s0}``... (golden transcripts pin them, and
+the rules stay free of any catalogue). Each phrase is one such English sentence as a pattern,
+with its catalogue template: the parts the pattern captures (seats, cards, numbers, the games'
+own words) go into the translated sentence as they are, a suit's name in the reader's words. A
+sentence whose words hang on a count (``1 ball``, ``2 balls``) takes the reader's plural form.
+A text no phrase matches stays English: every text each game writes is matched (a test plays
+them at random and finds none left over).
+
+The phrases live in one module per game family (:mod:`.common` for what they all write alike,
+:mod:`.session` for the session layer's lines that carry a part); this package is the lookup.
+The games' own words stay the games' own in every language (Tarneeb's bids, Norwegian Whist's
+grand and nullo, Tuppi's rami and nolo, Thunee's Jodhi, Khanaak, Thunee, Royals and Murial):
+only the sentence around them is translated, and ``/rules`` glosses them.
+
+Lookups are cached per (language, text): a table redraw asks for the same few texts each time.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from bot import i18n
+from cogs.engine_words import bidcards, common, hints, session, tarneeb, thunee, tunge
+from cogs.engine_words.parts import SUIT_WORDS, suit_word
+
+__all__ = ["SUIT_WORDS", "matched", "said", "suit_word"]
+
+_COMPILED = tuple(
+    (re.compile(pattern), template, convert)
+    for pattern, template, convert in (
+        *common.PHRASES,
+        *tarneeb.PHRASES,
+        *bidcards.PHRASES,
+        *thunee.PHRASES,
+        *tunge.PHRASES,
+        *hints.PHRASES,
+        *session.PHRASES,
+        *thunee.HINT_PHRASES,
+        *tunge.HINT_PHRASES,
+    )
+)
+# The games' own words written alone (move labels): the same in every language.
+_OWN = re.compile(thunee.OWN_LABELS)
+
+
+def _team(lang: str, english: str | None) -> str:
+    """A captured part as it is, but ``Team A`` in the reader's words."""
+    if english in ("Team A", "Team B"):
+        return i18n._(lang, "Team {team}", team=english[-1])
+    return english or ""
+
+
+@lru_cache(maxsize=8192)
+def said(lang: str, text: str) -> str:
+    """An engine's English ``text`` in ``lang`` (unchanged in English or where no phrase
+    matches); seat placeholders are kept for the names."""
+    if lang == i18n.ENGLISH or not text or _OWN.fullmatch(text):
+        return text
+    own = i18n.translator_for(lang).gettext(text)  # the session layer's lines are catalogue texts
+    if own != text:
+        return own
+    for pattern, template, convert in _COMPILED:
+        match = pattern.fullmatch(text)
+        if match is None:
+            continue
+        values = {
+            name: convert[name](lang, value or "") if name in convert else _team(lang, value)
+            for name, value in match.groupdict().items()
+        }
+        if callable(template):
+            return template(lang, values)
+        return i18n._(lang, template, **values)
+    return text
+
+
+def matched(text: str) -> bool:
+    """Whether a phrase knows this English text (the tests look for texts left over)."""
+    return bool(_OWN.fullmatch(text)) or any(pattern.fullmatch(text) for pattern, _, _ in _COMPILED)
