@@ -25,6 +25,10 @@ VARIANTS = [
 
 
 def options_for(name: str, options: dict[str, object]) -> dict[str, object]:
+    """The variant's seats; a random Tarneeb game stopped at ten hands (random players play to
+    the 30-hand limit, each hand's views like the last's)."""
+    if name.startswith("tarneeb"):
+        return {"hand_limit": 10}
     return options if name in ("thunee", "tunge") else {}
 
 
