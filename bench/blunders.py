@@ -87,14 +87,17 @@ def kinds_seen(seen: Seen) -> tuple[str, ...]:
     return tuple(kinds)
 
 
-def positions(name: str, count: int, seed: int = 0) -> list[Position]:
+def positions(
+    name: str, count: int, seed: int = 0, kinds: Sequence[str] | None = None
+) -> list[Position]:
     """Positions of ``name`` from normal play (see the module docstring): a decision is kept
     while one of its kinds has fewer than ``count`` chances so far, so rare kinds are not
-    drowned by frequent ones (at most ``30 * count`` deals are played)."""
+    drowned by frequent ones (at most ``30 * count`` deals are played). ``kinds``: only
+    these kinds are sought (the play stops once each has its ``count``)."""
     rules = all_games()[name]
     found: list[Position] = []
     taken: Counter[str] = Counter()
-    possible = set(GAME_KINDS[name])
+    possible = set(GAME_KINDS[name] if kinds is None else kinds)
     for index in range(30 * count + 10):
         if all(taken[kind] >= count for kind in possible):
             break
@@ -103,10 +106,11 @@ def positions(name: str, count: int, seed: int = 0) -> list[Position]:
         while game.status == "in_progress":
             acting = game.to_act()
             seat = acting[0] if len(acting) == 1 else rng.choice(acting)
-            kinds = kinds_at(game, seat)
-            if any(taken[kind] < count for kind in kinds):
-                found.append(Position(game.clone(), seat, kinds))
-                taken.update(kinds)
+            here = kinds_at(game, seat)
+            wanted = here if kinds is None else possible.intersection(here)
+            if any(taken[kind] < count for kind in wanted):
+                found.append(Position(game.clone(), seat, here))
+                taken.update(here)
             events = game.apply(seat, choose_move(game, seat, rng))
             if any(event.kind == "hand_scored" for event in events):
                 break

@@ -104,7 +104,7 @@ def test_the_normal_card_stays_unless_beaten_by_two_standard_errors() -> None:
 
 @pytest.fixture(scope="module")
 def tarneeb_positions() -> list[bench.Position]:
-    return bench.positions("tarneeb", 15, seed=3)
+    return bench.positions("tarneeb", 15, seed=3, kinds=("ruff", "endgame"))
 
 
 def test_double_dummy_confirms_a_ruff_of_the_partners_trick_late_in_the_hand(
@@ -127,8 +127,9 @@ def test_double_dummy_confirms_a_ruff_of_the_partners_trick_late_in_the_hand(
             judgement = verdict(
                 decision, PLAY[card], PLAY[found.better], True, random.Random(1), 12
             )
-            same = verdict(decision, PLAY[card], PLAY[card], True, random.Random(1), 12)
-            assert same.gain == 0 and not same.mistake
+            if not judged:  # a card against itself, once: the verdict's zero
+                same = verdict(decision, PLAY[card], PLAY[card], True, random.Random(1), 12)
+                assert same.gain == 0 and not same.mistake
             judged += 1
             mistakes += judgement.mistake
             assert judgement.gain >= 0 or not judgement.mistake
@@ -150,7 +151,7 @@ def test_the_hard_level_plays_no_shaped_card_where_the_old_rule_did() -> None:
     """Seeded positions where the hard level as it was overtook, ruffed or won higher than
     needed: the hard level now plays the natural card there."""
     old_shaped = new_shaped = 0
-    for position in bench.positions("tarneeb", 25, seed=5):
+    for position in bench.positions("tarneeb", 25, seed=5, kinds=("overtake", "ruff", "overwin")):
         if not set(position.kinds) & {"overtake", "ruff", "overwin"}:
             continue
         rng = random.Random(f"{position.seat}")
@@ -184,7 +185,7 @@ def test_the_normal_player_solves_the_next_to_last_trick(name: str) -> None:
     """Seeded next-to-last tricks: the heuristic's own card is faulted by the double-dummy
     verdict in some of them, the normal player's card (counting the tricks played) in none."""
     old_mistakes = judged = 0
-    for position in bench.positions(name, 20, seed=2):
+    for position in bench.positions(name, 20, seed=2, kinds=("endgame",)):
         if "endgame" not in position.kinds:
             continue
         decision = seen_for(position.game, position.seat, "normal")
