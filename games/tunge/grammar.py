@@ -364,14 +364,20 @@ def _segments(mask: int) -> tuple[tuple[int, int, tuple[str, ...]], ...]:
             while r < 12 and mask >> r & 1:
                 r += 1
             if r - low >= 2:
-                letters = RANK_LETTERS[low:r]
-                ranks = []
-                for i, j in _parts(r - low):
-                    ranks += [letters[i:j], letters[i:j][::-1]]
-                out.append((low, r - low, tuple(ranks)))
+                out.append(_run(low, r - low))
         else:
             r += 1
     return tuple(out)
+
+
+@functools.cache  # 66 runs make up the 4,096 masks' segments: each is spelled out once
+def _run(low: int, length: int) -> tuple[int, int, tuple[str, ...]]:
+    """A run's (lowest, length, the rank strings of its plays, up then down)."""
+    letters = RANK_LETTERS[low : low + length]
+    ranks = []
+    for i, j in _parts(length):
+        ranks += [letters[i:j], letters[i:j][::-1]]
+    return low, length, tuple(ranks)
 
 
 def _parts(length: int) -> list[tuple[int, int]]:
