@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-import networkx as nx
-
 Cost = tuple[int, ...]
 
 
@@ -52,6 +50,8 @@ def cheapest_pairs(
         (a, b, sum(w * c for w, c in zip(weights, found, strict=True))) for a, b, found in edges
     ]
     ceiling = max(weight for _, _, weight in packed) + 1
+    import networkx as nx  # a tenth of a second to load: a bot loads it when it first pairs
+
     graph = nx.Graph()
     graph.add_nodes_from(nodes)
     graph.add_weighted_edges_from((a, b, ceiling - weight) for a, b, weight in packed)
