@@ -13,6 +13,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bench import hard_today
 from games.base import Deal, Move
 from games.players import seen_for
 from games.players.endgame import _solve, endgame_card
@@ -159,3 +160,12 @@ def test_the_normal_players_count_agrees_with_plain_minimax(state: TrickPlay, te
     for fewest in (True, False):
         counted = _solve(hands, trick, state.turn, team, None, fewest)
         assert state.won[team] + counted == minimax(state, team, fewest)
+
+
+def test_the_by_tricks_baselines_count_as_before() -> None:
+    """bench's baselines value the endgame as before: the forced trick is not seen."""
+    game = nullo_at_the_forced_ending()
+    for level in (hard_today.NORMAL_BY_TRICKS, hard_today.HARD_BY_TRICKS):
+        assert hard_today.choose_move(game.clone(), 0, random.Random(1), level) == JS
+    for level in ("normal", "hard"):  # and the functions swapped in are given back
+        assert hard_today.choose_move(game.clone(), 0, random.Random(1), level) == THREE
