@@ -153,8 +153,8 @@ def best_tricks(state: TrickPlay, team: int, fewest: bool = False) -> int:
     (alpha-beta over the remaining cards; meant for the last few tricks): ``team`` taking the
     most and the others giving it the fewest, or with ``fewest`` (a low hand, where each side
     wants fewer tricks) ``team`` taking the fewest and the others forcing the most on it. The
-    low hand is a game of its own: its value is not the negated value of the high one (a side
-    that can take every trick may still be unable to avoid one)."""
+    low hand is a game of its own, not the high one negated: a side that the others could keep
+    from every trick may still be unable to avoid one they force on it."""
     table: dict[tuple[Any, ...], int] = {}
 
     def search(alpha: int, beta: int) -> int:
