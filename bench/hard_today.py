@@ -10,22 +10,31 @@ normal players inside the playouts. Its endgame is our own solver's (at most
 
 ``hard-own-solver``, another baseline: the hard level of now with DDS only where our own solver
 solved before, to measure what the earlier switch to DDS is worth alone.
+
+``hard-by-tricks`` and ``normal-by-tricks``, two more: the hard and normal levels of now with
+their exact endgame valued as before it was scored and before the low hands were solved as their
+own game: the mean of each world's tricks (a low hand's the high game's count, negated), and the
+normal player's next-to-last trick counted alike. They swap those functions in for the duration
+of one decision (a bench runs one decision at a time per process).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from games import levels
 from games.base import Move
-from games.players import Seen, player_for, seen_for
-from games.search import hard, tunge_hard
+from games.players import Seen, endgame, player_for, seen_for
+from games.search import dds, hard, tunge_hard
 from games.search.budget import Budget
 from games.search.hard import candidates, evaluate, scaled
 from games.search.inference import bidding
-from games.search.playout import normal_player
+from games.search.playout import normal_player, playout
+from games.search.tricks import best_tricks, card_index, from_world
 from games.search.worlds import Knowledge, Meter, NoWorld, game_class, repaired_world, world
 
 if TYPE_CHECKING:
@@ -100,7 +109,61 @@ def choose(seen: Seen, rng: random.Random, budget: Budget | None = None) -> Move
 
 NORMAL_TODAY = "normal-today"  # the normal player without the deal's tricks: no endgame count
 OWN_SOLVER = "hard-own-solver"  # the hard level with DDS only where our solver solved before
-LEVELS = ("easy", "normal", "hard", NAME, NORMAL_TODAY, OWN_SOLVER)  # the levels benches name
+HARD_BY_TRICKS = "hard-by-tricks"  # the exact endgame by tricks, a low hand the high one negated
+NORMAL_BY_TRICKS = "normal-by-tricks"  # the next-to-last trick counted alike
+LEVELS = (  # the levels benches name
+    "easy",
+    "normal",
+    "hard",
+    NAME,
+    NORMAL_TODAY,
+    OWN_SOLVER,
+    HARD_BY_TRICKS,
+    NORMAL_BY_TRICKS,
+)
+
+
+def _tricks_evaluate(
+    world: Game, seen: Seen, move: Move, rng: random.Random, budget: Budget
+) -> tuple[float, int]:
+    """:func:`games.search.hard.evaluate` as it was: the side's tricks, a low hand's negated."""
+    sign = hard.endgame_sign(seen, budget)
+    if sign:
+        world.apply(seen.seat, move)
+        state = from_world(world)
+        return (0.0 if state is None else float(sign * best_tricks(state, seen.seat % 2))), 1
+    return playout(world, seen.seat, move, rng)
+
+
+def _tricks_dds_values(world: Game, seen: Seen, moves: Sequence[Move]) -> dict[Move, float] | None:
+    """:func:`games.search.hard.dds_values` as it was: the side's tricks, not their score."""
+    state = dds.solvable(world)
+    if state is None or state.turn != seen.seat or any(m.action != "play" for m in moves):
+        return None
+    tricks = dds.card_tricks(state)
+    won = state.won[seen.seat % 2]
+    return {move: float(won + tricks[card_index(move.get("card"))]) for move in moves}
+
+
+_SOLVE = endgame._solve
+
+
+def _high_solve(
+    hands: Any, trick: Any, turn: int, team: int, trump: str | None, fewest: bool = False
+) -> int:
+    """The normal player's count as it was: the high game's, whatever the hand."""
+    return _SOLVE(hands, trick, turn, team, trump, False)
+
+
+@contextmanager
+def _by_tricks() -> Iterator[None]:
+    saved = hard.evaluate, hard.dds_values, endgame._solve
+    hard.evaluate, hard.dds_values = _tricks_evaluate, _tricks_dds_values
+    endgame._solve = _high_solve
+    try:
+        yield
+    finally:
+        hard.evaluate, hard.dds_values, endgame._solve = saved
 
 
 def choose_move(game: Game, seat: int, rng: random.Random, level: str = "normal") -> Move:
@@ -117,6 +180,9 @@ def choose_move(game: Game, seat: int, rng: random.Random, level: str = "normal"
         return hard.choose(seen, rng, replace(budget, dds=budget.endgame))
     if level == OWN_SOLVER:
         level = "hard"
+    if level in (HARD_BY_TRICKS, NORMAL_BY_TRICKS):
+        with _by_tricks():
+            return levels.choose_move(game, seat, rng, level.split("-")[0])
     if level == NORMAL_TODAY:
         return player_for(game)(replace(seen_for(game, seat, "normal"), history=()), rng)
     return levels.choose_move(game, seat, rng, level)

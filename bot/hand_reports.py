@@ -3,10 +3,12 @@
 The button on a hand's result names the table and how many moves the game had when the hand
 was scored; everything else is read again from the database at each click, so a click after a
 restart works and one on a game no longer kept is answered plainly. Only a person who held a
-seat of the game may report, and only a card a computer played (a move kept without a person:
-a computer seat, a stand-in or a turn timer). The report is the position the computer decided
-from, built by the rules (:mod:`games.reports`): the seat's view and public history then,
-never the deal. One report per player per trick: the database keeps the promise.
+seat of the game may report, and only a card a computer chose (a computer seat's, or a
+stand-in's for a person who ran out of time or was away: kept as a computer's move), never a
+person's own card, even once that person is forgotten and their moves carry no user id. The
+report is the position the computer decided from, built by the rules (:mod:`games.reports`):
+the seat's view and public history then, never the deal. One report per player per trick: the
+database keeps the promise.
 """
 
 from __future__ import annotations
@@ -85,7 +87,7 @@ async def hand_for_report(
     if upto < 1 or len(stored) < upto:
         raise ReportRefusal(GONE)
     moves = tuple((row.seat, Move.from_json(row.move)) for row in stored)
-    by_computer = {index for index, row in enumerate(stored) if row.user_id is None}
+    by_computer = {index for index, row in enumerate(stored) if row.by_computer}
     names: dict[int, str] = {}
     for holder in sorted(holders, key=lambda h: h.after_move):
         names[holder.seat] = holder.name

@@ -69,9 +69,9 @@ class SqliteMoves(SqliteResults):
         async with self.transaction() as db:
             try:
                 await db.execute(
-                    "INSERT INTO moves (table_id, seq, seat, move, user_id, created_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    (table_id, seq, seat, json.dumps(move), user_id, now),
+                    "INSERT INTO moves (table_id, seq, seat, move, user_id, created_at,"
+                    " by_computer) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (table_id, seq, seat, json.dumps(move), user_id, now, int(user_id is None)),
                 )
             except sqlite3.IntegrityError as error:
                 if "moves.table_id, moves.seq" in str(error):
@@ -111,6 +111,7 @@ class SqliteMoves(SqliteResults):
                 json.loads(row["move"]),
                 row["user_id"],
                 row["created_at"],
+                bool(row["by_computer"]),
             )
             for row in rows
         ]

@@ -70,8 +70,9 @@ class MoveRow:
     seq: int
     seat: int
     move: dict[str, Any]
-    user_id: int | None
+    user_id: int | None  # who clicked; None for a computer, and once the person is forgotten
     created_at: float
+    by_computer: bool = False  # a computer chose it (a computer seat, or a stand-in for the away)
 
 
 @dataclass(frozen=True)

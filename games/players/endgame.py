@@ -84,20 +84,24 @@ def _solve(
     turn: int,
     team: int,
     trump: str | None,
+    fewest: bool = False,
 ) -> int:
-    """The most tricks ``team`` takes from here, every hand open, both sides at their best."""
+    """The tricks ``team`` takes from here, every hand open, both sides at their best: ``team``
+    taking the most, or with ``fewest`` (a low hand: each side wants fewer) the fewest while
+    the others force the most on it (not the negated high count: see
+    :func:`games.search.tricks.best_tricks`)."""
     if len(trick) == 4:
         winner = trick_winner(trick, trump, ACE_HIGH)
         won = int(winner % 2 == team)
         if not hands[winner]:
             return won
-        return won + _solve(hands, (), winner, team, trump)
+        return won + _solve(hands, (), winner, team, trump, fewest)
     results = []
     for card in _legal(hands[turn], trick):
         rest = dict(hands)
         rest[turn] = tuple(other for other in hands[turn] if other != card)
-        results.append(_solve(rest, (*trick, (turn, card)), (turn + 1) % 4, team, trump))
-    return max(results) if turn % 2 == team else min(results)
+        results.append(_solve(rest, (*trick, (turn, card)), (turn + 1) % 4, team, trump, fewest))
+    return max(results) if (turn % 2 == team) != fewest else min(results)
 
 
 def endgame_card(seen: Seen, usual: Move) -> Move:
@@ -139,7 +143,9 @@ def endgame_card(seen: Seen, usual: Move) -> Move:
         total = 0
         for lie in lies:
             hands = {**lie, seat: tuple(other for other in hand if other != card)}
-            total += _solve(hands, (*trick, (seat, card)), (seat + 1) % 4, seat % 2, trump)
+            total += _solve(
+                hands, (*trick, (seat, card)), (seat + 1) % 4, seat % 2, trump, not wants
+            )
         return sign * total / len(lies)
 
     values = {move: mean(move) for move in seen.legal}

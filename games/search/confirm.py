@@ -7,7 +7,8 @@ knowledge alone. It samples worlds consistent with what the seat has seen
 - the normal player at every seat until at most :data:`EXACT_CARDS` cards are left on the
   table's hands (the same random source for both cards, so the pair differs only by the card),
   then the exact value with every hand open: the tricks of the seat's side
-  (:func:`games.search.tricks.best_tricks`, negated where tricks count against the seat), or in
+  (:func:`games.search.tricks.best_tricks`; where tricks count against the seat, the fewest
+  it can be held to, negated), or in
   Thunee the side's card points with 10 for the last trick (:func:`best_points`);
 - where no exact solver models the hand (a sooli hand), the hand's score by a normal playout.
 
@@ -103,7 +104,7 @@ def exact(game: Game, seat: int, wants: bool) -> float | None:
     state = tricks.from_world(game)
     if state is None:
         return None
-    taken = tricks.best_tricks(state, seat % 2)
+    taken = tricks.best_tricks(state, seat % 2, fewest=not wants)
     return float(taken if wants else -taken)
 
 

@@ -47,6 +47,18 @@ def finish(world: Any) -> tuple[Mapping[str, Any], int]:
     return finish_tarneeb(world)
 
 
+def result_of(world: Any, won: list[int]) -> Mapping[str, Any]:
+    """The ``hand_scored`` result's scoring keys of ``world``'s hand (its card play, a sooli
+    hand excepted) ended with ``won`` tricks per team: how an exact solver's trick count is
+    turned into the hand's score (Tuppi's ``stop_when_decided`` aside: it counts the tricks
+    when the hand stops, the solver all 13)."""
+    if world.name == "tuppi":
+        return _tuppi_result(world, won)
+    if world.name == "norwegian_whist":
+        return _whist_result(world, won)
+    return {"points": points(world, won)}
+
+
 def finish_tarneeb(world: Any) -> tuple[Mapping[str, Any], int]:
     """Play the hand out with the normal player at every seat: the ``hand_scored`` result's
     ``points`` (per team) and the number of cards played. ``world`` is left as it was."""

@@ -17,9 +17,12 @@ misplay the rest; a good player does not make them). Later in the card play of a
 each world is solved exactly instead, every hand open: where the question is a double-dummy
 solver's (four hands of a 52-card deck, more tricks better: Tarneeb, Egyptian Tarneeb, Tuppi's
 rami, Norwegian Whist's grand) by DDS (:mod:`games.search.dds`) once at most :attr:`Budget.dds`
-cards are left, one call per world valuing every candidate card; elsewhere (the low hands) by our
-alpha-beta (:func:`games.search.tricks.best_tricks`) once at most :attr:`Budget.endgame` are.
-Bids, trump
+cards are left, one call per world valuing every candidate card; elsewhere (the low hands, where
+each side plays to take the fewest tricks) by our alpha-beta
+(:func:`games.search.tricks.best_tricks`) once at most :attr:`Budget.endgame` are. Each world's
+exact trick count is then scored as the hand is (:func:`solved_value`), so the worlds' mean
+compares scores: a contract made or set, or a low hand's seventh trick, is a step that a mean of
+tricks does not see. Bids, trump
 choices and calls are moves like any other, so they too are chosen by playing whole deals out
 per option.
 
@@ -38,8 +41,10 @@ from typing import TYPE_CHECKING
 from games.base import Move
 from games.players import Seen
 from games.players.blunders import natural
+from games.players.outcome import seat_value
 from games.search import dds, tunge_hard
 from games.search.budget import Budget, preferred
+from games.search.finish import result_of
 from games.search.inference import bidding
 from games.search.playout import normal_player, playout
 from games.search.tricks import best_tricks, card_index, from_world
@@ -49,6 +54,7 @@ if TYPE_CHECKING:
     from games.base import Game
 
 LOW_HANDS = frozenset({"nolo", "nullo"})  # the bid-card games' hands where tricks count against
+TRICKS = 13  # in a hand of every game the exact solvers model
 
 
 DEFAULT_BUDGET = Budget()
@@ -104,29 +110,47 @@ def by_dds(seen: Seen, budget: Budget) -> bool:
     return getattr(view, "hand_type", None) not in LOW_HANDS | {"sooli"}
 
 
+def solved_value(world: Game, seat: int, taken: int) -> float:
+    """The hand's value for ``seat`` (as a playout scores it: :func:`seat_value`) when its side
+    ends the hand of ``world`` with ``taken`` tricks: an exact solver's count, scored."""
+    won = [0, 0]
+    won[seat % 2] = taken
+    won[1 - seat % 2] = TRICKS - taken
+    return seat_value(type(world), result_of(world, won), world.players, seat)
+
+
 def dds_values(world: Game, seen: Seen, moves: Sequence[Move]) -> dict[Move, float] | None:
-    """The value of each of ``moves`` in ``world`` from one DDS call: the tricks the seat's
-    side takes in the hand (those won so far and the rest with every hand open), the meaning
-    :func:`evaluate` gives the exact endgame; ``None`` where DDS does not answer the question."""
+    """The value of each of ``moves`` in ``world`` from one DDS call: the hand's score for the
+    seat with the tricks its side takes (those won so far and the rest with every hand open),
+    the meaning :func:`evaluate` gives the exact endgame; ``None`` where DDS does not answer the
+    question."""
     state = dds.solvable(world)
     if state is None or state.turn != seen.seat or any(m.action != "play" for m in moves):
         return None
     tricks = dds.card_tricks(state)
     won = state.won[seen.seat % 2]
-    return {move: float(won + tricks[card_index(move.get("card"))]) for move in moves}
+    return {
+        move: solved_value(world, seen.seat, won + tricks[card_index(move.get("card"))])
+        for move in moves
+    }
 
 
 def evaluate(
     world: Game, seen: Seen, move: Move, rng: random.Random, budget: Budget
 ) -> tuple[float, int]:
     """The value of ``move`` in ``world`` for the seat: solved exactly near the end of the card
-    play (the tricks the side takes with every hand open), else by a normal playout."""
+    play (the hand's score with the tricks the side takes, every hand open), else by a normal
+    playout."""
     sign = endgame_sign(seen, budget)
     if sign:
-        world.apply(seen.seat, move)
+        for event in world.apply(seen.seat, move):
+            if event.kind == "hand_scored":  # the card ended the hand (Tuppi's early stop)
+                result = event.data.get("result", event.data)
+                return seat_value(type(world), result, world.players, seen.seat), 1
         state = from_world(world)
         if state is not None:
-            return sign * best_tricks(state, seen.seat % 2), 1
+            taken = best_tricks(state, seen.seat % 2, fewest=sign < 0)
+            return solved_value(world, seen.seat, taken), 1
         return 0.0, 1
     return playout(world, seen.seat, move, rng)
 

@@ -148,9 +148,13 @@ def random_playout(state: TrickPlay, rng: random.Random) -> int:
         plays += 1
 
 
-def best_tricks(state: TrickPlay, team: int) -> int:
-    """The most tricks ``team`` takes from here with every hand open and perfect play on both
-    sides (alpha-beta over the remaining cards; meant for the last few tricks)."""
+def best_tricks(state: TrickPlay, team: int, fewest: bool = False) -> int:
+    """The tricks ``team`` ends the hand with, every hand open and perfect play on both sides
+    (alpha-beta over the remaining cards; meant for the last few tricks): ``team`` taking the
+    most and the others giving it the fewest, or with ``fewest`` (a low hand, where each side
+    wants fewer tricks) ``team`` taking the fewest and the others forcing the most on it. The
+    low hand is a game of its own, not the high one negated: a side that the others could keep
+    from every trick may still be unable to avoid one they force on it."""
     table: dict[tuple[Any, ...], int] = {}
 
     def search(alpha: int, beta: int) -> int:
@@ -163,7 +167,7 @@ def best_tricks(state: TrickPlay, team: int) -> int:
                 return known
         else:
             key = None
-        maximise = state.order[state.seat_in_trick] % 2 == team
+        maximise = (state.order[state.seat_in_trick] % 2 == team) != fewest
         legal = state.legal()
         best = -1 if maximise else 99
         while legal:

@@ -68,14 +68,15 @@ class PostgresMoves(PostgresResults):
         async with self.transaction() as db:
             try:
                 await db.execute(
-                    "INSERT INTO moves (table_id, seq, seat, move, user_id, created_at)"
-                    " VALUES ($1, $2, $3, $4, $5, $6)",
+                    "INSERT INTO moves (table_id, seq, seat, move, user_id, created_at,"
+                    " by_computer) VALUES ($1, $2, $3, $4, $5, $6, $7)",
                     table_id,
                     seq,
                     seat,
                     json.dumps(move),
                     user_id,
                     now,
+                    int(user_id is None),
                 )
             except asyncpg.UniqueViolationError as error:
                 if error.constraint_name == MOVE_NUMBER_KEY:
@@ -115,6 +116,7 @@ class PostgresMoves(PostgresResults):
                 json.loads(row["move"]),
                 row["user_id"],
                 row["created_at"],
+                bool(row["by_computer"]),
             )
             for row in rows
         ]
