@@ -1,0 +1,92 @@
+"""This process's share of Discord's global request limit, kept before each request leaves.
+
+Discord lets a bot token make ``GLOBAL_RATE_LIMIT`` requests a second (50 unless Discord raised
+it) across all its processes; discord.py only learns of the limit from a 429, and each process
+knows nothing of the others. So each process keeps to its shards' share of it,
+``limit × shards here / shard count``, with a safety margin (90% of the share: clocks, network
+jitter), counted over any one second of its clock. Interaction answers (callbacks) and the
+interaction webhooks (followups, edits of replies) do not count on Discord and never wait here:
+a click's answer is never held back behind table edits.
+
+The budget sees every HTTP request discord.py sends (retries too) through an aiohttp trace
+(discord.py's ``http_trace`` option) and holds a counted one until it fits the last second.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import deque
+from collections.abc import Callable
+from types import SimpleNamespace
+
+import aiohttp
+import discord
+
+from bot.clock import Clock, SystemClock
+from bot.shards import Shards
+
+SAFETY = 0.9  # the share of the share a process uses
+WINDOW_SECONDS = 1.0
+_INTERACTION_WEBHOOK = re.compile(r"^/webhooks/(\d+)/[^/]+")
+
+
+def per_second(global_limit: int, shards: Shards | None) -> int:
+    """Requests a second this process may send: its shards' share of the global limit, less
+    the safety margin; at least one."""
+    share = float(global_limit) if shards is None else global_limit * len(shards.ids) / shards.count
+    return max(1, math.floor(share * SAFETY + 1e-9))
+
+
+def counted(path: str, application_id: int | None) -> bool:
+    """Whether Discord counts a request to ``path`` (below the API base) against the global
+    limit: everything but interaction callbacks and the application's interaction webhooks."""
+    if path.startswith("/interactions/"):
+        return False
+    webhook = _INTERACTION_WEBHOOK.match(path)
+    return webhook is None or application_id is None or int(webhook[1]) != application_id
+
+
+class RequestBudget:
+    """At most ``per_second`` counted requests in any one second of ``clock``, first come first
+    served: a burst goes out as fast as the window allows, the rest waits its turn."""
+
+    def __init__(self, per_second: int, clock: Clock | None = None) -> None:
+        if per_second < 1:
+            raise ValueError("per_second must be 1 or more")
+        self.per_second = per_second
+        self._clock = clock or SystemClock()
+        self._slots: deque[float] = deque(maxlen=per_second)  # the latest send times given
+        self.spent = 0  # counted requests sent
+        self.waited = 0  # of them, how many had to wait for room
+
+    async def spend(self) -> None:
+        """Return when one more request fits; the slot is taken at once, so callers go in the
+        order they came whatever the clock does meanwhile."""
+        now = self._clock.now()
+        slot = now
+        if len(self._slots) == self.per_second:  # full: a slot a window after the oldest
+            slot = max(now, self._slots[0] + WINDOW_SECONDS)
+        self._slots.append(slot)
+        self.spent += 1
+        if slot > now:
+            self.waited += 1
+            await self._clock.sleep_until(slot)
+
+    def trace(self, application_id: Callable[[], int | None]) -> aiohttp.TraceConfig:
+        """An aiohttp trace (discord.py's ``http_trace``) that makes each counted request to
+        the API wait for the budget; ``application_id`` tells the interaction webhooks apart."""
+
+        async def on_request_start(
+            session: aiohttp.ClientSession,
+            context: SimpleNamespace,
+            params: aiohttp.TraceRequestStartParams,
+        ) -> None:
+            url = str(params.url)
+            base = discord.http.Route.BASE  # read now: tests point it at the fake Discord
+            if url.startswith(base) and counted(url[len(base) :], application_id()):
+                await self.spend()
+
+        trace = aiohttp.TraceConfig()
+        trace.on_request_start.append(on_request_start)
+        return trace
