@@ -3,20 +3,19 @@
 Discord lets a bot token make ``GLOBAL_RATE_LIMIT`` requests a second (50 unless Discord raised
 it) across all its processes; discord.py only learns of the limit from a 429, and each process
 knows nothing of the others. So each process keeps to its shards' share of it,
-``limit × shards here / shard count``, with a safety margin (90% of the share: clocks, network
-jitter), counted over any one second of its clock. Interaction answers (callbacks) and the
-interaction webhooks (followups, edits of replies) do not count on Discord and never wait here:
-a click's answer is never held back behind table edits.
+``limit × shards here / shard count``, less a safety margin (it uses 90% of the share, for
+network jitter), at an even pace. Interaction answers (callbacks) and the interaction webhooks
+(followups, edits of replies) do not count on Discord and never wait here: a click's answer is
+never held back behind table edits.
 
 The budget sees every HTTP request discord.py sends (retries too) through an aiohttp trace
-(discord.py's ``http_trace`` option) and holds a counted one until it fits the last second.
+(discord.py's ``http_trace`` option) and holds a counted one until its moment comes.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections import deque
 from collections.abc import Callable
 from types import SimpleNamespace
 
@@ -27,7 +26,6 @@ from bot.clock import Clock, SystemClock
 from bot.shards import Shards
 
 SAFETY = 0.9  # the share of the share a process uses
-WINDOW_SECONDS = 1.0
 _INTERACTION_WEBHOOK = re.compile(r"^/webhooks/(\d+)/[^/]+")
 
 
@@ -48,30 +46,30 @@ def counted(path: str, application_id: int | None) -> bool:
 
 
 class RequestBudget:
-    """At most ``per_second`` counted requests in any one second of ``clock``, first come first
-    served: a burst goes out as fast as the window allows, the rest waits its turn."""
+    """Counted requests go at least ``1 / per_second`` seconds apart on ``clock``: never more
+    than ``per_second`` in any one second, and no bursts (a burst sent at the edge of one
+    second and the next would reach Discord within one of its seconds). First come, first
+    served: each caller takes the next free moment at once, then waits for it."""
 
     def __init__(self, per_second: int, clock: Clock | None = None) -> None:
         if per_second < 1:
             raise ValueError("per_second must be 1 or more")
         self.per_second = per_second
         self._clock = clock or SystemClock()
-        self._slots: deque[float] = deque(maxlen=per_second)  # the latest send times given
+        self._interval = 1.0 / per_second
+        self._next = -math.inf  # the earliest moment the next counted request may go
         self.spent = 0  # counted requests sent
-        self.waited = 0  # of them, how many had to wait for room
+        self.waited = 0  # of them, how many had to wait for their moment
 
     async def spend(self) -> None:
-        """Return when one more request fits; the slot is taken at once, so callers go in the
-        order they came whatever the clock does meanwhile."""
+        """Return at this request's moment: now, or one interval after the one before it."""
         now = self._clock.now()
-        slot = now
-        if len(self._slots) == self.per_second:  # full: a slot a window after the oldest
-            slot = max(now, self._slots[0] + WINDOW_SECONDS)
-        self._slots.append(slot)
+        moment = max(now, self._next)
+        self._next = moment + self._interval
         self.spent += 1
-        if slot > now:
+        if moment > now:
             self.waited += 1
-            await self._clock.sleep_until(slot)
+            await self._clock.sleep_until(moment)
 
     def trace(self, application_id: Callable[[], int | None]) -> aiohttp.TraceConfig:
         """An aiohttp trace (discord.py's ``http_trace``) that makes each counted request to

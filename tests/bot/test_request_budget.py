@@ -54,28 +54,21 @@ def test_interaction_answers_do_not_count() -> None:
     assert counted(f"/webhooks/{APP}/tok-en", None)  # before login: counted, to be safe
 
 
-async def started(clock: ManualClock, budget: RequestBudget, n: int) -> list[asyncio.Task[None]]:
-    tasks = [asyncio.create_task(budget.spend()) for _ in range(n)]
-    await clock.advance(0)
-    return tasks
-
-
-async def test_a_burst_is_spread_over_the_seconds_it_needs() -> None:
+async def test_a_burst_is_spread_evenly_over_the_seconds_it_needs() -> None:
     clock = ManualClock()
     budget = RequestBudget(4, clock)
-    tasks = await started(clock, budget, 10)
+    tasks = [asyncio.create_task(budget.spend()) for _ in range(10)]
+    await clock.advance(0)
     done = [sum(t.done() for t in tasks)]
-    for _ in range(3):
-        await clock.advance(0.5)
+    for _ in range(10):
+        await clock.advance(0.25)
         done.append(sum(t.done() for t in tasks))
-        await clock.advance(0.5)
-        done.append(sum(t.done() for t in tasks))
-    # Four at once, four more a second later, the last two a second after that.
-    assert done == [4, 4, 8, 8, 10, 10, 10]
-    assert (budget.spent, budget.waited) == (10, 6)
+    # One at once, then one every quarter second: ten in 2.25 s, never five in a second.
+    assert done == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10]
+    assert (budget.spent, budget.waited) == (10, 9)
 
 
-async def test_the_window_slides_and_first_come_is_first_served() -> None:
+async def test_first_come_first_served_and_an_idle_budget_does_not_wait() -> None:
     clock = ManualClock()
     budget = RequestBudget(2, clock)
     order: list[int] = []
@@ -85,18 +78,21 @@ async def test_the_window_slides_and_first_come_is_first_served() -> None:
         order.append(n)
 
     await send(0)
-    assert order == [0]
-    await clock.advance(0.6)
-    tasks = [asyncio.create_task(send(n)) for n in (1, 2, 3)]
+    await clock.advance(0.6)  # more than half a second later: the next goes at once
+    await send(1)
+    tasks = [asyncio.create_task(send(n)) for n in (2, 3)]
     await clock.advance(0)
-    assert order == [0, 1]  # 0 at 0.0 and 1 at 0.6 fill the second
-    await clock.advance(0.4)  # 1.0: the slot of 0 is free again
+    assert order == [0, 1]
+    await clock.advance(0.4)
+    assert order == [0, 1]  # 1.0: half a second after 1 is 1.1
+    await clock.advance(0.1)
     assert order == [0, 1, 2]
     await clock.advance(0.5)
-    assert order == [0, 1, 2]  # 1.5: 1 (0.6) and 2 (1.0) still fill the last second
-    await clock.advance(0.1)
     assert order == [0, 1, 2, 3]
     await asyncio.gather(*tasks)
+    await clock.advance(5.0)  # idle: a new request goes at once again
+    await asyncio.wait_for(send(4), 1)
+    assert budget.waited == 2
 
 
 async def trace_start(trace: aiohttp.TraceConfig, url: str) -> None:
