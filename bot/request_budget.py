@@ -14,6 +14,7 @@ The budget sees every HTTP request discord.py sends (retries too) through an aio
 
 from __future__ import annotations
 
+import asyncio
 import math
 import re
 from collections.abc import Callable
@@ -46,10 +47,12 @@ def counted(path: str, application_id: int | None) -> bool:
 
 
 class RequestBudget:
-    """Counted requests go at least ``1 / per_second`` seconds apart on ``clock``: never more
-    than ``per_second`` in any one second, and no bursts (a burst sent at the edge of one
-    second and the next would reach Discord within one of its seconds). First come, first
-    served: each caller takes the next free moment at once, then waits for it."""
+    """Counted requests go out one at a time, each at least ``1 / per_second`` seconds after the
+    one before on ``clock``: never more than ``per_second`` in any one second, and no bursts (a
+    burst sent at the edge of one second and the next would reach Discord within one of its
+    seconds). First come, first served. The next one's moment is counted from when the last
+    one really went, so requests held up together (the event loop busy a moment) still leave
+    one by one."""
 
     def __init__(self, per_second: int, clock: Clock | None = None) -> None:
         if per_second < 1:
@@ -58,18 +61,22 @@ class RequestBudget:
         self._clock = clock or SystemClock()
         self._interval = 1.0 / per_second
         self._next = -math.inf  # the earliest moment the next counted request may go
+        self._turn = asyncio.Lock()  # fair: waiters go in the order they came
         self.spent = 0  # counted requests sent
-        self.waited = 0  # of them, how many had to wait for their moment
+        self.waited = 0  # of them, how many had to wait for their turn
 
     async def spend(self) -> None:
-        """Return at this request's moment: now, or one interval after the one before it."""
-        now = self._clock.now()
-        moment = max(now, self._next)
-        self._next = moment + self._interval
-        self.spent += 1
-        if moment > now:
-            self.waited += 1
-            await self._clock.sleep_until(moment)
+        """Return when this request may go."""
+        held = self._turn.locked()
+        async with self._turn:
+            now = self._clock.now()
+            if now < self._next:
+                held = True
+                await self._clock.sleep_until(self._next)
+                now = self._clock.now()
+            self._next = now + self._interval
+            self.spent += 1
+            self.waited += held
 
     def trace(self, application_id: Callable[[], int | None]) -> aiohttp.TraceConfig:
         """An aiohttp trace (discord.py's ``http_trace``) that makes each counted request to

@@ -95,6 +95,20 @@ async def test_first_come_first_served_and_an_idle_budget_does_not_wait() -> Non
     assert budget.waited == 2
 
 
+async def test_requests_held_up_together_still_leave_one_by_one() -> None:
+    clock = ManualClock()
+    budget = RequestBudget(4, clock)
+    tasks = [asyncio.create_task(budget.spend()) for _ in range(4)]
+    await clock.advance(0)
+    assert sum(t.done() for t in tasks) == 1
+    await clock.advance(2.0)  # the event loop was busy for two seconds: the queue is late
+    assert sum(t.done() for t in tasks) == 2  # only the next one goes now...
+    await clock.advance(0.25)
+    assert sum(t.done() for t in tasks) == 3  # ...and the rest a quarter second apart
+    await clock.advance(0.25)
+    assert all(t.done() for t in tasks)
+
+
 async def trace_start(trace: aiohttp.TraceConfig, url: str) -> None:
     """What aiohttp runs before it sends a request to ``url``."""
     params = aiohttp.TraceRequestStartParams("POST", URL(url), CIMultiDict())
