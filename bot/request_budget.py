@@ -9,7 +9,9 @@ network jitter), at an even pace. Interaction answers (callbacks) and the intera
 never held back behind table edits.
 
 The budget sees every HTTP request discord.py sends (retries too) through an aiohttp trace
-(discord.py's ``http_trace`` option) and holds a counted one until its moment comes.
+(discord.py's ``http_trace`` option) and holds a counted one until its moment comes. It runs
+on a :class:`~bot.clock.Clock`, so that tests move its time by hand (aiolimiter, the library for
+this, reads the event loop's clock).
 """
 
 from __future__ import annotations
