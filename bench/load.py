@@ -1,7 +1,7 @@
 """How many tables one machine holds: N tables played at once through the in-repo fake Discord.
 
 ``python -m bench.load --tables N --minutes M [--backend sqlite|postgres] [--processes P]
-[--think LOW HIGH] [--hard SHARE] [--json PATH]``
+[--think LOW HIGH] [--hard SHARE] [--global-limit R] [--json PATH]``
 
 The real bot runs as its own process (``python -m bot``) against the fake Discord, which runs in
 this process with Discord's per-route rate limits switched on (tests/fakediscord/ratelimits.py).
@@ -9,7 +9,10 @@ this process with Discord's per-route rate limits switched on (tests/fakediscord
 ``python -m bot --processes P`` deals them) and the tables are dealt over servers on every shard;
 ``--backend postgres`` gives the bot a PostgreSQL server the bench starts for the run (its writes
 flushed to disk as a real server's are: bench/fleet.py), where SQLite is a file in a temporary
-folder. Simulated people open tables (mixed games, a few tables to a channel, a few channels to a
+folder. ``--global-limit R`` sets Discord's global limit (50 requests a second) to R, in the fake
+and in the bot's ``GLOBAL_RATE_LIMIT`` alike: fewer tables against a lower limit meet it as many
+more tables meet Discord's, on a machine too busy to play the many.
+Simulated people open tables (mixed games, a few tables to a channel, a few channels to a
 server, one or two humans a table,
 computers in the other seats, a share of tables at the hard level when it is built), then play as
 people do: they open their hand once, wait until it offers them a move, think for LOW-HIGH
@@ -66,6 +69,7 @@ from tests.fakediscord import (
     Message,
 )
 from tests.fakediscord.model import Channel
+from tests.fakediscord.ratelimits import GLOBAL_PER_SECOND, DiscordLimits
 
 GAMES = ("thunee", "tarneeb", "tarneeb_egyptian", "tuppi", "norwegian_whist", "tunge")
 TABLE_TITLE = re.compile(r"table #(\d+)", re.IGNORECASE)
@@ -485,8 +489,16 @@ async def run_on(args: argparse.Namespace, rng: random.Random, database: Databas
         discord_limits=True,
         identify_interval=IDENTIFY_SECONDS,
     )
+    # A lower global limit (the fake's and the bot's setting alike) scales a big bot's traffic
+    # against it down to what a busy machine can play.
+    fake.limits = DiscordLimits(global_per_second=args.global_limit)
     await fake.start()
-    env = fake.env(**database.env, LOG_LEVEL="WARNING", TURN_SECONDS="600")
+    env = fake.env(
+        **database.env,
+        LOG_LEVEL="WARNING",
+        TURN_SECONDS="600",
+        GLOBAL_RATE_LIMIT=str(args.global_limit),
+    )
     bots = Fleet(env, args.processes, args.log, args.profile)
     bots.start()
     try:
@@ -653,6 +665,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--backend", choices=BACKENDS, default="sqlite")
     parser.add_argument("--processes", type=int, default=1, help="bot (shard) processes")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--global-limit",
+        type=int,
+        default=GLOBAL_PER_SECOND,
+        help="Discord's global limit, requests a second (the fake's, and the bot's setting)",
+    )
     parser.add_argument("--log", type=Path, default=Path(tempfile.gettempdir()) / "load-bot.log")
     parser.add_argument("--json", type=Path, default=Path("bench/load-report.json"))
     parser.add_argument(

@@ -20,6 +20,7 @@ from bot.clock import Clock
 from bot.command_translator import CatalogueTranslator
 from bot.config import Settings
 from bot.redelivery import once_per_interaction
+from bot.request_budget import RequestBudget, per_second
 from bot.sessions import SessionManager
 from bot.sessions.tournaments import TournamentRunner
 from bot.shards import identify_wait, publishes
@@ -96,6 +97,7 @@ class CardTableBot(commands.Bot):
         settings: Settings,
         store: StoreInterface | None = None,
         clock: Clock | None = None,
+        budget: RequestBudget | None = None,
         **kwargs: Any,
     ) -> None:
         # The bot never joins voice: the voice libraries' "not installed" warnings are noise.
@@ -106,11 +108,17 @@ class CardTableBot(commands.Bot):
         options: dict[str, Any] = {}
         if settings.guild_ready_timeout is not None:
             options["guild_ready_timeout"] = settings.guild_ready_timeout
+        # This process's share of Discord's global limit, on the wall clock unless a test
+        # passes a budget on its own clock.
+        self.budget = budget or RequestBudget(
+            per_second(settings.global_rate_limit, settings.shards)
+        )
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            http_trace=self.budget.trace(lambda: self.application_id),
             **options,
             **kwargs,
         )
@@ -129,6 +137,11 @@ class CardTableBot(commands.Bot):
         # discord.py calls this after each successful login; a login retried after a network
         # error must not load the cogs twice.
         if not self._prepared:
+            log.info(
+                "requests: at most %d a second to Discord (its share of GLOBAL_RATE_LIMIT=%d)",
+                self.budget.per_second,
+                self.settings.global_rate_limit,
+            )
             if getattr(self, "store", None) is None:
                 self.store = await open_store(self.settings)
             self.sessions = SessionManager(self.store, self.settings, self._clock)
@@ -246,11 +259,12 @@ class ShardedCardTableBot(CardTableBot, commands.AutoShardedBot):
         settings: Settings,
         store: StoreInterface | None = None,
         clock: Clock | None = None,
+        budget: RequestBudget | None = None,
     ) -> None:
         shards = settings.shards
         assert shards is not None
         super().__init__(
-            settings, store, clock, shard_count=shards.count, shard_ids=list(shards.ids)
+            settings, store, clock, budget, shard_count=shards.count, shard_ids=list(shards.ids)
         )
         self._max_concurrency: int | None = None
 
@@ -275,9 +289,12 @@ class ShardedCardTableBot(CardTableBot, commands.AutoShardedBot):
 
 
 def create_bot(
-    settings: Settings, store: StoreInterface | None = None, clock: Clock | None = None
+    settings: Settings,
+    store: StoreInterface | None = None,
+    clock: Clock | None = None,
+    budget: RequestBudget | None = None,
 ) -> CardTableBot:
     apply_endpoint_overrides(settings)
     if settings.shards is not None:
-        return ShardedCardTableBot(settings, store, clock)
-    return CardTableBot(settings, store, clock)
+        return ShardedCardTableBot(settings, store, clock, budget)
+    return CardTableBot(settings, store, clock, budget)

@@ -18,6 +18,9 @@ from bot.shards import IDENTIFY_SECONDS, Shards, read_shards
 
 DEFAULT_DATABASE_PATH = "data/cardtable.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+# Discord's global limit on a bot's requests a second, over all its processes (it raises it for
+# large bots on request): each process keeps to its share (bot/request_budget.py).
+DEFAULT_GLOBAL_RATE_LIMIT = 50
 
 
 def default_processes() -> int:
@@ -91,6 +94,7 @@ class Settings:
     # unsharded process. identify_seconds is Discord's identify window (tests shorten it).
     shards: Shards | None = None
     identify_seconds: float = IDENTIFY_SECONDS
+    global_rate_limit: int = DEFAULT_GLOBAL_RATE_LIMIT
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str]) -> Settings:
@@ -135,6 +139,9 @@ class Settings:
             shards=read_shards(environ, problems.add),
             identify_seconds=_seconds(environ, "DISCORD_IDENTIFY_SECONDS", problems)
             or IDENTIFY_SECONDS,
+            global_rate_limit=_whole(
+                environ, "GLOBAL_RATE_LIMIT", DEFAULT_GLOBAL_RATE_LIMIT, 1, 100_000, problems
+            ),
         )
         if problems.lines:
             raise SettingsError(problems.lines)

@@ -82,14 +82,16 @@ def restored_endpoints() -> Iterator[None]:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway
 
 
-async def start_bot(env: dict[str, str], timeout: float = 10.0, clock: Any = None) -> Any:
-    """Create and start the real bot in-process (on ``clock``, the wall clock by default);
-    return it once ready."""
+async def start_bot(
+    env: dict[str, str], timeout: float = 10.0, clock: Any = None, budget: Any = None
+) -> Any:
+    """Create and start the real bot in-process (on ``clock``, the wall clock by default, and
+    with ``budget`` for its requests, its settings' own by default); return it once ready."""
     from bot.app import create_bot
     from bot.config import Settings
 
     settings = Settings.from_env(env)
-    bot = create_bot(settings, clock=clock)
+    bot = create_bot(settings, clock=clock, budget=budget)
     task = asyncio.create_task(bot.start(settings.discord_token.reveal()))
     ready = asyncio.create_task(bot.wait_until_ready())
     done, _ = await asyncio.wait(

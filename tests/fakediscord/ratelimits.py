@@ -18,7 +18,9 @@ is refused; a request beyond the limit gets a 429 with ``retry_after``.
 from __future__ import annotations
 
 import re
+import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 GLOBAL_PER_SECOND = 50
@@ -61,8 +63,15 @@ class Verdict:
 
 @dataclass
 class DiscordLimits:
-    """Sliding-window buckets keyed by (route, major id), and the global bucket."""
+    """Sliding-window buckets keyed by (route, major id), and the global bucket.
 
+    A test may lower the global limit, leave the per-route limits out (``routes=()``) and count
+    time on a clock of its own (``now``) instead of the fake's monotonic seconds.
+    """
+
+    global_per_second: int = GLOBAL_PER_SECOND
+    routes: tuple[Route, ...] = ROUTES
+    now: Callable[[], float] = time.monotonic
     buckets: dict[tuple[str, str], deque[float]] = field(default_factory=dict)
     global_bucket: deque[float] = field(default_factory=deque)
     refused: dict[str, int] = field(default_factory=dict)  # 429s given, per route name
@@ -72,12 +81,12 @@ class DiscordLimits:
         exempt = path.startswith(("/interactions/", "/webhooks/"))  # interaction tokens
         if not exempt:
             _expire(self.global_bucket, now, 1.0)
-            if len(self.global_bucket) >= GLOBAL_PER_SECOND:
+            if len(self.global_bucket) >= self.global_per_second:
                 key = f"global: {method} {re.sub(r'[0-9]{5,}', ':id', path)}"
                 self.refused[key] = self.refused.get(key, 0) + 1
                 wait = self.global_bucket[0] + 1.0 - now
                 return Verdict({"X-RateLimit-Global": "true"}, max(wait, MIN_WAIT), True)
-        for route in ROUTES:
+        for route in self.routes:
             match = route.pattern.match(path) if method == route.method else None
             if match is None:
                 continue

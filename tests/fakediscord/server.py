@@ -979,7 +979,7 @@ class FakeDiscord:
         """With Discord's limits on: a 429 for a request over its bucket, else its headers."""
         if self.limits is None:
             return None
-        verdict = self.limits.check(method, path, time.monotonic())
+        verdict = self.limits.check(method, path, self.limits.now())
         if verdict.retry_after is None:
             return verdict.headers
         reply = {
