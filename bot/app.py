@@ -20,7 +20,7 @@ from bot.clock import Clock
 from bot.command_translator import CatalogueTranslator
 from bot.config import Settings
 from bot.redelivery import once_per_interaction
-from bot.request_budget import RequestBudget, per_second
+from bot.request_budget import RequestBudget, burst, per_second
 from bot.sessions import SessionManager
 from bot.sessions.tournaments import TournamentRunner
 from bot.shards import identify_wait, publishes
@@ -110,9 +110,8 @@ class CardTableBot(commands.Bot):
             options["guild_ready_timeout"] = settings.guild_ready_timeout
         # This process's share of Discord's global limit, on the wall clock unless a test
         # passes a budget on its own clock.
-        self.budget = budget or RequestBudget(
-            per_second(settings.global_rate_limit, settings.shards)
-        )
+        limit, shards = settings.global_rate_limit, settings.shards
+        self.budget = budget or RequestBudget(per_second(limit, shards), burst=burst(limit, shards))
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -138,8 +137,9 @@ class CardTableBot(commands.Bot):
         # error must not load the cogs twice.
         if not self._prepared:
             log.info(
-                "requests: at most %d a second to Discord (its share of GLOBAL_RATE_LIMIT=%d)",
+                "requests: %d a second to Discord, %d at once (its share of GLOBAL_RATE_LIMIT=%d)",
                 self.budget.per_second,
+                self.budget.burst,
                 self.settings.global_rate_limit,
             )
             if getattr(self, "store", None) is None:

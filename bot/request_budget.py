@@ -3,10 +3,10 @@
 Discord lets a bot token make ``GLOBAL_RATE_LIMIT`` requests a second (50 unless Discord raised
 it) across all its processes; discord.py only learns of the limit from a 429, and each process
 knows nothing of the others. So each process keeps to its shards' share of it,
-``limit × shards here / shard count``, less a safety margin (it uses 90% of the share, for
-network jitter), at an even pace. Interaction answers (callbacks) and the interaction webhooks
-(followups, edits of replies) do not count on Discord and never wait here: a click's answer is
-never held back behind table edits.
+``limit × shards here / shard count``, less a safety margin: 80% of it at a steady pace and
+10% as a burst after a quiet moment, the rest for network jitter. Interaction answers
+(callbacks) and the interaction webhooks (followups, edits of replies) do not count on Discord
+and never wait here: a click's answer is never held back behind table edits.
 
 The budget sees every HTTP request discord.py sends (retries too) through an aiohttp trace
 (discord.py's ``http_trace`` option) and holds a counted one until its moment comes. It runs
@@ -28,15 +28,25 @@ import discord
 from bot.clock import Clock, SystemClock
 from bot.shards import Shards
 
-SAFETY = 0.9  # the share of the share a process uses
+PACE = 0.8  # of the share: the steady rate
+BURST = 0.1  # of the share: what may go at once after a quiet moment (together at most 90%)
 _INTERACTION_WEBHOOK = re.compile(r"^/webhooks/(\d+)/[^/]+")
 
 
+def share(global_limit: int, shards: Shards | None) -> float:
+    """This process's shards' share of the global limit (requests a second)."""
+    return float(global_limit) if shards is None else global_limit * len(shards.ids) / shards.count
+
+
 def per_second(global_limit: int, shards: Shards | None) -> int:
-    """Requests a second this process may send: its shards' share of the global limit, less
-    the safety margin; at least one."""
-    share = float(global_limit) if shards is None else global_limit * len(shards.ids) / shards.count
-    return max(1, math.floor(share * SAFETY + 1e-9))
+    """Requests a second this process sends at a steady pace: most of its share; at least one."""
+    return max(1, math.floor(share(global_limit, shards) * PACE + 1e-9))
+
+
+def burst(global_limit: int, shards: Shards | None) -> int:
+    """Requests this process may send at once after a quiet moment: with the steady pace, at
+    most 90% of its share in any one second (the rest for network jitter); at least one."""
+    return max(1, math.floor(share(global_limit, shards) * BURST + 1e-9))
 
 
 def counted(path: str, application_id: int | None) -> bool:
@@ -49,34 +59,41 @@ def counted(path: str, application_id: int | None) -> bool:
 
 
 class RequestBudget:
-    """Counted requests go out one at a time, each at least ``1 / per_second`` seconds after the
-    one before on ``clock``: never more than ``per_second`` in any one second, and no bursts (a
-    burst sent at the edge of one second and the next would reach Discord within one of its
-    seconds). First come, first served. The next one's moment is counted from when the last
-    one really went, so requests held up together (the event loop busy a moment) still leave
-    one by one."""
+    """A token bucket: counted requests go at ``per_second`` on average, up to ``burst`` at once
+    after a quiet moment, so never more than ``per_second + burst`` in any one second. First
+    come, first served. A bucket, not an even spacing: when the event loop was busy a moment
+    the requests held up catch up with a short burst, where an even spacing would lose that
+    moment's sends for good (and the bot fall behind under load)."""
 
-    def __init__(self, per_second: int, clock: Clock | None = None) -> None:
-        if per_second < 1:
-            raise ValueError("per_second must be 1 or more")
+    def __init__(self, per_second: int, clock: Clock | None = None, burst: int = 1) -> None:
+        if per_second < 1 or burst < 1:
+            raise ValueError("per_second and burst must be 1 or more")
         self.per_second = per_second
+        self.burst = burst
         self._clock = clock or SystemClock()
-        self._interval = 1.0 / per_second
-        self._next = -math.inf  # the earliest moment the next counted request may go
+        self._tokens = float(burst)  # requests that may go now
+        self._stamp: float | None = None  # when the tokens were last counted
         self._turn = asyncio.Lock()  # fair: waiters go in the order they came
         self.spent = 0  # counted requests sent
         self.waited = 0  # of them, how many had to wait for their turn
+
+    def _refill(self) -> None:
+        now = self._clock.now()
+        if self._stamp is not None:
+            self._tokens = min(self.burst, self._tokens + (now - self._stamp) * self.per_second)
+        self._stamp = now
 
     async def spend(self) -> None:
         """Return when this request may go."""
         held = self._turn.locked()
         async with self._turn:
-            now = self._clock.now()
-            if now < self._next:
+            self._refill()
+            if self._tokens < 1:
                 held = True
-                await self._clock.sleep_until(self._next)
-                now = self._clock.now()
-            self._next = now + self._interval
+                wait = (1 - self._tokens) / self.per_second
+                await self._clock.sleep_until(self._clock.now() + wait)
+                self._refill()
+            self._tokens -= 1
             self.spent += 1
             self.waited += held
 

@@ -12,7 +12,7 @@ from yarl import URL
 
 from bot.clock import ManualClock
 from bot.config import Settings
-from bot.request_budget import RequestBudget, counted, per_second
+from bot.request_budget import RequestBudget, burst, counted, per_second
 from bot.shards import Shards
 
 APP = 111_111_111_111_111_111
@@ -20,20 +20,25 @@ TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.fake.token"
 
 
 @pytest.mark.parametrize(
-    ("limit", "shards", "expected"),
+    ("limit", "shards", "pace", "at_once"),
     [
-        (50, None, 45),  # one process, no shards: the whole limit, less the 10% margin
-        (50, Shards(1, (0,)), 45),
-        (50, Shards(2, (0,)), 22),  # two processes of one shard each: 25 each, 22 kept
-        (50, Shards(4, (1, 3)), 22),  # two of four shards: half of it
-        (50, Shards(8, (0, 1, 2)), 16),  # 18.75, 90% of it is 16.9
-        (50, Shards(16, tuple(range(16))), 45),  # every shard here
-        (50, Shards(1000, (7,)), 1),  # a thousandth of 50: still one a second
-        (500, Shards(4, (0,)), 112),  # a raised limit
+        (50, None, 40, 5),  # one process, no shards: the whole limit, less the margin
+        (50, Shards(1, (0,)), 40, 5),
+        (50, Shards(2, (0,)), 20, 2),  # two processes of one shard each: 25 each
+        (50, Shards(4, (1, 3)), 20, 2),  # two of four shards: half of it
+        (50, Shards(8, (0, 1, 2)), 15, 1),  # 18.75: 15 a second and 1 at once
+        (50, Shards(16, tuple(range(16))), 40, 5),  # every shard here
+        (50, Shards(1000, (7,)), 1, 1),  # a thousandth of 50: still one a second
+        (500, Shards(4, (0,)), 100, 12),  # a raised limit
     ],
 )
-def test_the_share_per_shard_layout(limit: int, shards: Shards | None, expected: int) -> None:
-    assert per_second(limit, shards) == expected
+def test_the_share_per_shard_layout(
+    limit: int, shards: Shards | None, pace: int, at_once: int
+) -> None:
+    assert (per_second(limit, shards), burst(limit, shards)) == (pace, at_once)
+    if at_once > 1:  # what may go in any one second stays inside the share, with a margin
+        share = limit if shards is None else limit * len(shards.ids) / shards.count
+        assert pace + at_once <= 0.9 * share
 
 
 def test_the_limit_is_a_setting() -> None:
@@ -107,6 +112,39 @@ async def test_requests_held_up_together_still_leave_one_by_one() -> None:
     assert sum(t.done() for t in tasks) == 3  # ...and the rest a quarter second apart
     await clock.advance(0.25)
     assert all(t.done() for t in tasks)
+
+
+async def test_after_a_quiet_moment_a_burst_goes_at_once_then_the_pace() -> None:
+    clock = ManualClock()
+    budget = RequestBudget(4, clock, burst=3)
+    tasks = [asyncio.create_task(budget.spend()) for _ in range(6)]
+    await clock.advance(0)
+    assert sum(t.done() for t in tasks) == 3  # the bucket was full: three at once
+    for done in (4, 5, 6):
+        await clock.advance(0.25)
+        assert sum(t.done() for t in tasks) == done  # then one a quarter second
+
+
+async def test_a_busy_moment_is_caught_up_with_a_burst_no_larger_than_the_bucket() -> None:
+    """Requests held up by a busy event loop go out together, but never more than the burst:
+    in any one second at most ``per_second + burst`` go."""
+    clock = ManualClock()
+    budget = RequestBudget(4, clock, burst=2)
+    sent: list[float] = []
+
+    async def send() -> None:
+        await budget.spend()
+        sent.append(clock.now())
+
+    tasks = [asyncio.create_task(send()) for _ in range(12)]
+    await clock.advance(0)
+    await clock.advance(2.0)  # the loop was busy for two seconds
+    for _ in range(12):
+        await clock.advance(0.25)
+    await asyncio.gather(*tasks)
+    assert len(sent) == 12
+    for start in sent:
+        assert sum(start <= t < start + 1.0 for t in sent) <= 4 + 2, sent
 
 
 async def trace_start(trace: aiohttp.TraceConfig, url: str) -> None:

@@ -70,6 +70,7 @@ DEFAULT_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.fake.token-for-the-in-repo-fake-discor
 INTENT_GUILD_MESSAGES = 1 << 9
 TOKEN_LIFETIME = 15 * 60.0
 THINKING_GRACE = 3.0  # quiet() waits this long at most for a deferred answer to be given
+NO_GLOBAL_LIMIT = 100_000  # the bot's GLOBAL_RATE_LIMIT (its highest) where no limit is enforced
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 
 
@@ -540,6 +541,11 @@ class FakeDiscord:
             "DISCORD_GATEWAY_URL": self.gateway_url,
             "DEV_GUILD_ID": str(self.default_guild.id),
             "DISCORD_GUILD_READY_TIMEOUT": "0.1",
+            # the bot keeps to the global limit this Discord enforces: none unless it models
+            # Discord's limits (bench/load.py), and then the same as Discord's
+            "GLOBAL_RATE_LIMIT": str(
+                NO_GLOBAL_LIMIT if self.limits is None else self.limits.global_per_second
+            ),
         }
         env.update(extra)
         return env
