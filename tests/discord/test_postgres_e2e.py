@@ -95,10 +95,10 @@ async def test_a_game_in_postgresql_survives_sigkill_and_finishes(
 async def test_a_swiss_of_individuals_in_postgresql(
     fake_discord: FakeDiscord, postgres_running_bot: Any
 ) -> None:
-    """Sign-up (a second click refused), three rounds with a stand-in, the standings: as on
-    SQLite (test_tournaments_e2e.py)."""
+    """Sign-up (a second click refused), two rounds with a stand-in, the standings: as on
+    SQLite (test_tournaments_e2e.py, which plays a third round for the pairing's sake)."""
     await tournaments.test_an_eight_player_swiss_of_tarneeb_with_rotating_partners(
-        fake_discord, postgres_running_bot
+        fake_discord, postgres_running_bot, rounds=2
     )
 
 

@@ -151,7 +151,7 @@ def test_the_hard_level_plays_no_shaped_card_where_the_old_rule_did() -> None:
     """Seeded positions where the hard level as it was overtook, ruffed or won higher than
     needed: the hard level now plays the natural card there."""
     old_shaped = new_shaped = 0
-    for position in bench.positions("tarneeb", 25, seed=5, kinds=("overtake", "ruff", "overwin")):
+    for position in bench.positions("tarneeb", 15, seed=5, kinds=("overtake", "ruff", "overwin")):
         if not set(position.kinds) & {"overtake", "ruff", "overwin"}:
             continue
         rng = random.Random(f"{position.seat}")
