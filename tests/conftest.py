@@ -257,8 +257,6 @@ def postgres_empty_url(postgres_server: PostgresServer) -> Iterator[str]:
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """``-n auto``: a worker a core and one more. Many tests wait on a bot or a fake server more
-    than they compute, and the extra worker keeps the cores busy meanwhile; a worker more per
-    core (tried: four on two cores) made every wait longer, and the waits poll, so the suite
-    spent a sixth more CPU and took longer."""
-    return (os.cpu_count() or 1) + 1
+    """``-n auto``: two workers a core. Many tests wait on a bot or a fake server more than they
+    compute, so a second worker per core keeps the cores busy meanwhile."""
+    return 2 * (os.cpu_count() or 1)
