@@ -106,8 +106,9 @@ class FirstMentions:
         found: dict[str, int] = {}
         for index, text in enumerate(places):
             for word, _ in GLOSSARY.get(game, ()):
-                shown = shown_word(lang, word)
-                if word in NOTED and word not in found and _pattern(shown).search(text):
+                if word not in NOTED or word in found:
+                    continue
+                if _pattern(shown_word(lang, word)).search(text):
                     found[word] = index
         explained = self.explained.setdefault(table_id, set())
         showing = self.showing.get(table_id, set())

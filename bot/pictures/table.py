@@ -25,7 +25,7 @@ from bot.card_art import BACK, BACK_LINE, BACK_NAME, EDGE, FACE
 from bot.i18n import N_, _, ngettext
 from bot.pictures import sprites
 from bot.pictures.fonts import Colour, label, name_text
-from bot.pictures.words import alt_text, counting_text, info_lines
+from bot.pictures.words import SUIT_WORDS, TEAM_NAMES, alt_text, counting_text, info_lines
 from games.cards import SUIT_NAMES
 from games.views import (
     LastTrick,
@@ -55,8 +55,6 @@ GOLD = (246, 196, 64)
 TEXT = (240, 241, 236)
 MUTED = (160, 186, 170)
 TEAM_INK = ((120, 178, 255), (255, 160, 90))
-TEAM_NAMES = ("A", "B")
-SUIT_WORDS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 # The phases shown in the middle of the table between tricks (Tarneeb's and the bid cards'; the
 # other games' are shown as the game words them).
 PHASES = {
