@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import importlib
 import json
 import logging
 import time
@@ -69,20 +70,33 @@ def apply_endpoint_overrides(settings: Settings) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
 
 
+async def command_payloads(
+    tree: app_commands.CommandTree[Any], guild: discord.Object | None
+) -> list[dict[str, Any]]:
+    """Exactly the payloads ``tree.sync(guild=...)`` would send, translations included.
+
+    Translating every string for each of Discord's 30-odd client languages is most of the work
+    of a sync: the bot does it once a start, for the fingerprint and the sync alike."""
+    translator = tree.translator
+    commands = tree.get_commands(guild=guild)
+    if translator is None:
+        return [command.to_dict(tree) for command in commands]
+    return [await command.get_translated_payload(tree, translator) for command in commands]
+
+
+def fingerprint_of(payloads: list[dict[str, Any]]) -> str:
+    """A digest of command payloads, whatever their order (a changed catalogue changes it)."""
+    ordered = sorted(payloads, key=lambda payload: (payload.get("type", 1), payload["name"]))
+    text = json.dumps(ordered, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 async def command_fingerprint(
     tree: app_commands.CommandTree[Any], guild: discord.Object | None
 ) -> str:
     """A digest of exactly the payloads ``tree.sync(guild=...)`` would send (their
     translations included: a changed catalogue is synced again)."""
-    translator = tree.translator
-    commands = tree.get_commands(guild=guild)
-    if translator is None:
-        unsorted = [command.to_dict(tree) for command in commands]
-    else:
-        unsorted = [await command.get_translated_payload(tree, translator) for command in commands]
-    payloads = sorted(unsorted, key=lambda payload: (payload.get("type", 1), payload["name"]))
-    text = json.dumps(payloads, sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(text.encode()).hexdigest()
+    return fingerprint_of(await command_payloads(tree, guild))
 
 
 class CardTableBot(commands.Bot):
@@ -147,11 +161,19 @@ class CardTableBot(commands.Bot):
             self.sessions = SessionManager(self.store, self.settings, self._clock)
             self.tournaments = TournamentRunner(self.sessions)
             for cog in COGS:
-                await self.load_extension(cog)
+                await self.add_cogs_of(cog)
             await self.tree.set_translator(CatalogueTranslator())
             await self.sessions.restore()
             self._prepared = True
         await self.sync_commands()
+
+    async def add_cogs_of(self, name: str) -> None:
+        """Run the ``setup`` of cog module ``name``, imported once per process.
+
+        ``load_extension`` would execute the module afresh for every bot (a second bot in one
+        process, as in the tests, pays for all its classes and commands again, and modules that
+        imported it keep the older copy); the bot never reloads an extension."""
+        await importlib.import_module(name).setup(self)
 
     async def sync_commands(self) -> None:
         """Publish the commands where they differ from what was last published, one log line.
@@ -188,11 +210,20 @@ class CardTableBot(commands.Bot):
     ) -> str | None:
         """Sync one scope if its commands changed: what was done, or None when unchanged."""
         guild_id = guild.id if guild is not None else None
-        fingerprint = await command_fingerprint(self.tree, guild)
+        payloads = await command_payloads(self.tree, guild)
+        fingerprint = fingerprint_of(payloads)
         if await self.store.command_fingerprint(application_id, guild_id) == fingerprint:
             return None
         try:
-            synced = await self.tree.sync(guild=guild)
+            # What ``tree.sync`` sends, without translating every string a second time.
+            if guild_id is None:
+                synced = await self.http.bulk_upsert_global_commands(
+                    application_id, payload=payloads
+                )
+            else:
+                synced = await self.http.bulk_upsert_guild_commands(
+                    application_id, guild_id, payload=payloads
+                )
         except discord.HTTPException as error:
             hint = ""
             if error.status == 403 and guild is not None:

@@ -89,6 +89,7 @@ def is_language(lang: str | None) -> bool:
     return lang in LANGUAGES
 
 
+@cache  # Discord has 30-odd client languages; a command sync asks for each, string by string
 def from_discord(locale: str | None) -> str | None:
     """Our language for a Discord client language (``fi``, ``no``, ``en-US``...), if we have it."""
     if not locale:

@@ -25,7 +25,7 @@ from bot.sessions import LiveTable, UserError
 from bot.shards import publishes
 from cogs.card_faces import FACES, start_faces, stop_faces
 from cogs.engine_words import said
-from cogs.errors import answer, answer_in, data_of, guarded, patiently
+from cogs.errors import Errors, answer, answer_in, data_of, guarded, patiently
 from cogs.hand_watch import STALE_NOTE, restart_note, started, stop_all, watch
 from cogs.interactions import bot_of
 from cogs.items import ByTable
@@ -756,8 +756,8 @@ class Play(commands.Cog):
 
 
 async def setup(bot: CardTableBot) -> None:
-    if "cogs.errors" not in bot.extensions:  # the one error path comes with the components
-        await bot.load_extension("cogs.errors")
+    if bot.get_cog(Errors.__cog_name__) is None:  # the one error path comes with the components
+        await bot.add_cog(Errors(bot))
     # Card pictures, in the background (cards show as text meanwhile); with shards, only the
     # process on shard 0 uploads them.
     start_faces(bot, upload=publishes(bot.settings.shards))

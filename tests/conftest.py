@@ -28,8 +28,10 @@ from typing import Any
 import pytest
 
 import tests.examples  # noqa: F401  (loads the hypothesis profile: ci, or nightly)
+from bot.card_art import emoji_names
 from tests.fakediscord import DEFAULT_TOKEN, FakeDiscord
 from tests.postgres import PostgresServer, find_binaries
+from tests.sqlite_template import migrated_database
 
 REPO = Path(__file__).resolve().parent.parent
 TEST_IDENTIFY_SECONDS = 0.5
@@ -39,18 +41,25 @@ _prctl = ctypes.CDLL(None, use_errno=True).prctl if sys.platform.startswith("lin
 
 
 @pytest.fixture
-async def fake_discord() -> AsyncIterator[FakeDiscord]:
+async def fake_discord(request: pytest.FixtureRequest) -> AsyncIterator[FakeDiscord]:
     """A fake Discord that only this test's bot can use: a token of its own.
 
     With one shared token, a stray bot (a ``python -m bot`` orphaned by an interrupted run on
     this shared machine, still reconnecting to a port the OS has since handed to a new fake)
     would identify, take over the session and answer this test's clicks from its own database.
+
+    The application has its card emojis, as the bot's first start anywhere leaves them (53
+    uploads, drawn and checked, that every test would otherwise pay for); a test marked
+    ``new_application`` gets an application that has none yet.
     """
     # Identify pacing is enforced, on a test-sized interval (Discord's is 5 s): a bot restarted
     # by a test identifies again well after it.
     fake = FakeDiscord(
         token=f"{DEFAULT_TOKEN}-{secrets.token_hex(8)}", identify_interval=TEST_IDENTIFY_SECONDS
     )
+    if request.node.get_closest_marker("new_application") is None:
+        for name in emoji_names():
+            fake.add_app_emoji(name)
     await fake.start()
     try:
         yield fake
@@ -86,11 +95,15 @@ async def start_bot(
     env: dict[str, str], timeout: float = 10.0, clock: Any = None, budget: Any = None
 ) -> Any:
     """Create and start the real bot in-process (on ``clock``, the wall clock by default, and
-    with ``budget`` for its requests, its settings' own by default); return it once ready."""
+    with ``budget`` for its requests, its settings' own by default); return it once ready.
+
+    A new SQLite database starts as a copy of the migrated one (tests/sqlite_template.py)."""
     from bot.app import create_bot
     from bot.config import Settings
 
     settings = Settings.from_env(env)
+    if settings.database_url is None and not settings.database_path.exists():
+        migrated_database(settings.database_path)
     bot = create_bot(settings, clock=clock, budget=budget)
     task = asyncio.create_task(bot.start(settings.discord_token.reveal()))
     ready = asyncio.create_task(bot.wait_until_ready())

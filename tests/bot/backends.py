@@ -21,6 +21,7 @@ import asyncpg
 
 from bot.store import Store
 from bot.store.postgres import PostgresStore
+from tests.sqlite_template import migrated_database
 
 SQLITE = "sqlite"
 POSTGRES = "postgres"
@@ -44,8 +45,11 @@ class Backend:
         return f"Backend({self.name})"
 
     async def open(self, busy_timeout_ms: int = 5000) -> Any:
-        """A new store on this backend's database (``busy_timeout_ms``: SQLite's only)."""
+        """A store on this backend's database (``busy_timeout_ms``: SQLite's only); a new SQLite
+        one starts as a copy of the migrated file (tests/sqlite_template.py)."""
         if self.name == SQLITE:
+            if not self.path.exists():
+                migrated_database(self.path)
             return await Store.open(self.path, busy_timeout_ms=busy_timeout_ms)
         assert self.url is not None
         return await PostgresStore.open(self.url)

@@ -27,6 +27,8 @@ from tests.discord.table_driver import (
 )
 from tests.fakediscord import FakeDiscord, FakeUser, Message
 
+pytestmark = pytest.mark.new_application  # each test starts where no picture was uploaded
+
 EMOJI = re.compile(r"<:c_([2-9TJQKA][SHDC]):(\d+)>")
 UPLOADS = "POST /applications/"
 

@@ -15,6 +15,8 @@ from tests.discord.minibot import MiniBot, start_minibot
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.limits import MAX_APP_EMOJIS, MAX_EMOJI_IMAGE_BYTES
 
+pytestmark = pytest.mark.new_application  # the fake's emoji endpoints, from none
+
 PNG = base64.b64decode(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
 )

@@ -9,6 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import tests.games.tiny_game  # noqa: F401  (registers the reference game)
 from bot.clock import ManualClock
 from cogs.hand_watch import RESTART_NOTE, STALE_NOTE, STALE_SECONDS
@@ -80,6 +82,7 @@ async def steady(fake: FakeDiscord, user: Any, table_id: int, database: Path) ->
     raise AssertionError("the table never settled on the host's turn")
 
 
+@pytest.mark.new_application
 async def test_a_restart_keeps_the_recent_log_and_says_to_reopen_hands(
     fake_discord: FakeDiscord, bot_env: dict[str, str], bot_process: Callable[[], BotProcess]
 ) -> None:

@@ -28,28 +28,12 @@ from tests.discord.table_driver import (
 from tests.fakediscord import FakeDiscord, FakeUser
 
 
-def publish_card_emojis(fake: FakeDiscord) -> None:
-    """The card emojis, as the process on shard 0 would have uploaded them."""
-    for name in emoji_names():
-        emoji_id = fake.ids.next()
-        fake.app_emojis[emoji_id] = {
-            "id": str(emoji_id),
-            "name": name,
-            "roles": [],
-            "user": fake.bot_user.payload(),
-            "require_colons": True,
-            "managed": False,
-            "animated": False,
-            "available": True,
-            "size": 1000,
-        }
-
-
 def sent(fake: FakeDiscord, method: str, ending: str) -> int:
     return sum(1 for r in fake.requests if r.method == method and r.path.endswith(ending))
 
 
 @pytest.mark.parametrize("shard", [0, 1])
+@pytest.mark.new_application
 async def test_only_the_process_on_shard_zero_publishes_and_uploads(
     fake_discord: FakeDiscord, bot_env: dict[str, str], shard: int
 ) -> None:
@@ -84,7 +68,8 @@ async def test_only_the_process_on_shard_zero_publishes_and_uploads(
                 pinged = ok(await member.slash("ping", channel=channel))
                 assert "Shard" in pinged.text and "0 of 2" in pinged.text
             else:  # the other process uploads them: this one finds them later
-                publish_card_emojis(fake_discord)
+                for name in emoji_names():
+                    fake_discord.add_app_emoji(name)
                 await asyncio.wait_for(FACES.ready.wait(), 20)
                 assert len(FACES.emojis) == 53
                 assert not sent(fake_discord, "POST", "/emojis")

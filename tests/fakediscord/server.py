@@ -1183,19 +1183,23 @@ class FakeDiscord:
         errors, image = limits.check_app_emoji(body, taken)
         if errors:
             raise form_error(errors)
+        return self.emoji_payload(self.add_app_emoji(str(body["name"]), len(image)))
+
+    def add_app_emoji(self, name: str, size: int = 1000) -> dict[str, Any]:
+        """An emoji of the application (an upload, or one a bot uploaded at an earlier run)."""
         emoji_id = self.ids.next()
         self.app_emojis[emoji_id] = {
             "id": str(emoji_id),
-            "name": body["name"],
+            "name": name,
             "roles": [],
             "user": self.bot_user.payload(),
             "require_colons": True,
             "managed": False,
             "animated": False,
             "available": True,
-            "size": len(image),
+            "size": size,
         }
-        return self.emoji_payload(self.app_emojis[emoji_id])
+        return self.app_emojis[emoji_id]
 
     async def _delete_app_emoji(self, request: web.Request, p: dict[str, str], body: Any) -> Any:
         self._check_app(p)
