@@ -77,9 +77,10 @@ def alt_text(view: TableView, seating: Seating, live: bool, lines: Sequence[str]
     """The picture in words, in the picture's language (``seating.lang``); ``lines``: the
     engine's table lines, already in that language, told last. Within :data:`LIMIT`."""
     told = [line for line in dict.fromkeys(lines) if line.strip()]
-    corner = len(info_lines(view, seating))
-    text = ""
-    for plan in plans(len(told), corner):
+    text = _told(view, seating, live, told, Plan())
+    if len(text) <= LIMIT:  # nearly always: the shorter plans are for long names at 6 seats
+        return text
+    for plan in plans(len(told), len(info_lines(view, seating))):
         text = _told(view, seating, live, told, plan)
         if len(text) <= LIMIT:
             return text
@@ -121,9 +122,9 @@ def _shortened(name: str, limit: int) -> str:
 
 def _told(view: TableView, seating: Seating, live: bool, lines: Sequence[str], plan: Plan) -> str:
     """The alt text as ``plan`` tells it."""
-    seating = dataclasses.replace(
-        seating, names=short_names(seating, view.players, plan.name_limit)
-    )
+    if plan.name_limit:
+        names = short_names(seating, view.players, plan.name_limit)
+        seating = dataclasses.replace(seating, names=names)
     lang = seating.lang
 
     def who(seat: int) -> str:
