@@ -253,6 +253,7 @@ def one_colour_whist() -> set[str]:
         game = all_games()["norwegian_whist"].new({}, deals=[deal], first_dealer=2)
         found |= {e.text for e in game.apply(0, Move.of("bid", value="grand"))}
         if expose:
+            found |= {game.move_label(move, 0) for move in game.legal_moves(0)}
             found |= {e.text for e in game.apply(0, Move.of("expose"))}
             continue
         while game.phase == "bids":
@@ -271,7 +272,25 @@ def tunge_all_passed() -> set[str]:
     others = [c for c in make_deck() if c not in ("2S", "4S")]
     game = Tunge.from_position({"players": 3}, [["2S", "4S"], others[:25], others[25:]])
     game.state.deal.passes = game.players - 1  # the two others passed before
-    return {polish(e.text) for e in game.apply(0, Move.of("pass"))}
+    found = {game.view(0).prompt} | {e.text for e in game.apply(0, Move.of("pass"))}
+    return {polish(text) for text in found}
+
+
+def waiting_for_a_deal() -> set[str]:
+    """Each game before its first deal (a table that deals from outside), then dealt."""
+    from games.base import Deal
+    from games.cards import make_deck
+    from games.registry import GAMES
+
+    found: set[str] = set()
+    for game_class in GAMES:
+        game = game_class.new({})
+        found.add(game.view(None).prompt)
+        if game_class.name in ("tuppi", "norwegian_whist"):
+            deck = make_deck()
+            deal = Deal(tuple(tuple(deck[seat::4]) for seat in range(4)))
+            found |= {e.text for e in game.add_deal(deal)}
+    return {polish(text) for text in found}
 
 
 RARE_TEXTS = (
@@ -295,7 +314,13 @@ RARE_TEXTS = (
     (one_colour_whist, r"\{s0\} shows grand verbally\."),
     (one_colour_whist, r"Revealed: .*\(verbally\).*"),
     (one_colour_whist, r"\{s0\} exposes a one-colour hand: .+"),
+    (one_colour_whist, r"Expose"),
+    (one_colour_whist, r"\{s\d\} deals again\."),
+    (tunge_all_passed, r"\{s0\} to play a sequence or pass"),
+    (tunge_all_passed, r"\{s0\} cannot play and passes\."),
     (tunge_all_passed, r"The deal is blocked \(every player passed\); nobody wins it\."),
+    (waiting_for_a_deal, r"Waiting for the next deal\."),
+    (waiting_for_a_deal, r"\{s\d\} has dealt\."),
 )
 
 
