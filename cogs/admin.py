@@ -22,6 +22,7 @@ from bot.sessions import GuildSettings
 from bot.sessions.settings import AUTO_LANGUAGE
 from cogs.errors import answer, answer_in, patiently
 from cogs.language import reader_language, text_for
+from cogs.render import option_help
 from cogs.tables import game_autocomplete
 from games.registry import all_games
 
@@ -121,8 +122,11 @@ async def option_autocomplete(
     if game is None:
         return []
     typed = current.lower()
+    lang = await reader_language(interaction)
     return [
-        app_commands.Choice(name=f"{option.name}: {option.help}"[:100], value=option.name)
+        app_commands.Choice(
+            name=f"{option.name}: {option_help(option, lang)}"[:100], value=option.name
+        )
         for option in game.OPTIONS
         if typed in option.name
     ][:25]

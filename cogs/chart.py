@@ -7,6 +7,8 @@ chart (most of it laying out the tick labels), and most of a second to import, w
 asking ``/stats`` waited for. The lines are drawn at twice the size and scaled down, which
 smooths them as anti-aliasing would. A chart is a pure function of its points and title, so the
 latest charts are kept (:func:`trend_png`): a player's chart is drawn once per game they play.
+The axes are named in the reader's language (Pillow's Raqm layout shapes Arabic), the first
+game's date as that language writes it.
 """
 
 from __future__ import annotations
@@ -18,7 +20,11 @@ from datetime import UTC, datetime
 from functools import cache, lru_cache
 from pathlib import Path
 
+from babel.dates import format_date
 from PIL import Image, ImageDraw, ImageFont
+
+from bot import i18n
+from bot.i18n import _
 
 Rgb = tuple[int, int, int]
 
@@ -72,7 +78,17 @@ def _label(value: float) -> str:
     return f"{value + 0.0:g}".replace("-", "−")  # + 0.0: no "−0"
 
 
-def draw(points: Sequence[tuple[float, float]], title: str) -> bytes:
+def axis_words(points: Sequence[tuple[float, float]], lang: str) -> tuple[str, str]:
+    """The bottom axis's name (the games since the first one's date) and the side's."""
+    if points:
+        since = format_date(datetime.fromtimestamp(points[0][0], UTC), "long", locale=lang)
+        games = _(lang, "rated games since {date}", date=since)
+    else:
+        games = _(lang, "rated games")
+    return games, _(lang, "rating")
+
+
+def draw(points: Sequence[tuple[float, float]], title: str, lang: str = i18n.ENGLISH) -> bytes:
     """``points`` are (unix time, rating) oldest first: a line, with a dot per game when they
     are few, and the zero line."""
     s = SCALE
@@ -108,10 +124,9 @@ def draw(points: Sequence[tuple[float, float]], title: str) -> bytes:
             pen.ellipse([cx - 3 * s, cy - 3 * s, cx + 3 * s, cy + 3 * s], fill=LINE)
     middle = (left + right) / 2
     pen.text((middle, 7 * s), title, fill=TEXT, font=big, anchor="mt")
-    since = datetime.fromtimestamp(points[0][0], UTC).strftime("%d %b %Y") if points else ""
-    xlabel = f"rated games since {since}" if points else "rated games"
-    pen.text((middle, (HEIGHT - 5) * s), xlabel, fill=TEXT, font=_font(11), anchor="mb")
-    _side_label(image, "rating", (6 * s, (top + bottom) // 2))
+    games, rating = axis_words(points, lang)
+    pen.text((middle, (HEIGHT - 5) * s), games, fill=TEXT, font=_font(11), anchor="mb")
+    _side_label(image, rating, (6 * s, (top + bottom) // 2))
     out = io.BytesIO()
     image.reduce(SCALE).save(out, "PNG", compress_level=1)
     return out.getvalue()
@@ -129,10 +144,11 @@ def _side_label(image: Image.Image, text: str, centre: tuple[int, int]) -> None:
 
 
 @lru_cache(maxsize=KEPT_CHARTS)
-def _kept(points: tuple[tuple[float, float], ...], title: str) -> bytes:
-    return draw(points, title)
+def _kept(points: tuple[tuple[float, float], ...], title: str, lang: str) -> bytes:
+    return draw(points, title, lang)
 
 
-def trend_png(points: Sequence[tuple[float, float]], title: str) -> bytes:
-    """The chart of ``points`` ((unix time, rating) oldest first), drawn or as kept."""
-    return _kept(tuple((float(when), float(rating)) for when, rating in points), title)
+def trend_png(points: Sequence[tuple[float, float]], title: str, lang: str = i18n.ENGLISH) -> bytes:
+    """The chart of ``points`` ((unix time, rating) oldest first) with its axes in ``lang``,
+    drawn or as kept."""
+    return _kept(tuple((float(when), float(rating)) for when, rating in points), title, lang)

@@ -4,8 +4,9 @@
 - ``locales/commands.pot``: every string discord.py asks the command translator for (command
   and group names and descriptions, options, choices), each with its kind as the context, found
   by preparing the bot and asking each command for its translated payload.
-- ``locales/cardtable.pot``: the games' rule summaries that ``/rules`` shows (the games are
-  pure rules and mark nothing for a catalogue).
+- ``locales/cardtable.pot``: the games' rule summaries that ``/rules`` shows, and what each of
+  their options does (``/table options``), the games being pure rules that mark nothing for a
+  catalogue.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from discord import Locale, app_commands
 from bot import i18n
 from bot.app import CardTableBot
 from bot.config import Settings
-from games.registry import all_games
+from games.registry import GAMES, all_games
 
 
 class _Recorder(app_commands.Translator):
@@ -65,6 +66,11 @@ def summaries() -> list[str]:
     return [game.summary_text for _, game in sorted(all_games().items()) if game.summary_text]
 
 
+def option_helps() -> list[str]:
+    """What each option of each game does, as ``/table options`` explains it."""
+    return sorted({option.help for game in GAMES for option in game.OPTIONS})
+
+
 def write_templates(folder: Path) -> None:
     commands = Catalog(project="cardtable", domain=i18n.COMMANDS_DOMAIN)
     for context, text in asyncio.run(command_strings()):
@@ -76,6 +82,9 @@ def write_templates(folder: Path) -> None:
         catalog = read_po(pot)
     for text in summaries():
         catalog.add(text, auto_comments=["A game's rule summary, shown by /rules."])
+    for text in option_helps():
+        if text not in catalog:
+            catalog.add(text, auto_comments=["What a game option does, shown by /table options."])
     with template.open("wb") as out:
         write_po(out, catalog, width=0)
 

@@ -78,7 +78,7 @@ def hand_parts(
         table.id,
         tuple(game.view(seat).hand or ()),
         moves,
-        tuple(said(lang, game.move_label(m, seat)) for m in moves),
+        tuple(said(lang, game.move_label(m, seat), game.name) for m in moves),
         table.options_mark(seat),
         prefix,
         bool(table.row.hints) and playing,
@@ -704,8 +704,8 @@ class HintButton(
         seat = table.seat_of(interaction.user.id)
         assert table.game is not None and seat is not None  # as sessions.hint found them
         lang = await reader_language(interaction)
-        label = said(lang, table.game.move_label(move, seat))
-        why = said(lang, reason)
+        label = said(lang, table.game.move_label(move, seat), table.game.name)
+        why = said(lang, reason, table.game.name)
         hint = _(lang, "Hint: {move} — {reason}.", move=f"**{label}**", reason=why)
         await answer(interaction, "💡 " + text_for(lang, hint))
 

@@ -152,6 +152,12 @@ def option_values(option: Option, lang: str = i18n.ENGLISH) -> str:
     return _(lang, "a word")
 
 
+def option_help(option: Option, lang: str = i18n.ENGLISH) -> str:
+    """What an option does, in ``lang``: the games write it in English, and ``make messages``
+    puts each game's option texts in the catalogue (:func:`cogs.messages.option_helps`)."""
+    return _(lang, option.help)
+
+
 def options_pages(game_class: type[Game], lang: str = i18n.ENGLISH) -> list[discord.Embed]:
     """Every option of a game with its meaning, default and allowed values, a few per page so
     each page stays well inside Discord's embed limits (25 fields, 6000 characters)."""
@@ -165,7 +171,7 @@ def options_pages(game_class: type[Game], lang: str = i18n.ENGLISH) -> list[disc
             _(lang, "{name} (default {default})", name=option.name, default=default), 256
         )
         values = _(lang, "Values: {values}", values=option_values(option, lang))
-        value = _clip_start(f"{option.help}\n{values}", 1024)
+        value = _clip_start(f"{option_help(option, lang)}\n{values}", 1024)
         if pages[-1] and (
             len(pages[-1]) >= OPTIONS_PER_PAGE or size + len(name) + len(value) > OPTIONS_PAGE_CHARS
         ):

@@ -329,7 +329,7 @@ class Stats(commands.Cog):
         if len(stats.trend) >= 1 and stats.game is not None:
             title = all_games()[stats.game].title if stats.game in all_games() else stats.game
             png = await asyncio.get_running_loop().run_in_executor(
-                None, trend_png, stats.trend, f"{name} · {title}"
+                None, trend_png, stats.trend, f"{name} · {title}", lang
             )
             files.append(discord.File(io.BytesIO(png), filename=CHART_NAME))
         embed = stats_embed(stats, shown_name(name), game, bool(files), lang)

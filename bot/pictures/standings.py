@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 
 from bot.pictures.fonts import label
 from bot.pictures.table import FELT, GOLD, MUTED, PANEL, PLATE, TEXT, Picture, png_of
+from bot.pictures.words import within
 from bot.tournaments.standings import (
     ENGLISH,
     Standing,
@@ -123,4 +124,8 @@ def standings_alt(rows: Sequence[Standing], title: str, words: StandingsWords = 
         for row in rows
     ]
     text = f"{title}: " + "; ".join(said) + "."
-    return text if len(text) <= ALT_LIMIT else text[: ALT_LIMIT - 1] + "…"
+    if len(text) <= ALT_LIMIT:
+        return text
+    while said and len(f"{title}: " + "; ".join(said) + "; …") > ALT_LIMIT:
+        said.pop()  # a big field: whole places only, never a name or a score cut
+    return within(f"{title}: " + "; ".join(said) + "; …", ALT_LIMIT)

@@ -5,13 +5,21 @@ so the alt text says the rest: whose turn, the trick and who wins it so far, tru
 each seat (team, cards left, dealer, away), the game's corner (contract, tricks, call; Tunge:
 the pile, the sequence to beat and the stock), then the engine's table lines the caller has put
 in the reader's words. Drawn from the same view as the picture, so it tells no more than the
-public view does. Discord shows alt text up to 1024 characters: the most asked-for first.
+public view does.
+
+Discord keeps an attachment's description up to 1024 characters (:data:`LIMIT` leaves room).
+Six long names said in the turn, the trick, the score and the seats can pass it, so the text
+is told more shortly step by step until it fits (:func:`plans`): the names shortened with an
+ellipsis (in the alt text only), each seat said in fewer words, then the least asked-for parts
+left out, the engine's table lines first, the game's corner next. Whose turn, the trick,
+trump, the score and every seat's name stay; nothing is ever cut inside a word or a card.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+import dataclasses
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Literal
 
 from bot.i18n import N_, _, ngettext
 from bot.pictures.fonts import name_text
@@ -26,9 +34,97 @@ SUIT_WORDS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_
 TEAM_NAMES = ("A", "B")
 
 
+Style = Literal["full", "brief", "bare"]  # a seat with all its details, its marks, its name
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Plan:
+    """How shortly the alt text tells the table: names cut past ``name_limit`` characters (no
+    cut when 0), each seat in its ``style``, the first ``lines`` of the engine's table lines
+    and the first ``corner`` lines of the game's corner (all when ``None``), the last trick."""
+
+    name_limit: int = 0
+    style: Style = "full"
+    lines: int | None = None
+    corner: int | None = None
+    last_trick: bool = True
+
+
+NAME_LIMITS = (24, 16, 12)  # the names' lengths tried, longest first (the picture cuts at 144 px)
+
+
+def plans(lines: int, corner: int) -> Iterator[Plan]:
+    """The ways to tell a table, fullest first: the names shortened a little and the seats in
+    fewer words, then the engine's table lines left out from the last (they mostly repeat what
+    the text has said), the names shortened further, the game's corner left out from its last
+    line, and at the end the last trick and the seats' details."""
+    first, *shorter = NAME_LIMITS
+    yield Plan()
+    yield Plan(first)
+    yield Plan(first, "brief")
+    for kept in range(lines - 1, -1, -1):
+        yield Plan(first, "brief", kept)
+    for limit in shorter:
+        yield Plan(limit, "brief", 0)
+    short = NAME_LIMITS[-1]
+    for kept in range(corner - 1, -1, -1):
+        yield Plan(short, "brief", 0, kept)
+    yield Plan(short, "bare", 0, 0)
+    yield Plan(8, "bare", 0, 0, last_trick=False)
+
+
 def alt_text(view: TableView, seating: Seating, live: bool, lines: Sequence[str] = ()) -> str:
     """The picture in words, in the picture's language (``seating.lang``); ``lines``: the
-    engine's table lines, already in that language, told last."""
+    engine's table lines, already in that language, told last. Within :data:`LIMIT`."""
+    told = [line for line in dict.fromkeys(lines) if line.strip()]
+    text = _told(view, seating, live, told, Plan())
+    if len(text) <= LIMIT:  # nearly always: the shorter plans are for long names at 6 seats
+        return text
+    for plan in plans(len(told), len(info_lines(view, seating))):
+        text = _told(view, seating, live, told, plan)
+        if len(text) <= LIMIT:
+            return text
+    return within(text, LIMIT)
+
+
+def within(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters at a space, never inside a word or a card."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > 0 else cut[: limit - 1]).rstrip(" ,;:") + "…"
+
+
+def short_names(seating: Seating, players: int, limit: int) -> tuple[str, ...]:
+    """Each seat's name as the alt text says it: past ``limit`` characters cut at a space
+    where one is near, else at a letter, with an ellipsis; two names cut alike are told apart
+    by their seat numbers."""
+    names = [name_text(seating.names, seat) for seat in range(players)]
+    if not limit:
+        return tuple(names)
+    cut = [_shortened(name, limit) for name in names]
+    return tuple(
+        f"{short} {seat + 1}" if short != names[seat] and cut.count(short) > 1 else short
+        for seat, short in enumerate(cut)
+    )
+
+
+def _shortened(name: str, limit: int) -> str:
+    if len(name) <= limit:
+        return name
+    head = name[: limit - 1]
+    space = head.rfind(" ")
+    if space >= limit // 2:
+        head = head[:space]
+    return head.rstrip(" .,-_") + "…"
+
+
+def _told(view: TableView, seating: Seating, live: bool, lines: Sequence[str], plan: Plan) -> str:
+    """The alt text as ``plan`` tells it."""
+    if plan.name_limit:
+        names = short_names(seating, view.players, plan.name_limit)
+        seating = dataclasses.replace(seating, names=names)
     lang = seating.lang
 
     def who(seat: int) -> str:
@@ -47,7 +143,7 @@ def alt_text(view: TableView, seating: Seating, live: bool, lines: Sequence[str]
             else ""
         )
         parts.append(_(lang, "trick: {cards}", cards=cards) + winning)
-    elif view.last_trick is not None:
+    elif view.last_trick is not None and plan.last_trick:
         cards = ", ".join(f"{who(s)} {display(c)}" for s, c in view.last_trick.cards)
         won = who(view.last_trick.winner)
         parts.append(_(lang, "last trick: {cards}, won by {who}", cards=cards, who=won))
@@ -62,28 +158,36 @@ def alt_text(view: TableView, seating: Seating, live: bool, lines: Sequence[str]
     if isinstance(view, TungeView):
         parts += _tunge_parts(view, lang)
     parts.append(_score_part(view, seating))
-    parts.append(_(lang, "seats: {seats}", seats=", ".join(seat_words(view, seating))))
-    parts += info_lines(view, seating)
-    told = [line for line in dict.fromkeys(lines) if line.strip()]
-    text = "; ".join(parts) + "." + "".join(" " + _sentence(line) for line in told)
-    return text if len(text) <= LIMIT else text[: LIMIT - 1] + "…"
+    seats = ", ".join(seat_words(view, seating, plan.style))
+    parts.append(_(lang, "seats: {seats}", seats=seats))
+    parts += info_lines(view, seating)[: plan.corner]
+    told = lines[: plan.lines]
+    return "; ".join(parts) + "." + "".join(" " + _sentence(line) for line in told)
 
 
-def seat_words(view: TableView, seating: Seating) -> list[str]:
-    """Each seat as the picture's plate shows it: ``Alice (team A, 11 cards, dealer)``."""
+def seat_words(view: TableView, seating: Seating, style: Style = "full") -> list[str]:
+    """Each seat as the picture's plate shows it: ``Alice (team A, 11 cards, dealer)``; in
+    fewer words (``brief``), ``Alice (A, dealer)``, its team's letter (as the score names the
+    teams) and what sets it apart (dealer, away; Tunge's cards left), and ``bare``, its name."""
     lang = seating.lang
     said = []
     for seat in range(view.players):
+        name = name_text(seating.names, seat)
+        if style == "bare":
+            said.append(name)
+            continue
         details = []
         if seating.teams:
-            details.append(_(lang, "team {team}", team=TEAM_NAMES[seat % 2]))
+            team = TEAM_NAMES[seat % 2]
+            details.append(_(lang, "team {team}", team=team) if style == "full" else team)
         size = view.hand_sizes[seat] if seat < len(view.hand_sizes) else 0
-        details.append(ngettext(lang, "{n} card", "{n} cards", size))
+        if style == "full" or isinstance(view, TungeView):
+            details.append(ngettext(lang, "{n} card", "{n} cards", size))
         if seat == view.dealer:
             details.append(_(lang, "dealer"))
         if seat < len(seating.away) and seating.away[seat]:
             details.append(_(lang, "away"))
-        said.append(f"{name_text(seating.names, seat)} ({', '.join(details)})")
+        said.append(f"{name} ({', '.join(details)})" if details else name)
     return said
 
 

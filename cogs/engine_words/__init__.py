@@ -15,23 +15,39 @@ The games' own words stay the games' own in every language (Tarneeb's bids, Norw
 grand and nullo, Tuppi's rami and nolo, Thunee's Jodhi, Khanaak, Thunee, Royals and Murial):
 only the sentence around them is translated, and ``/rules`` glosses them.
 
-Lookups are cached per (language, text): a table redraw asks for the same few texts each time.
+A few texts mean one thing in one game and another in the next (``Double`` is Tarneeb's
+doubling of a bid, but Thunee's own declaration on the last trick): the reader's game is given
+with the text, and that game's own phrases (:data:`IN_GAME`, catalogue texts with the game as
+their ``pgettext`` context) are tried before everyone's.
+
+Lookups are cached per (language, text, game): a table redraw asks for the same few texts each
+time.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from bot import i18n
 from cogs.engine_words import bidcards, common, hints, session, tarneeb, thunee, tunge
-from cogs.engine_words.parts import SUIT_WORDS, suit_word
+from cogs.engine_words.parts import SUIT_WORDS, Convert, Phrase, Template, suit_word
 
-__all__ = ["SUIT_WORDS", "matched", "said", "suit_word"]
+__all__ = ["IN_GAME", "SUIT_WORDS", "matched", "said", "suit_word"]
 
-_COMPILED = tuple(
-    (re.compile(pattern), template, convert)
-    for pattern, template, convert in (
+Compiled = tuple[tuple[re.Pattern[str], Template, Mapping[str, Convert]], ...]
+
+
+def _compiled(phrases: Iterable[Phrase]) -> Compiled:
+    return tuple((re.compile(pattern), template, convert) for pattern, template, convert in phrases)
+
+
+# The phrases one game says its own way, tried first for that game's texts (by game name).
+IN_GAME: Mapping[str, tuple[Phrase, ...]] = {"thunee": thunee.IN_GAME}
+_IN_GAME = {name: _compiled(phrases) for name, phrases in IN_GAME.items()}
+_COMPILED = _compiled(
+    (
         *common.PHRASES,
         *tarneeb.PHRASES,
         *bidcards.PHRASES,
@@ -55,15 +71,23 @@ def _team(lang: str, english: str | None) -> str:
 
 
 @lru_cache(maxsize=8192)
-def said(lang: str, text: str) -> str:
+def said(lang: str, text: str, game: str | None = None) -> str:
     """An engine's English ``text`` in ``lang`` (unchanged in English or where no phrase
-    matches); seat placeholders are kept for the names."""
+    matches), as ``game`` (a game's name) says it; seat placeholders are kept for the names."""
     if lang == i18n.ENGLISH or not text or _OWN.fullmatch(text):
         return text
+    worded = _phrased(lang, text, _IN_GAME.get(game or "", ()))
+    if worded is not None:
+        return worded
     own = i18n.translator_for(lang).gettext(text)  # the session layer's lines are catalogue texts
     if own != text:
         return own
-    for pattern, template, convert in _COMPILED:
+    return _phrased(lang, text, _COMPILED) or text
+
+
+def _phrased(lang: str, text: str, phrases: Compiled) -> str | None:
+    """``text`` in ``lang`` by the first of ``phrases`` that matches it, if one does."""
+    for pattern, template, convert in phrases:
         match = pattern.fullmatch(text)
         if match is None:
             continue
@@ -74,7 +98,7 @@ def said(lang: str, text: str) -> str:
         if callable(template):
             return template(lang, values)
         return i18n._(lang, template, **values)
-    return text
+    return None
 
 
 def matched(text: str) -> bool:

@@ -11,17 +11,16 @@ from cogs.engine_words.parts import A_CARD, CARD, TEAM, Phrase, S, seats, suit_w
 
 
 def _revealed(lang: str, english: str) -> str:
-    """``{s1} nullo (9♥), {s2} grand (verbal)``: each seat's bid, its card or how it bid."""
+    """``{s1} nullo (9♥), {s2} grand (verbally)``: each seat's bid, its card or how it bid."""
     out = []
     for item in english.split(", "):
         match = re.fullmatch(r"(\{s\d\}) (\w+) \((.+)\)", item)
         if match is None:
             out.append(item)
             continue
-        how = match[3]
-        if how.startswith("with "):
-            how = how[5:]
-        out.append(f"{match[1]} {match[2]} ({suit_word(lang, how)})")
+        how = match[3]  # the bid card, or how a bid without one was made
+        shown = how if re.fullmatch(A_CARD, how) else _how(lang, how)
+        out.append(f"{match[1]} {match[2]} ({shown})")
     return i18n._(lang, ", ").join(out)
 
 
@@ -79,6 +78,7 @@ PHRASES: tuple[Phrase, ...] = (
         {},
     ),
     (r"Tricks: A (?P<a>\d+), B (?P<b>\d+)\.", N_("Tricks: A {a}, B {b}."), {}),
+    (r"The hand is scored\.", N_("The hand is scored."), {}),  # a family member's default
     (
         rf"(?P<bid>Grand|Nullo|Rami|Nolo) \((?P<how>{A_CARD}|verbal|token)\)",
         N_("{bid} ({how})"),

@@ -43,7 +43,7 @@ PHRASES: tuple[Phrase, ...] = (
         {},
     ),
     (
-        rf"{S} declares (?P<bid>\d+(?: [a-z ]+)?)(?P<doubled> doubled)?: {TEAM} need "
+        rf"{S} declares (?P<bid>\d+(?: [a-z ]+?)?)(?P<doubled> doubled)?: {TEAM} need "
         r"(?P<need>\d+) tricks\.",
         N_("{who} declares {bid}{doubled}: {team} need {need} tricks."),
         {"bid": _bid, "doubled": lambda lang, text: i18n._(lang, " doubled") if text else ""},

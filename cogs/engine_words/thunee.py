@@ -206,3 +206,12 @@ HINT_REASONS: tuple[str, ...] = (
     N_("you cannot win this trick: throw your cheapest card"),
 )
 HINT_PHRASES: tuple[Phrase, ...] = tuple((re.escape(reason), reason, {}) for reason in HINT_REASONS)
+
+
+def _double(lang: str, values: Mapping[str, str]) -> str:
+    return i18n.pgettext(lang, "thunee", "Double")
+
+
+# Thunee's texts that another game writes alike with another sense: Double is Thunee's own
+# declaration on the last trick (its button), Tarneeb's the doubling of a bid.
+IN_GAME: tuple[Phrase, ...] = ((r"Double", _double, {}),)

@@ -326,3 +326,77 @@ def test_thunees_and_tunges_own_picture_words_are_in_its_language(name: str, lan
     assert other.png != english.png
     left = re.findall(r"\b(counts|pile|stock|to beat|points|lower|face down)\b", other.alt)
     assert left == [], (lang, other.alt)
+
+
+# --- the alt text within Discord's limit -----------------------------------------------------
+LONG_NAMES = {
+    "latin": (
+        "Maximilian Alexander Wolfgang Am",
+        "Bartholomew Fitzgerald Montgomer",
+        "Constantina Evangelina Rosalind ",
+        "Dmitri Aleksandrovich Rachmanino",
+        "Esmeralda Guadalupe Fernández de",
+        "Florentyna Wilhelmina Kowalczyk ",
+    ),
+    "arabic": (
+        "عبد الرحمن بن محمد بن إبراهيم ال",
+        "فاطمة الزهراء بنت عبد الله الحسن",
+        "محمد أمين بن يوسف بن عبد القادر ",
+        "نور الهدى بنت خالد بن سليمان الع",
+        "سيف الدين بن عمر بن عبد العزيز ا",
+        "ليلى بنت أحمد بن مصطفى بن حسين ا",
+    ),
+}
+
+
+def six_seat_thunee() -> TableView:
+    """A six-player Thunee in the middle of a trick, with trump known."""
+    from tests.cogs.test_engine_words import leaning
+
+    for seed in range(40):
+        game = get_game("thunee").new({"players": 6}, seed=seed)
+        rng = random.Random(seed)
+        while game.status == "in_progress":
+            view = game.view(None)
+            if len(view.trick) >= 4 and view.trump is not None and view.to_act:
+                return view
+            game.apply(*leaning(rng, game))
+    raise AssertionError("no six-player Thunee reached a trick with trump known")
+
+
+@pytest.mark.parametrize("script", sorted(LONG_NAMES))
+@pytest.mark.parametrize("lang", ["en", "ar", "fi", "no"])
+def test_six_long_names_stay_within_the_limit_and_keep_what_matters(script: str, lang: str) -> None:
+    """Six 32-character names: the alt text stays within Discord's limit, ends on a whole
+    sentence (no word or card cut), and still names every seat, whose turn it is, the trick,
+    trump and the score, shortening the names and leaving out the table lines to do so."""
+    from bot.i18n import _
+    from bot.pictures.words import LIMIT, SUIT_WORDS, short_names
+
+    view = six_seat_thunee()
+    names = LONG_NAMES[script]
+    seats = Seating(names, (False, True) + (False,) * 4, True, "Thunee · table #12345", lang)
+    lines = [*table_lines(view, seats), *(f"{name} claims Jodhi 20." for name in names)]
+    alt = draw_table(view, seats, True, lines).alt
+    assert len(alt) <= LIMIT and alt.endswith("."), alt
+    shown = next(
+        shown
+        for limit in (24, 16, 12, 8, 0)
+        if all((shown := short_names(seats, 6, limit))[seat] in alt for seat in range(6))
+    )
+    assert all(name.endswith("…") for name in shown), "the names were shortened"
+    assert len(set(shown)) == 6, "every seat told apart"
+    people = _(lang, " and ").join(shown[seat] for seat in view.to_act)
+    assert _(lang, "{who} to act", who=people) in alt
+    cards = ", ".join(f"{shown[seat]} {display(card)}" for seat, card in view.trick)
+    assert _(lang, "trick: {cards}", cards=cards) in alt
+    assert view.trump is not None
+    assert _(lang, "trump {suit}", suit=_(lang, SUIT_WORDS[view.trump])) in alt
+    assert _(lang, "score: {score}", score=f"A {view.score[0]}, B {view.score[1]}") in alt
+
+
+def test_a_text_past_every_plan_is_cut_at_a_space() -> None:
+    from bot.pictures.words import within
+
+    assert within("ten ♥ cards and more", 12) == "ten ♥ cards…"
+    assert within("short", 12) == "short"

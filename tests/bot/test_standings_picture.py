@@ -9,6 +9,7 @@ picture on purpose, and look at it). The comparison is the table picture's
 from __future__ import annotations
 
 import dataclasses
+import re
 from fractions import Fraction
 
 from PIL import Image
@@ -72,7 +73,9 @@ def test_a_big_field_is_cut_with_a_line_saying_how_many_more() -> None:
     cut = draw_standings(field(MAX_ROWS), "Standings", duplicate=False)
     extra = image(big.png).height - image(cut.png).height
     assert 0 < extra <= 20, "only the line saying how many more is added"
-    assert len(big.alt) <= 1000 and big.alt.endswith("…")
+    assert len(big.alt) <= 1000 and big.alt.endswith("; …")
+    last = big.alt.removesuffix("; …").rsplit("; ", 1)[-1]
+    assert re.fullmatch(r"\d+\. Player \d+\*?: [\d.½]+ MP, Buchholz [\d.]+", last), last
 
 
 def test_the_words_in_another_language_and_a_name_in_another_script() -> None:

@@ -45,7 +45,6 @@ MARKUP = re.compile(r"<[@#:]?[!&a-z_:]*\{?[^>]*>|https?://\S+")  # mentions, tim
 # Modules whose texts are still English only, each with why. Shrinks as texts are translated.
 STILL_ENGLISH: dict[str, str] = {
     "cogs/replay.py": "/history's replays: built once per game with their pictures, in English",
-    "cogs/chart.py": "/stats' rating chart: its drawn axis words, not yet translated",
 }
 
 

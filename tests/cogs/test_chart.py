@@ -76,9 +76,9 @@ def test_a_chart_is_drawn_once_until_the_player_s_next_game(
     drawn: list[int] = []
     draw = chart.draw
 
-    def counting(shown: list[tuple[float, float]], title: str) -> bytes:
+    def counting(shown: list[tuple[float, float]], title: str, lang: str) -> bytes:
         drawn.append(len(shown))
-        return draw(shown, title)
+        return draw(shown, title, lang)
 
     monkeypatch.setattr(chart, "draw", counting)
     chart._kept.cache_clear()
@@ -87,3 +87,20 @@ def test_a_chart_is_drawn_once_until_the_player_s_next_game(
     assert drawn == [12]
     trend_png(points(13), "Ben · Tuppi")  # another game played: another chart
     assert drawn == [12, 13]
+
+
+@pytest.mark.parametrize(
+    ("lang", "games", "rating"),
+    [
+        ("en", "rated games since November 14, 2023", "rating"),
+        ("fi", "rankatut pelit 14. marraskuuta 2023 alkaen", "ranking"),
+        ("no", "rangerte spill siden 14. november 2023", "rangering"),
+        ("ar", "الألعاب المحتسبة منذ 14 نوفمبر 2023", "التصنيف"),
+    ],
+)
+def test_the_axes_are_named_in_the_readers_language(lang: str, games: str, rating: str) -> None:
+    """The axes in the reader's words, the first game's date as their language writes it (in
+    Western digits, as everywhere)."""
+    assert chart.axis_words(points(3), lang) == (games, rating)
+    if lang != "en":
+        assert trend_png(points(3), "Ann · Tuppi", lang) != trend_png(points(3), "Ann · Tuppi")

@@ -195,3 +195,143 @@ def test_the_session_layers_log_lines_are_catalogue_texts(lang: str) -> None:
         worded = said(lang, text)
         assert not re.search(r"\b(game|minutes?|away)\b", worded), (lang, worded)
     assert said("en", change_line("Ada", "Bob", computer=False)) == "{s0} sits in for {s1}."
+
+
+# --- texts random play rarely or never reaches ---------------------------------------------------
+# The games' own words, kept in every language, and words a language shares with English.
+KEPT = frozenset(
+    {"thunee", "royals", "blind", "jodhi", "khanaak", "murial", "double", "trumpman", "trumper"}
+    | {"ball", "balls", "kaboot", "grand", "nullo", "rami", "nolo", "sooli", "nousussa"}
+)
+SHARED = {"no": frozenset({"over", "for", "pass"})}
+WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+def english_left(lang: str, text: str) -> set[str]:
+    """The English words of ``text`` still in its translation (the games' own words aside)."""
+    english = {word.lower() for word in WORD.findall(text)} - KEPT - SHARED.get(lang, set())
+    return english & {word.lower() for word in WORD.findall(said(lang, text))}
+
+
+@pytest.mark.parametrize("lang", ["fi", "no", "ar"])
+@pytest.mark.parametrize(("name", "options"), COVERED)
+def test_a_translated_text_leaves_no_english_word(
+    lang: str, name: str, options: dict[str, object] | None
+) -> None:
+    """Each part a phrase captures is put in the reader's words too (a bid's strain, how a bid
+    was made), not only the sentence around it."""
+    left = {text: english_left(lang, text) for text in every_text(name, options, games=3)}
+    assert {text: words for text, words in left.items() if words} == {}
+
+
+def seeking(name: str, options: dict[str, object], wanted: frozenset[str]) -> set[str]:
+    """The texts of seeded random games that take a ``wanted`` move whenever one is offered
+    (rare moves: a declined redeal, a last-card trump, a double), as the table shows them."""
+    found: set[str] = set()
+    for seed in range(12):
+        game = all_games()[name].new(options, seed=seed)
+        rng = random.Random(seed)
+        while game.status == "in_progress":
+            offered = [(s, m) for s in game.to_act() for m in game.legal_moves(s)]
+            chosen = [pair for pair in offered if pair[1].action in wanted]
+            seat, move = rng.choice(chosen) if chosen else leaning(rng, game)
+            found |= {e.text for e in game.apply(seat, move)} | texts_of(game, seat)
+    return {polish(text) for text in found}
+
+
+def one_colour_whist() -> set[str]:
+    """Norwegian Whist with an all-red hand: a verbal grand (no black card to bid it with)
+    against three nullos, its reveal, and the hand exposed for a redeal."""
+    from games.base import Deal
+    from games.cards import make_deck
+
+    red = [c for c in make_deck() if c[1] in "HD"]
+    rest = red[13:] + [c for c in make_deck() if c[1] in "SC"]  # dealt round: both colours
+    deal = Deal((tuple(red[:13]), *(tuple(rest[seat::3]) for seat in range(3))))
+    found: set[str] = set()
+    for expose in (False, True):
+        game = all_games()["norwegian_whist"].new({}, deals=[deal], first_dealer=2)
+        found |= {e.text for e in game.apply(0, Move.of("bid", value="grand"))}
+        if expose:
+            found |= {game.move_label(move, 0) for move in game.legal_moves(0)}
+            found |= {e.text for e in game.apply(0, Move.of("expose"))}
+            continue
+        while game.phase == "bids":
+            seat = next(s for s in game.to_act() if s != 0)
+            nullo = next(m for m in game.legal_moves(seat) if m.get("value") == "nullo")
+            found |= {e.text for e in game.apply(seat, nullo)}
+        found |= set(game.view(0).lines)
+    return {polish(text) for text in found}
+
+
+def tunge_all_passed() -> set[str]:
+    """Tunge with the stock and the pile empty: the last of the players passes in turn."""
+    from games.cards import make_deck
+    from games.tunge import Tunge
+
+    others = [c for c in make_deck() if c not in ("2S", "4S")]
+    game = Tunge.from_position({"players": 3}, [["2S", "4S"], others[:25], others[25:]])
+    game.state.deal.passes = game.players - 1  # the two others passed before
+    found = {game.view(0).prompt} | {e.text for e in game.apply(0, Move.of("pass"))}
+    return {polish(text) for text in found}
+
+
+def waiting_for_a_deal() -> set[str]:
+    """Each game before its first deal (a table that deals from outside), then dealt."""
+    from games.base import Deal
+    from games.cards import make_deck
+    from games.registry import GAMES
+
+    found: set[str] = set()
+    for game_class in GAMES:
+        game = game_class.new({})
+        found.add(game.view(None).prompt)
+        if game_class.name in ("tuppi", "norwegian_whist"):
+            deck = make_deck()
+            deal = Deal(tuple(tuple(deck[seat::4]) for seat in range(4)))
+            found |= {e.text for e in game.add_deal(deal)}
+    return {polish(text) for text in found}
+
+
+RARE_TEXTS = (
+    (
+        lambda: seeking("thunee", {}, frozenset({"decline_redeal"})),
+        r"\{s\d\} declines the redeal\.",
+    ),
+    (
+        lambda: seeking(
+            "thunee",
+            {"last_card_trump": "always", "last_card_visible_to_trumper": True},
+            frozenset({"last_card"}),
+        ),
+        r"Your last card, .+, is the trump card\.",
+    ),
+    (
+        lambda: seeking("tarneeb_egyptian", {}, frozenset({"double"})),
+        r"\{s\d\} declares \d+ [a-z ]+ doubled: .+",
+    ),
+    (one_colour_whist, r"You bid grand verbally\."),
+    (one_colour_whist, r"\{s0\} shows grand verbally\."),
+    (one_colour_whist, r"Revealed: .*\(verbally\).*"),
+    (one_colour_whist, r"\{s0\} exposes a one-colour hand: .+"),
+    (one_colour_whist, r"Expose"),
+    (one_colour_whist, r"\{s\d\} deals again\."),
+    (tunge_all_passed, r"\{s0\} to play a sequence or pass"),
+    (tunge_all_passed, r"\{s0\} cannot play and passes\."),
+    (tunge_all_passed, r"The deal is blocked \(every player passed\); nobody wins it\."),
+    (waiting_for_a_deal, r"Waiting for the next deal\."),
+    (waiting_for_a_deal, r"\{s\d\} has dealt\."),
+)
+
+
+@pytest.mark.parametrize(("build", "pattern"), RARE_TEXTS)
+def test_a_text_random_play_rarely_reaches_is_translated(build: object, pattern: str) -> None:
+    """Positions built to say what random play seldom or never says: each text is a known
+    phrase, and reads in Arabic, Finnish and Norwegian with no English word left."""
+    assert callable(build)
+    texts = [text for text in build() if re.fullmatch(pattern, text)]
+    assert texts, f"the position did not say {pattern}"
+    for text in texts:
+        assert matched(text), text
+        for lang in ("ar", "fi", "no"):
+            assert said(lang, text) != text and english_left(lang, text) == set(), (lang, text)

@@ -538,3 +538,42 @@ def test_a_game_word_only_the_picture_says_is_noted_under_the_description() -> N
     alt = "Thunee · table #71: 4 seats; Bob deals; Carol is trumpman."
     embed = table_embed(table, picture_alt=alt)
     assert "*trumpman: the player after the dealer" in (embed.description or "")
+
+
+def _offering(game: str, action: str) -> tuple[LiveTable, int]:
+    """A table of ``game`` at the first position of a random game where a seat may ``action``."""
+    import random
+
+    from tests.cogs.test_engine_words import leaning
+
+    for seed in range(200):
+        played = get_game(game).new(seed=seed)
+        rng = random.Random(seed)
+        while played.status == "in_progress":
+            for seat in played.to_act():
+                if any(m.action == action for m in played.legal_moves(seat)):
+                    table = make_table()
+                    table.game = played
+                    return table, seat
+            played.apply(*leaning(rng, played))
+    raise AssertionError(f"no {game} game offered {action}")
+
+
+def _button_labels(table: LiveTable, seat: int, lang: str) -> set[str]:
+    from cogs.play import hand_parts
+
+    return set(hand_parts(table, seat, lang=lang).labels)
+
+
+@pytest.mark.parametrize("lang", ["ar", "fi", "no"])
+def test_each_game_names_its_own_double(lang: str) -> None:
+    """Thunee's Double (its own declaration on the last trick) stays Thunee's word; Tarneeb's
+    Double (the doubling of a bid) is in the reader's words: one English label, two senses."""
+    from bot import i18n
+
+    thunee, seat = _offering("thunee", "double")
+    assert i18n.pgettext(lang, "thunee", "Double") in _button_labels(thunee, seat, lang)
+    assert "Double" in _button_labels(thunee, seat, lang)
+    tarneeb, seat = _offering("tarneeb_egyptian", "double")
+    labels = _button_labels(tarneeb, seat, lang)
+    assert i18n._(lang, "Double") in labels and "Double" not in labels

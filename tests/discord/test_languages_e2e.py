@@ -112,6 +112,22 @@ async def test_rules_of_tuppi_in_finnish_keep_the_games_words(
     assert f"{LRI}41{PDI}" in arabic, "numbers isolated in Arabic"
 
 
+async def test_the_options_are_explained_in_the_readers_language(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    """``/table options`` and the option list of ``/settings defaults`` say what each option
+    does in the reader's words (the games write it in English)."""
+    aino = fake_discord.user("aino", locale="fi")
+    pages = ok(await aino.slash("table options", game="tarneeb"))
+    shown = str(pages.message.embeds[0])
+    assert "Yhden kierroksen tarjouksissa jakaja saa tarjota saman kuin korkein" in shown
+    assert "the dealer may equal the highest bid" not in shown
+    admin = fake_discord.user("admin", admin=True, locale="no")
+    suggested = await admin.autocomplete("settings defaults", "option", "tar", game="tarneeb")
+    names = [str(choice["name"]) for choice in suggested.choices]
+    assert "target: Poeng et lag trenger for å vinne spillet." in names, names
+
+
 async def test_settings_me_language_is_kept_and_a_bad_value_is_refused(
     fake_discord: FakeDiscord, running_bot: Any
 ) -> None:
