@@ -70,18 +70,32 @@ def apply_endpoint_overrides(settings: Settings) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
 
 
+# A command's payload with its translations, by the command's payload without them (as JSON):
+# the catalogue does not change while the process runs, so each command is translated once.
+_TRANSLATED: dict[str, dict[str, Any]] = {}
+
+
 async def command_payloads(
     tree: app_commands.CommandTree[Any], guild: discord.Object | None
 ) -> list[dict[str, Any]]:
     """Exactly the payloads ``tree.sync(guild=...)`` would send, translations included.
 
     Translating every string for each of Discord's 30-odd client languages is most of the work
-    of a sync: the bot does it once a start, for the fingerprint and the sync alike."""
+    of a sync: the bot does it once a process (the catalogue's translations, by the untranslated
+    payload) and uses the result for the fingerprint and the sync alike."""
     translator = tree.translator
     commands = tree.get_commands(guild=guild)
     if translator is None:
         return [command.to_dict(tree) for command in commands]
-    return [await command.get_translated_payload(tree, translator) for command in commands]
+    if not isinstance(translator, CatalogueTranslator):  # another translator: ask it every time
+        return [await command.get_translated_payload(tree, translator) for command in commands]
+    payloads = []
+    for command in commands:
+        plain = json.dumps(command.to_dict(tree), sort_keys=True, default=str)
+        if plain not in _TRANSLATED:
+            _TRANSLATED[plain] = await command.get_translated_payload(tree, translator)
+        payloads.append(_TRANSLATED[plain])
+    return payloads
 
 
 def fingerprint_of(payloads: list[dict[str, Any]]) -> str:

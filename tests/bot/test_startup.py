@@ -398,6 +398,35 @@ async def test_fingerprint_follows_the_command_payloads() -> None:
     assert first != translated["herätys"] != translated["pingi"], "a new translation is synced"
 
 
+async def test_the_catalogues_payloads_are_worked_out_once_and_as_discord_py_does() -> None:
+    import discord
+    from discord import app_commands
+
+    from bot.app import command_payloads
+    from bot.command_translator import CatalogueTranslator
+
+    async def tree_with_ping() -> app_commands.CommandTree[Any]:
+        tree: app_commands.CommandTree[Any] = app_commands.CommandTree(
+            discord.Client(intents=discord.Intents.none())
+        )
+
+        @tree.command(name="ping", description="Check that the card table bot is awake.")
+        async def ping(interaction: Any) -> None: ...
+
+        await tree.set_translator(CatalogueTranslator())
+        return tree
+
+    tree = await tree_with_ping()
+    translator = tree.translator
+    assert translator is not None
+    expected = [await c.get_translated_payload(tree, translator) for c in tree.get_commands()]
+    assert expected[0].get("description_localizations"), "the catalogue translates it"
+    first = await command_payloads(tree, None)
+    again = await command_payloads(await tree_with_ping(), None)  # another bot in this process
+    assert first == again == expected
+    assert again[0] is first[0], "translated once"
+
+
 async def test_dev_guild_gets_the_commands_at_once(
     fake_discord: FakeDiscord,
     bot_env: dict[str, str],
