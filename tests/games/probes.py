@@ -40,24 +40,21 @@ def _public_fields(kind: type[Game]) -> tuple[str, ...]:
     return tuple(name for name in state_fields(kind) if not name.startswith("_"))
 
 
-def snapshot(game: Game) -> tuple[str, dict[str, Any]]:
-    """Everything observable about a game (every seat's view, whose turn, the state itself),
-    to prove a refused move changed nothing."""
+def snapshot(game: Game) -> tuple[Any, ...]:
+    """Everything observable about a game (every seat's view, whose turn, the legal moves, what
+    each seat may not see, the state itself), to prove a refused move changed nothing.
+
+    The views are compared as they are, values all the way down (frozen dataclasses of tuples),
+    not written out as JSON first: a probe takes two snapshots, and a match is probed often."""
     seats: list[int | None] = [None, *range(game.players)]
-    shown = json.dumps(
-        {
-            "views": [game.view(seat).to_json() for seat in seats],
-            "status": game.status,
-            "to_act": game.to_act(),
-            "legal": [
-                [move.code for move in game.legal_moves(seat)] for seat in range(game.players)
-            ],
-            "hidden": [sorted(game.hidden_cards(seat)) for seat in seats],
-        },
-        sort_keys=True,
-        default=str,
+    return (
+        tuple(game.view(seat) for seat in seats),
+        game.status,
+        tuple(game.to_act()),
+        tuple(tuple(move.code for move in game.legal_moves(seat)) for seat in range(game.players)),
+        tuple(frozenset(game.hidden_cards(seat)) for seat in seats),
+        state_of(game),
     )
-    return shown, state_of(game)
 
 
 def leaked(data: Any, hidden: set[str]) -> set[str]:
