@@ -1,7 +1,9 @@
-"""How a table ended, read off its message as a person sees it (the benches' people).
+"""How a table ended, read off its message as a person sees it (the benches' people, whose
+servers speak English).
 
 A table's message says it ended in its description's headline, as cogs/board.py and
-cogs/render.py word it:
+cogs/render.py word it (tests/bench/test_table_ends.py brings a table to each end through the
+session layer and reads what the board draws):
 
 - ``over``: the game was played to its end ("Game over: 🏆 ... wins the game", "Game over:
   nobody wins", "Game over.");
