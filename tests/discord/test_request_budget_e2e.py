@@ -113,3 +113,4 @@ async def test_a_burst_of_table_edits_keeps_to_the_share(
         finally:
             async with time_passing(clock):
                 await stop_bot(bot)
+            PACER.follow(RequestBudget.share_of(50, None))  # the wall clock again, for what follows
