@@ -59,6 +59,7 @@ from bench.fleet import (
     open_database,
     spread,
 )
+from bench.table_ends import table_end
 from games.players import AVAILABLE_LEVELS
 from tests.fakediscord import (
     DEFAULT_TOKEN,
@@ -168,6 +169,7 @@ class Person:
         # or "unknown" when no answer came, as when the bot was killed meanwhile).
         self.moves_sent: list[tuple[int, str, str]] = []  # (table, move code, outcome)
         self.games: list[int] = []  # the tables this person played at
+        self.ends: dict[int, str] = {}  # how each table ended that this person saw end
         self.clicked: asyncio.Event | None = None  # set as each move is sent (for the soak)
         self.refusals: Counter[str] = Counter()  # what the moves refused were answered
 
@@ -195,9 +197,13 @@ class Person:
                 return message
         return None
 
-    def game_over(self) -> bool:
+    def table_end(self) -> str | None:
+        """How this person's table ended, as its message says (bench/table_ends.py), or None
+        while it goes on."""
         message = self.table_message()
-        return message is not None and "Game over" in message.text()
+        if message is None or not message.embeds:
+            return None
+        return table_end(str(message.embeds[0].get("description") or ""))
 
     async def open_hand(self, kind: str = "hand") -> None:
         message = self.table_message()
@@ -237,7 +243,8 @@ class Person:
         while time.monotonic() < until and not (stop and stop.is_set()):
             buttons, options = self.controls()
             if not buttons and not options:
-                if self.game_over():
+                if end := self.table_end():
+                    self.ends[self.table_id] = end
                     return
                 now = time.monotonic()
                 stale = now - self.hand_opened > TOKEN_LIFETIME

@@ -23,6 +23,8 @@ At the end the database is checked against those records:
 - no move a person was told was accepted is missing (in their order, at their table);
 - no move is doubled: a person has at most as many stored moves as they were told were accepted
   plus the clicks that got no answer;
+- every table a person saw end (its message says how: over, abandoned, resigned, cancelled;
+  bench/table_ends.py) is stored so, and the report counts the ends by kind;
 - every computer turn and timer fired once: no move number is stored twice at a table, moves
   were stored in their order, no process found a move it was writing already stored by another
   (``was stored by another process`` in any log: two processes holding one table), and every
@@ -57,6 +59,7 @@ from bench.fleet import (
     open_database,
     spread,
 )
+from bench.table_ends import ABANDONED, CANCELLED, ENDS, OVER, RESIGNED
 from bot.shards import shard_of
 from games.base import Deal, Move
 from games.registry import get_game
@@ -70,6 +73,14 @@ TIMER_LATE_SECONDS = 30.0  # how long after a walk-away the person looks for "I'
 STUCK_SECONDS = 30.0  # a game still playing had a move this recently at the end
 DOUBLE_HOLD = "was stored by another process"  # bot/sessions/moves.py, on MoveTaken
 I_AM_BACK = "I'm back"
+# How a table's message says it ended, and the statuses the database may keep for it (a game
+# its rules abandon is a finished game).
+STORED_AS = {
+    OVER: ("finished",),
+    ABANDONED: ("abandoned", "finished"),
+    RESIGNED: ("abandoned",),
+    CANCELLED: ("cancelled",),
+}
 
 
 @dataclass
@@ -97,6 +108,9 @@ class SoakReport:
     walk_aways: int = 0
     timers_fired: int = 0
     came_back: int = 0
+    # How the tables the people played at ended, as their messages said (bench/table_ends.py);
+    # "open": still going on when the soak stopped.
+    table_ends: dict[str, int] = field(default_factory=dict)
     refusals: dict[str, int] = field(default_factory=dict)  # moves refused, by answer
     failures: list[str] = field(default_factory=list)
 
@@ -161,7 +175,8 @@ class SoakPerson(load.Person):
             await asyncio.sleep(AWAY_SECONDS)  # the turn timer hands the seat to a computer
             # A restart may hold the timer back a little: look a while longer, as a person would.
             for _ in range(int(TIMER_LATE_SECONDS / 0.5)):
-                if self.game_over():
+                if end := self.table_end():  # ended while they were away
+                    self.ends[self.table_id] = end
                     return
                 if await self.come_back():
                     self.timers_fired += 1
@@ -206,10 +221,12 @@ def is_subsequence(told: Sequence[str], stored: Sequence[str]) -> bool:
 
 async def check_games(
     database: Database, processes: int, ended: float, report: SoakReport
-) -> dict[int, list[tuple[int | None, Move]]]:
+) -> tuple[dict[int, list[tuple[int | None, Move]]], dict[int, str]]:
     """Every stored game: replays, is finished or can go on (not stuck), its moves numbered once
-    and stored in order. Each table's moves (who clicked, move), for the people's check."""
+    and stored in order. Each table's moves (who clicked, move) and stored status, for the
+    people's check."""
     found: dict[int, list[tuple[int | None, Move]]] = {}
+    statuses: dict[int, str] = {}
     by_shard: dict[int, Counter[str]] = {}
     for table_id, guild_id, game, options, seed, dealer, status, updated in await database.rows(
         "SELECT id, guild_id, game, options, seed, first_dealer, status, updated_at"
@@ -221,6 +238,7 @@ async def check_games(
             table_id,
         )
         found[table_id] = [(user, Move.from_json(json.loads(move))) for _, _, user, move, _ in rows]
+        statuses[table_id] = status
         shard = shard_of(guild_id, processes)
         by_shard.setdefault(shard, Counter())[status] += 1
         numbers = [row[0] for row in rows]
@@ -256,11 +274,12 @@ async def check_games(
                     f" {ended - last:.0f} s"
                 )
     report.games_by_shard = {s: dict(c) for s, c in sorted(by_shard.items())}
-    return found
+    return found, statuses
 
 
 def check_people(
     games: dict[int, list[tuple[int | None, Move]]],
+    statuses: dict[int, str],
     people: list[SoakPerson],
     report: SoakReport,
 ) -> None:
@@ -298,6 +317,15 @@ def check_people(
             f"{len(missed)} of {report.walk_aways} walk-aways found no 'I'm back' within"
             f" {AWAY_SECONDS + TIMER_LATE_SECONDS:.0f} s: a turn timer did not fire ({missed})"
         )
+    ends = Counter(person.ends.get(t, "open") for person in people for t in person.games)
+    report.table_ends = {end: ends[end] for end in (*ENDS, "open")}
+    for person in people:  # what their table's message said is what the database keeps
+        for table_id, end in person.ends.items():
+            if statuses.get(table_id) not in STORED_AS[end]:
+                report.failures.append(
+                    f"{person.user.name} saw table {table_id} end ({end}), stored as"
+                    f" {statuses.get(table_id)}"
+                )
     refusals = sum((p.refusals for p in people), Counter[str]())
     report.refusals = dict(refusals.most_common(8))
 
@@ -385,8 +413,8 @@ async def run(args: argparse.Namespace) -> SoakReport:
     with tempfile.TemporaryDirectory(prefix="cardtable-soak-") as folder:
         async with open_database(args.backend, Path(folder)) as database:
             people, ended = await soak(args, rng, database, report)
-            games = await check_games(database, args.processes, ended, report)
-        check_people(games, people, report)
+            games, statuses = await check_games(database, args.processes, ended, report)
+        check_people(games, statuses, people, report)
         if report.held_by_two_processes:
             report.failures.append(
                 f"{report.held_by_two_processes} moves were played by two processes"
@@ -484,6 +512,7 @@ def main(argv: list[str] | None = None) -> None:
         f" {report.held_by_two_processes} · walk-aways {report.walk_aways}, their timer fired"
         f" {report.timers_fired} · came back {report.came_back}"
     )
+    print(f"tables ended: {report.table_ends}")
     print(f"moves refused, by answer: {report.refusals}")
     for failure in report.failures:
         print("FAIL", failure)

@@ -21,7 +21,7 @@ from bot.clock import Clock
 from bot.command_translator import CatalogueTranslator
 from bot.config import Settings
 from bot.redelivery import once_per_interaction
-from bot.request_budget import RequestBudget, burst, per_second
+from bot.request_budget import RequestBudget
 from bot.sessions import SessionManager
 from bot.sessions.tournaments import TournamentRunner
 from bot.shards import identify_wait, publishes
@@ -138,8 +138,7 @@ class CardTableBot(commands.Bot):
             options["guild_ready_timeout"] = settings.guild_ready_timeout
         # This process's share of Discord's global limit, on the wall clock unless a test
         # passes a budget on its own clock.
-        limit, shards = settings.global_rate_limit, settings.shards
-        self.budget = budget or RequestBudget(per_second(limit, shards), burst=burst(limit, shards))
+        self.budget = budget or RequestBudget.share_of(settings.global_rate_limit, settings.shards)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,

@@ -70,15 +70,22 @@ class RequestBudget:
             raise ValueError("per_second and burst must be 1 or more")
         self.per_second = per_second
         self.burst = burst
-        self._clock = clock or SystemClock()
+        self.clock = clock or SystemClock()  # the pacer of table edits keeps time by it too
         self._tokens = float(burst)  # requests that may go now
         self._stamp: float | None = None  # when the tokens were last counted
         self._turn = asyncio.Lock()  # fair: waiters go in the order they came
         self.spent = 0  # counted requests sent
         self.waited = 0  # of them, how many had to wait for their turn
 
+    @classmethod
+    def share_of(
+        cls, global_limit: int, shards: Shards | None, clock: Clock | None = None
+    ) -> RequestBudget:
+        """This process's budget: its shards' share of the global limit."""
+        return cls(per_second(global_limit, shards), clock, burst(global_limit, shards))
+
     def _refill(self) -> None:
-        now = self._clock.now()
+        now = self.clock.now()
         if self._stamp is not None:
             self._tokens = min(self.burst, self._tokens + (now - self._stamp) * self.per_second)
         self._stamp = now
@@ -91,7 +98,7 @@ class RequestBudget:
             if self._tokens < 1:
                 held = True
                 wait = (1 - self._tokens) / self.per_second
-                await self._clock.sleep_until(self._clock.now() + wait)
+                await self.clock.sleep_until(self.clock.now() + wait)
                 self._refill()
             self._tokens -= 1
             self.spent += 1

@@ -9,28 +9,55 @@ nothing but a moment.
 - Per channel, one edit in flight: discord.py waits by itself when a response says a route's
   bucket is empty, but only for requests that come after that response. Edits of several tables
   sent at once all go out and meet 429s (each one counts towards Discord's invalid-request ban).
-- Overall, at most :data:`EDITS_PER_SECOND` edits and posts started in any second (result posts
-  and new lobbies take slots too), leaving room in the global limit for the rest. With many
-  tables each board is redrawn a little less often, instead of the bot meeting the global limit,
-  which would hold up everything.
-- Overall, at most :data:`EDITS_IN_FLIGHT` edits under way at once: edits started a second apart
-  can still reach Discord together (a stalled event loop, a busy network, discord.py holding a
-  route), and a burst of fifty would meet the global limit (seen in bench/load.py on a busy
-  machine).
+- Overall, at most :func:`edits_per_second` edits and posts started in any second (result
+  posts, turn pings and new lobbies take slots too): a share of this process's request budget
+  (bot/request_budget.py, its shards' share of Discord's global limit), leaving the rest of
+  the budget for what it counts besides (threads, lobby pings, tournament posts, fetches,
+  command syncs; the edits of private hands and answers to clicks are interaction webhooks,
+  which Discord does not count). With many tables each board is redrawn a little less often,
+  instead of table edits taking the whole budget, which would hold up everything else.
+- Overall, at most :func:`edits_in_flight` edits under way at once: each waits its turn in the
+  request budget, first come, first served, and the other requests wait behind those already
+  there; a bound on them bounds that wait (and edits waiting inside discord.py for a busy
+  channel's bucket, up to 5 s, still leave places for the others).
+
+The pace is asked of the process's budget when the bot starts (:meth:`ChannelPacer.follow`, by
+cogs/tables.py, whose board edits the tables), and kept on the budget's clock: no second figure
+to keep in step with it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 
-EDITS_PER_SECOND = 30  # of Discord's 50 requests a second for the whole bot
-# Half the global limit: a burst of them all leaves room for the rest; and enough that edits
-# waiting inside discord.py for a busy channel's bucket (up to 5 s) do not hold up the others.
-EDITS_IN_FLIGHT = 25
+from bot.config import DEFAULT_GLOBAL_RATE_LIMIT
+from bot.request_budget import RequestBudget, per_second
+
+# Of the budget's steady pace: table edits and channel posts. One process at Discord's 50 a
+# second paces at 40, so 30 of them, and 10 a second for all the rest.
+EDITS_SHARE = 0.75
+# Edits under way at once, in seconds of the budget's pace: what any other request may find
+# ahead of it in the budget's queue (one process: 25 edits, 0.6 s).
+IN_FLIGHT_SECONDS = 0.625
+
+
+def edits_per_second(budget_pace: int) -> int:
+    """Table edits and posts started a second, for a budget of ``budget_pace``: at least one."""
+    return max(1, math.floor(budget_pace * EDITS_SHARE + 1e-9))
+
+
+def edits_in_flight(budget_pace: int) -> int:
+    """Table edits under way at once, for a budget of ``budget_pace``: at least one."""
+    return max(1, math.floor(budget_pace * IN_FLIGHT_SECONDS + 1e-9))
+
+
+# Before the bot starts: the pace of one process at Discord's own limit.
+_ALONE = per_second(DEFAULT_GLOBAL_RATE_LIMIT, None)
 
 
 class ChannelPacer:
@@ -39,10 +66,10 @@ class ChannelPacer:
 
     def __init__(
         self,
-        per_second: int = EDITS_PER_SECOND,
+        per_second: int = edits_per_second(_ALONE),
         now: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-        in_flight: int = EDITS_IN_FLIGHT,
+        in_flight: int = edits_in_flight(_ALONE),
     ) -> None:
         self.per_second = per_second
         self.in_flight = in_flight
@@ -53,6 +80,18 @@ class ChannelPacer:
         self._started: deque[float] = deque()
         self._overall = asyncio.Lock()
         self._flying = asyncio.Semaphore(in_flight)
+
+    def follow(self, budget: RequestBudget) -> None:
+        """Pace to a share of ``budget`` (this process's), on its clock."""
+        clock = budget.clock
+
+        async def sleep(seconds: float) -> None:
+            await clock.sleep_until(clock.now() + seconds)
+
+        self.per_second = edits_per_second(budget.per_second)
+        self.in_flight = edits_in_flight(budget.per_second)
+        self.now, self.sleep = clock.now, sleep
+        self._loop = None  # the next turn starts afresh, at the new pace
 
     def _on_this_loop(self) -> None:
         """Locks belong to one event loop: a new loop (a restarted bot, a test) starts afresh."""
@@ -86,5 +125,5 @@ class ChannelPacer:
                 await self.sleep(self._started[0] + 1.0 - now)
 
 
-# One for the whole bot: the budget is Discord's limit for the bot, not for one of its parts.
+# One for the whole process: the budget is the process's, not one of its parts'.
 PACER = ChannelPacer()

@@ -331,4 +331,6 @@ class Tables(commands.GroupCog, group_name="table", group_description="Card tabl
 
 async def setup(bot: CardTableBot) -> None:
     bot.add_dynamic_items(*LOBBY_ITEMS)
-    await bot.add_cog(Tables(bot))
+    tables = Tables(bot)
+    tables.board.pacer.follow(bot.budget)  # table edits: a share of this process's requests
+    await bot.add_cog(tables)

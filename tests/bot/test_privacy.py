@@ -3,20 +3,24 @@ and their game in progress plays on (bot/privacy.py)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot import history, privacy
 from bot.privacy import FORMER_PLAYER, forget_user
 from bot.sessions import SessionManager
-from bot.store import Store, load_migrations
+from bot.store import Store, TurnPing, load_migrations
 from bot.store.postgres import PostgresStore
+from bot.tournaments.spec import TournamentSpec
 from games.transcript import replay
-from tests.bot.backends import BOTH, Backend, fetch
+from tests.bot.backends import BOTH, POSTGRES, Backend, fetch
+from tests.bot.faults import until
 from tests.bot.played import finished_game, open_game, play_moves, session_manager
 
 STORE_BACKENDS = BOTH
@@ -306,3 +310,150 @@ async def test_forget_reaches_the_person_through_indexes(sessions: SessionManage
             if detail.split()[1:2] == ["moves"] and "moves_user" not in detail:
                 scanned.add(detail)  # table by table: every move of every closed game
     assert scanned == set()
+
+
+async def test_forget_leaves_a_table_another_process_holds_as_it_is(
+    sessions: SessionManager, backend: Backend
+) -> None:
+    """Two processes on one database: Alice asks this one to forget her while she plays at a
+    table the other one holds (it alone has that table in memory). What is open is read from the
+    database, so her game there goes on, its rows exactly as the other process knows them, and
+    is recorded with her when it ends; everything closed is forgotten, and she is told so."""
+    async with session_manager(backend) as other:
+        await finished_game(sessions, GUILD_A, [(ALICE, "Alice")])
+        held = await open_game(other, GUILD_B, [(ALICE, "Alice"), (BOB, "Bob")])
+        await play_moves(other, held, limit=2)
+        ping = TurnPing(held.id, ALICE, held.row.channel_id, 555, held.moves)
+        await other.save_turn_ping(ping)
+        assert held.id in other.tables and held.id not in sessions.tables
+        store = sessions.store
+        before = (
+            await store.seats(held.id),
+            await store.seat_holders(held.id),
+            await store.moves(held.id),
+            await store.get_table(held.id),
+        )
+
+        forgotten = await sessions.forget(ALICE)
+        # What she is told: one result deleted, her name gone from one past table; the game in
+        # progress is not counted among them.
+        assert (forgotten.results, forgotten.seats, forgotten.hosted) == (1, 1, 1)
+        after = (
+            await store.seats(held.id),
+            await store.seat_holders(held.id),
+            await store.moves(held.id),
+            await store.get_table(held.id),
+        )
+        assert after == before
+        assert await store.turn_pings(held.id) == [ping]
+        # The other process's table agrees with the database: seats, who held them, the host.
+        assert sorted(before[0], key=lambda s: s.seat) == sorted(
+            held.seats.values(), key=lambda s: s.seat
+        )
+        assert before[1] == held.holders and held.row.host_id == ALICE
+        assert {t for _, _, t in await mentions(store, ALICE)} == {held.id}
+
+        await play_moves(other, held)  # her game goes on to its end, in the other process
+        await until(lambda: held.id not in other.tables, "the game closed")
+        assert held.row.status == "finished"
+        assert ALICE in {r.user_id for r in await store.leaderboard(GUILD_B)}
+
+
+async def alice_at(store: Store, table_id: int) -> tuple[bool, bool, bool]:
+    """Whether the table's seats, its result's players and its game record name Alice."""
+    seats = await fetch(store, "SELECT user_id FROM seats WHERE table_id = ?", table_id)
+    players = await fetch(store, "SELECT user_id FROM result_players WHERE table_id = ?", table_id)
+    records = await fetch(store, "SELECT record FROM results WHERE table_id = ?", table_id)
+    return (
+        ALICE in {row[0] for row in seats},
+        ALICE in {row[0] for row in players},
+        any(str(ALICE) in str(row[0]) for row in records),
+    )
+
+
+async def test_a_game_another_process_ends_during_the_forget_is_forgotten_whole_or_not_at_all(
+    sessions: SessionManager, backend: Backend
+) -> None:
+    """The other process plays her game to its end while the forget is under way (between its
+    statements: PostgreSQL lets another transaction commit there). The game is either still
+    open to the whole forget (kept whole, and recorded with her as a game that ends after the
+    forget) or closed to all of it (forgotten whole): never her seat anonymised with her result
+    and game record left behind."""
+    if backend.name != POSTGRES:
+        pytest.skip("SQLite's writers take turns: a forget's transaction holds the only write lock")
+    assert backend.url is not None
+    async with session_manager(backend) as other:
+        await finished_game(sessions, GUILD_A, [(ALICE, "Alice")])
+        held = await open_game(other, GUILD_B, [(ALICE, "Alice")])
+        side = await asyncpg.connect(backend.url)
+        try:
+            # Hold the forget before its first change of seats, while the game goes on.
+            hold = side.transaction()
+            await hold.start()
+            await side.execute("LOCK TABLE seats IN EXCLUSIVE MODE")
+            forgetting = asyncio.create_task(sessions.forget(ALICE))
+            waits = "SELECT count(*) FROM pg_locks WHERE NOT granted"
+            await polled(side, waits, 1)
+            playing = asyncio.create_task(play_moves(other, held))
+            # Until the game ended, or its next move waits for the forget.
+            await polled(side, waits, 2, lambda: held.row.status == "finished")
+            assert not forgetting.done()
+            await hold.rollback()
+        finally:
+            await side.close()
+        await forgetting
+        await playing
+        await until(lambda: held.row.status == "finished", "the result is kept")
+    kept = await alice_at(sessions.store, held.id)
+    assert kept in {(True, True, True), (False, False, False)}, kept
+    assert kept == (True, True, True), "her game ended after the forget, which waited for it"
+
+
+async def polled(
+    db: asyncpg.Connection, waits: str, count: int, done: Callable[[], bool] = lambda: False
+) -> None:
+    """Until ``count`` lock requests wait in the database (or ``done``)."""
+    for _ in range(2000):
+        if done() or await db.fetchval(waits) >= count:
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError(f"never happened: {count} waiting for a lock")
+
+
+async def test_a_tournament_another_process_ends_during_the_forget_is_forgotten_whole_or_not(
+    sessions: SessionManager, backend: Backend
+) -> None:
+    """As a game, so a tournament of hers that another process ends during the forget: her entry
+    keeps both her name and her membership, or loses both."""
+    if backend.name != POSTGRES:
+        pytest.skip("SQLite's writers take turns: a forget's transaction holds the only write lock")
+    assert backend.url is not None
+    store = sessions.store
+    spec = TournamentSpec.create(game="tarneeb", format="swiss", entry="individuals", rounds=3)
+    made = await store.create_tournament(
+        guild_id=GUILD_A, channel_id=2, organiser_id=BOB, spec=spec, starts_at=None, now=1.0
+    )
+    for user, name in ((ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")):
+        await store.enter_tournament(made.id, [user], name=name, rating=0.0, now=2.0)
+    await store.set_tournament_status(made.id, "running", now=3.0)
+    other = await backend.open()  # the other process's store
+    side = await asyncpg.connect(backend.url)
+    try:
+        # Hold the forget before it drops her membership of ended tournaments.
+        hold = side.transaction()
+        await hold.start()
+        await side.execute("LOCK TABLE tournament_members IN EXCLUSIVE MODE")
+        forgetting = asyncio.create_task(store.forget_user(ALICE))
+        waits = "SELECT count(*) FROM pg_locks WHERE NOT granted"
+        await polled(side, waits, 1)
+        ending = asyncio.create_task(other.set_tournament_status(made.id, "finished", now=4.0))
+        await polled(side, waits, 2, ending.done)  # it ended, or it waits for the forget
+        await hold.rollback()
+    finally:
+        await side.close()
+    await forgetting
+    await ending
+    await other.close()
+    named = "Alice" in {e.name for e in await store.entrants(made.id)}
+    members = await fetch(store, "SELECT user_id FROM tournament_members WHERE user_id = ?", ALICE)
+    assert (named, bool(members)) in {(True, True), (False, False)}, (named, members)

@@ -2,8 +2,8 @@
 429 from Discord, while answers to clicks and commands still go out at once.
 
 The fake Discord's global limit is lowered to 5 a second and counted on the test's own clock,
-which the bot's budget (4 a second: 90% of 5, one every quarter second) reads too; the test
-moves that clock by hand.
+which the bot's budget (4 a second: 80% of 5, one every quarter second) reads too, and the
+pacer of table edits (3 a second of those 4); the test moves that clock by hand.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.clock import ManualClock
 from bot.request_budget import RequestBudget, per_second
+from cogs.pacing import PACER
 from tests.conftest import restored_endpoints, start_bot, stop_bot
 from tests.discord.table_driver import ok, open_table, table_message
 from tests.fakediscord import FakeDiscord
@@ -58,6 +59,8 @@ async def test_a_burst_of_table_edits_keeps_to_the_share(
     with restored_endpoints():
         async with time_passing(clock):
             bot: Any = await start_bot(bot_env, budget=budget)
+        pace = PACER.per_second  # the table edits' share of the budget, asked of it at start
+        assert (pace, PACER.now) == (3, clock.now)
         try:
             async with time_passing(clock):
                 hosts = [fake_discord.user(f"host{i}") for i in range(TABLES)]
@@ -87,11 +90,21 @@ async def test_a_burst_of_table_edits_keeps_to_the_share(
             answer = ok(await hosts[1].slash("settings me", language="fi"))
             assert answer.ephemeral
             assert edits() == 1 and clock.sleepers
-            # Then one edit every quarter of a second: four a second, where Discord allows 5.
-            for sent in range(2, TABLES + 1):
-                await clock.advance(0.25)
+            # Then the edits go at the slower of the two paces: one every quarter of a second
+            # (the budget's four a second, where Discord allows 5), at most three in a second
+            # (the pacer's, so that the budget keeps room for other requests).
+            due = [0.0]
+            for k in range(1, TABLES):
+                after = due[k - pace] + 1.0 if k >= pace else 0.0
+                due.append(max(due[k - 1] + 1 / budget.per_second, after))
+            now = 0.0
+            for sent, when in enumerate(due[1:], start=2):
+                while now < when:
+                    await clock.advance(0.25)
+                    now += 0.25
                 await edits_reach(sent)
                 assert edits() == sent
+            assert due[-1] == 3.0  # ten edits: three seconds, not two and a quarter
             await fake_discord.quiet()
             assert edits() == TABLES
             assert all(fake_discord.messages[m].text() != shown[t] for t, m in lobbies.items())
@@ -100,3 +113,4 @@ async def test_a_burst_of_table_edits_keeps_to_the_share(
         finally:
             async with time_passing(clock):
                 await stop_bot(bot)
+            PACER.follow(RequestBudget.share_of(50, None))  # the wall clock again, for what follows
