@@ -97,31 +97,36 @@ BOUNDS = {"tarneeb": TEN_HANDS, "tarneeb_egyptian": TEN_HANDS}
 
 
 def every_text(name: str, options: dict[str, object] | None, games: int = 8) -> set[str]:
-    """The texts of random games as the table shows them (polished): prompts, table lines,
-    labels, events, the outcome (the same for each language that asks: kept)."""
-    key = (name, repr(sorted((options or {}).items())), games)
-    if key not in _TEXTS:
-        _TEXTS[key] = _every_text(name, {**BOUNDS.get(name, {}), **(options or {})}, games)
-    return _TEXTS[key]
+    """The texts of random games (seeds 0 to ``games`` - 1) as the table shows them (polished):
+    prompts, table lines, labels, events, the outcome. Each seed's game is played once per
+    process, whichever test and language asks for it."""
+    played = {**BOUNDS.get(name, {}), **(options or {})}
+    key = (name, repr(sorted(played.items())))
+    return set().union(*(_seed_texts(key, name, played, seed) for seed in range(games)))
 
 
-_TEXTS: dict[tuple[str, str, int], set[str]] = {}
+_TEXTS: dict[tuple[tuple[str, str], int], set[str]] = {}
 
 
-def _every_text(name: str, options: dict[str, object], games: int) -> set[str]:
+def _seed_texts(key: tuple[str, str], name: str, options: dict[str, object], seed: int) -> set[str]:
+    if (key, seed) not in _TEXTS:
+        _TEXTS[key, seed] = _game_texts(name, options, seed)
+    return _TEXTS[key, seed]
+
+
+def _game_texts(name: str, options: dict[str, object], seed: int) -> set[str]:
     found: set[str] = set()
     choose = leaning if name == "thunee" else uniform
-    for seed in range(games):
-        game = all_games()[name].new(options, seed=seed)
-        rng = random.Random(seed)
-        while game.status == "in_progress":
-            for seat in range(game.players):
-                found |= texts_of(game, seat)
-            seat, move = choose(rng, game)
-            found |= {e.text for e in game.apply(seat, move)}
-        outcome = game.outcome()
-        found |= {outcome.reason} if outcome and outcome.reason else set()
-        found |= texts_of(game, 0)
+    game = all_games()[name].new(options, seed=seed)
+    rng = random.Random(seed)
+    while game.status == "in_progress":
+        for seat in range(game.players):
+            found |= texts_of(game, seat)
+        seat, move = choose(rng, game)
+        found |= {e.text for e in game.apply(seat, move)}
+    outcome = game.outcome()
+    found |= {outcome.reason} if outcome and outcome.reason else set()
+    found |= texts_of(game, 0)
     return {polish(text) for text in found}
 
 
