@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import discord
+from babel.dates import format_date
 from discord import app_commands
 from discord.ext import commands
 
@@ -133,8 +134,9 @@ def history_embed(
     return embed
 
 
-def export_label(record: GameRecord) -> str:
-    day = datetime.fromtimestamp(record.finished_at, UTC).strftime("%d %b %Y")
+def export_label(record: GameRecord, lang: str = i18n.ENGLISH) -> str:
+    """A game as the export and replay menus offer it; its day as ``lang`` writes it."""
+    day = format_date(datetime.fromtimestamp(record.finished_at, UTC), "d MMM y", locale=lang)
     seats = ", ".join(" ".join(record.name_of(seat).split()) for seat in range(record.seat_count))
     return f"#{record.table_id} · {_title(record.game)} · {day} · {seats}"[:100]
 
@@ -148,7 +150,7 @@ def history_view(
     view.add_item(PageButton(page.page + 1, user_id, game, forward, disabled=not page.more))
     if page.games:
         view.add_item(ExportSelect(page.games, lang))
-        view.add_item(ReplaySelect([(export_label(g), g) for g in page.games]))
+        view.add_item(ReplaySelect([(export_label(g, lang), g) for g in page.games], lang))
     return view
 
 
@@ -222,7 +224,7 @@ class ExportSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], t
 
     def __init__(self, games: Sequence[GameRecord] = (), lang: str = i18n.ENGLISH) -> None:
         options = [
-            discord.SelectOption(label=export_label(record), value=str(record.table_id))
+            discord.SelectOption(label=export_label(record, lang), value=str(record.table_id))
             for record in games
         ]
         super().__init__(

@@ -43,9 +43,7 @@ WORD = re.compile(r"[^\W\d_]{2,}")  # two letters or more: a word, not "A" or "#
 MARKUP = re.compile(r"<[@#:]?[!&a-z_:]*\{?[^>]*>|https?://\S+")  # mentions, timestamps, links
 
 # Modules whose texts are still English only, each with why. Shrinks as texts are translated.
-STILL_ENGLISH: dict[str, str] = {
-    "cogs/replay.py": "/history's replays: built once per game with their pictures, in English",
-}
+STILL_ENGLISH: dict[str, str] = {}
 
 
 def words_in(node: ast.AST) -> Iterator[str]:

@@ -124,3 +124,12 @@ def test_components_fit_discord_and_carry_the_listing() -> None:
     first = history_view(HistoryPage(0, (), False), None, None)
     assert [c.item.disabled for c in first.children] == [True, True]  # type: ignore[attr-defined]
     assert len(first.children) == 2, "no export or replay menu without games"
+
+
+def test_the_menus_offer_the_games_in_the_readers_language() -> None:
+    page = HistoryPage(0, (record("tarneeb", ["Aino"] * 4, (1, 0), (0,), table_id=3),), False)
+    *_, menu, replays = history_view(page, None, None, "fi").children
+    assert isinstance(menu, ExportSelect) and isinstance(replays, ReplaySelect)
+    assert replays.item.placeholder == "Katso peli uudelleen tikki tikiltä"
+    for select in (menu, replays):
+        assert select.item.options[0].label.startswith("#3 · Tarneeb · 24 marras 2026 · ")

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from bot import i18n
 from bot.pictures import Seating, draw_table
 from bot.replay import build_replay
 from cogs.replay import REPLAY_PLACEHOLDER
+from tests.cogs.test_engine_words import KEPT
 from tests.discord.table_driver import fill_with_computers, ok, open_table, start
 from tests.discord.test_history_e2e import play_out
 from tests.fakediscord import FakeDiscord, InteractionResult, Message
@@ -19,6 +22,10 @@ def shown(fake: FakeDiscord, message: Message) -> bytes:
     image = fake.embed_image(message)
     assert image is not None and image.startswith(PNG), message.text()
     return image
+
+
+def words_of(text: str) -> set[str]:
+    return {word.lower() for word in re.findall(r"[A-Za-z]{3,}", text)}
 
 
 def replay_of(result: InteractionResult) -> Message:
@@ -84,6 +91,46 @@ async def test_a_finished_game_replays_trick_by_trick_showing_only_the_table(
         for crafted in (["x"], ["1²"], []):
             answer = ok(await carol.crafted_component(opened, f"ct:rh:{finished}", crafted))
             assert answer.ephemeral and "Choose one of the hands offered" in answer.text
+    assert fake_discord.errors == [] and fake_discord.unknown_routes == []
+
+
+async def test_a_finnish_reader_replays_a_game_in_finnish(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    alice, carol = fake_discord.user("alice"), fake_discord.user("carol")
+    aino = fake_discord.user("aino", locale="en-US")
+    ok(await aino.slash("settings me", language="fi"))
+    finished = await open_table(fake_discord, alice, "norwegian_whist", "target=1")
+    await fill_with_computers(fake_discord, alice, finished)
+    await start(fake_discord, alice, finished)
+    await play_out(fake_discord, running_bot, alice, finished)
+
+    steps: dict[str, Message] = {}
+    for reader, lang in ((aino, "fi"), (carol, "en")):
+        page = ok(await reader.slash("history")).message
+        assert page is not None
+        placeholder = i18n._(lang, REPLAY_PLACEHOLDER)
+        opened = replay_of(ok(await reader.select(page, placeholder, [str(finished)])))
+        stepped = ok(await reader.click(opened, "▶")).message
+        assert stepped is not None and stepped.ephemeral_to == reader.id
+        steps[lang] = stepped
+    finnish = steps["fi"].text()
+    assert "Uusinta · Norwegian Whist · pöytä" in finnish, finnish
+    assert "**Jako 1 · tikki 2** · vaihe 2/" in finnish
+    assert (
+        "Vain se, mitä pöydässä näkyi" in finnish and "[picture: Norwegian Whist · pöytä" in finnish
+    )
+
+    # No English word is left beside the seats' names and the game's own name and words.
+    exported = await running_bot.sessions.export(steps["fi"].guild_id, finished)
+    kept = KEPT | {"picture"} | words_of(" ".join((*exported.names, "Norwegian Whist")))
+    english = words_of(steps["en"].text()) - kept
+    assert english and english.isdisjoint(words_of(finnish)), english & words_of(finnish)
+
+    # Each reader sees the picture drawn in their own language.
+    built = build_replay(finished, exported.transcript, exported.names)
+    assert shown(fake_discord, steps["fi"]) == built.picture(1, "fi").png
+    assert shown(fake_discord, steps["en"]) == built.picture(1).png != built.picture(1, "fi").png
     assert fake_discord.errors == [] and fake_discord.unknown_routes == []
 
 
