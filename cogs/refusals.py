@@ -5,9 +5,11 @@ The games and the session manager refuse with an English sentence, a ``code`` an
 language, a refusal without a code is looked up as it is: the session layer marks its fixed
 sentences for the catalogue (one it did not mark stays English). A code picks a template here,
 translated through the catalogue and filled from the parameters (seats already named, cards,
-suits and colours shown the way the table shows them). A code without a template of its own is
-answered with its kind's translated sentence, the English one beneath it so that nothing of the
-reason is lost.
+suits and colours shown the way the table shows them). A code without a template of its own
+(one code, several reasons: Thunee's Double and Khanaak) gives its reason as the games' other
+texts are given, through the phrasebook (:mod:`cogs.engine_words`); a reason the phrasebook does
+not know is answered with its kind's translated sentence, the English one beneath it so that
+nothing of the reason is lost.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from bot.bidi import for_direction
 from bot.i18n import N_
 from bot.sessions import UserError
 from bot.sessions.tournament_texts import TOO_FEW
+from cogs.engine_words import said
 from cogs.render import shown_name
 from games.cards import display, display_suit
 
@@ -271,9 +274,13 @@ def refusal_text(error: UserError, lang: str) -> str:
         if _placeholders(template) <= params.keys():
             text = error.shown(shown_name, i18n._(lang, template, **params))
             break
-    else:
+    else:  # one code, several reasons: the reason as the phrasebook words the games' texts
+        worded = said(lang, error.template)
         kind = KINDS.get(error.kind or error.code)
-        if kind is None:
+        if worded != error.template:
+            text = error.shown(shown_name, worded)
+        elif kind is not None:
+            text = f"{i18n._(lang, kind)}\n-# {english}"
+        else:
             return english
-        text = f"{i18n._(lang, kind)}\n-# {english}"
     return for_direction(lang in i18n.RIGHT_TO_LEFT, text)

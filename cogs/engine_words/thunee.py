@@ -1,8 +1,9 @@
 """Thunee's sentences: the redeal, the calling, trump laid face down, Jodhi, Double and
-Khanaak, challenges, the counting side's result, the balls; its hints.
+Khanaak (and why one is refused), challenges, the counting side's result, the balls; its hints.
 
 Thunee's own words stay as players say them in every language: Thunee, Royals, Blind Thunee,
-Blind Royals, Jodhi, Khanaak, Murial, Double (as a declaration), trumpman and trumper.
+Blind Royals, Jodhi, Khanaak, Murial, Double (as a declaration), corner house, trumpman and
+trumper.
 """
 
 from __future__ import annotations
@@ -52,6 +53,19 @@ def _trick(lang: str, values: Mapping[str, str]) -> str:
         int(values["n"]),
         **others(values),
     )
+
+
+DECLARED = "(?P<word>Double|Khanaak)"  # the last trick's declarations, the game's own words
+# The game's reasons for refusing a Double or Khanaak (and a deal) that name nothing: as written.
+REFUSALS: tuple[str, ...] = (
+    N_("Only one Double or Khanaak may be declared in a hand."),
+    N_("Only a team that won every trick so far may Double."),
+    N_("A team is at corner house, so nobody may Double."),
+    N_("Your team is at corner house and may not Double."),
+    N_("Khanaak needs a Jodhi claimed by your team in this hand."),
+    N_("Khanaak needs your team to have lost one of the earlier tricks."),
+    N_("This game is not waiting for a deal."),
+)
 
 
 PHRASES: tuple[Phrase, ...] = (
@@ -144,6 +158,24 @@ PHRASES: tuple[Phrase, ...] = (
         N_("{who} challenges {other}: no illegal play was made."),
         {},
     ),
+    # Why a Double or Khanaak is refused (the game's reasons, each told as the player reads it).
+    (
+        rf"{DECLARED} is not used in the two-player game\.",
+        N_("{word} is not used in the two-player game."),
+        {},
+    ),
+    (rf"{DECLARED} is not played at this table\.", N_("{word} is not played at this table."), {}),
+    (
+        rf"{DECLARED} may only be declared in the last trick of a normal hand\.",
+        N_("{word} may only be declared in the last trick of a normal hand."),
+        {},
+    ),
+    (
+        rf"Declare {DECLARED} on your own turn in the last trick, before you play\.",
+        N_("Declare {word} on your own turn in the last trick, before you play."),
+        {},
+    ),
+    *((re.escape(reason), reason, {}) for reason in REFUSALS),
     # The hand's end, the balls, the game.
     (
         rf"The hand is annulled \(the trumpman's weak hand\); {S} deals again\.",
