@@ -29,6 +29,7 @@ from typing import Any
 from games.base import Deal, IllegalMove, Move
 from games.players import Seen
 from games.players import tarneeb as tarneeb_player
+from games.search.card_reading import Reading, reading, reads
 from games.search.worlds import Knowledge, game_class
 
 MISMATCH = 0.01  # a sampled hand's weight for each public call the normal player would not make
@@ -67,21 +68,29 @@ class Call:
 
 @dataclass(slots=True)
 class Bidding:
-    """The evidence of one decision: every other seat's public calls, and the order in which
-    the seats' hands are drawn."""
+    """The evidence of one decision: every other seat's public calls (where the game's calls
+    are modelled) and card plays (where they are read: :mod:`games.search.card_reading`), and
+    the order in which the seats' hands are drawn."""
 
-    model: Model
+    model: Model | None
     calls: dict[int, list[Call]]
     order: list[int]
+    plays: Reading | None = None
     # (seat, strength) -> the number of that seat's calls the strength would not have made
     misses: dict[tuple[int, Any], int] = field(default_factory=dict)
 
+    def seats(self) -> set[int]:
+        """The seats some evidence speaks about."""
+        return set(self.calls) | (set(self.plays.plays) if self.plays is not None else set())
+
     def weight(self, seat: int, hand: Sequence[str]) -> float:
-        """How likely the normal player holding ``hand`` makes ``seat``'s calls (up to a
-        constant): :data:`MISMATCH` to the power of the calls it would make otherwise."""
+        """How likely the normal player dealt ``hand`` makes ``seat``'s calls and plays (up to
+        a constant): :data:`MISMATCH` to the power of the calls it would make otherwise, times
+        the card play's weight."""
+        played = 1.0 if self.plays is None else self.plays.weight(seat, hand)
         calls = self.calls.get(seat)
-        if not calls:
-            return 1.0
+        if not calls or self.model is None:
+            return played
         strength = self.model.strength(hand)
         misses = self.misses.get((seat, strength))
         if misses is None:
@@ -90,7 +99,7 @@ class Bidding:
                 for call in calls
             )
             self.misses[seat, strength] = misses
-        return float(MISMATCH**misses)
+        return float(MISMATCH**misses) * played
 
     def sample(self, knowledge: Knowledge, rng: random.Random) -> Deal | None:
         """A deal with the fixed cards in place and the unseen ones drawn against the bidding,
@@ -103,7 +112,7 @@ class Bidding:
             if deal is None:
                 return None
             weight = 1.0
-            for seat in self.calls:
+            for seat in self.seats():
                 weight *= self.weight(seat, deal.hands[seat])
             if weight > best[0]:
                 best = (weight, deal)
@@ -166,13 +175,38 @@ class Bidding:
 
 
 def bidding(seen: Seen, knowledge: Knowledge) -> Bidding | None:
-    """The evidence in ``seen``'s public history, for a game with a :data:`MODELS` entry
-    (``None`` otherwise, or when no other seat has called yet). Also records in ``knowledge``
-    the voids the card play has shown, so that the draws respect them from the start."""
-    model = MODELS.get(game_class(seen).player_module)
-    if model is None:
+    """The evidence in ``seen``'s public history: the calls, for a game with a :data:`MODELS`
+    entry, and the card play, for a game it is read in (``None`` when neither says anything).
+    Also records in ``knowledge`` the voids the card play has shown, so that the draws respect
+    them from the start."""
+    rules = game_class(seen)
+    model = MODELS.get(rules.player_module)
+    if model is None and not reads(rules):
         return None
     _learn_voids(seen, knowledge)
+    plays = reading(seen, knowledge)
+    calls = _calls(seen, knowledge) if model is not None else None
+    if not calls and plays is None:
+        return None
+    calls = calls or {}
+    others = [seat for seat in range(knowledge.players) if seat != seen.seat]
+    read = plays.plays if plays is not None else {}
+    # the seats whose calls say most (bids, doubles, a trump) are drawn first, a passer last;
+    # then those whose most cards were read
+    order = sorted(
+        others,
+        key=lambda seat: (
+            -sum(call.move.action != "pass" for call in calls.get(seat, ())),
+            -len(read.get(seat, ())),
+            seat,
+        ),
+    )
+    return Bidding(model, calls, order, plays)
+
+
+def _calls(seen: Seen, knowledge: Knowledge) -> dict[int, list[Call]] | None:
+    """Every other seat's public calls, with the view and legal moves it had then (``None``
+    when the auction cannot be replayed)."""
     deal = knowledge.sample(random.Random(0))  # any deal: the auction does not read the cards
     if deal is None:
         return None
@@ -188,15 +222,7 @@ def bidding(seen: Seen, knowledge: Knowledge) -> Bidding | None:
             replay.apply(mover, move)
         except IllegalMove:
             return None
-    if not calls:
-        return None
-    others = [seat for seat in range(knowledge.players) if seat != seen.seat]
-    # the seats whose calls say most (bids, doubles, a trump) are drawn first, a passer last
-    order = sorted(
-        others,
-        key=lambda seat: (-sum(call.move.action != "pass" for call in calls.get(seat, ())), seat),
-    )
-    return Bidding(model, calls, order)
+    return calls
 
 
 def _learn_voids(seen: Seen, knowledge: Knowledge) -> None:
