@@ -38,10 +38,12 @@ from games.tricks import play_moves
 if TYPE_CHECKING:
     from games.base import Game
 
-MISMATCH = 0.05  # a sampled hand's weight for each card the normal player would not have played
-CHECKED = 12  # the most recent plays of the other seats read (a cap on the cost of a draw)
+MISMATCH = 0.1  # a sampled hand's weight for each card the normal player would not have played
+CHECKED = 4  # the most recent plays of the other seats read (a cap on the cost of a draw)
+SURE = 2  # misses after which a hand's other plays are not checked (its weight is that small)
 ENDGAME = 2  # cards in hand at which the normal player may solve the end instead: not read
-TEMPLATES = 4  # deals tried for the one replay that reads the public positions
+TEMPLATES = 4  # deals tried for the one replay that reads the public positions (besides those
+# refused for a void that the next one respects)
 
 # The games whose card play is read (by name: the families' games differ in how much it helps).
 GAMES: frozenset[str] = frozenset({"tarneeb", "tuppi"})
@@ -54,21 +56,22 @@ class Play:
 
     seat: int
     light: SimpleNamespace
-    trick: tuple[tuple[int, str], ...]
+    trick: list[tuple[int, str]]
     before: frozenset[str]
     move: Move
 
     def repeated(self, choose: PlayFrom, dealt: Sequence[str]) -> bool:
         """Whether the normal player, dealt ``dealt``, plays this card here (ties its way)."""
         card = self.move.get("card")
-        held = [other for other in dealt if other not in self.before and other != card]
-        held.insert(0, card)  # first: among equal cards, min and max keep the first
-        legal = play_moves(held, list(self.trick))
+        before = self.before
+        # first: among equal cards, min and max keep the first
+        held = [card, *(other for other in dealt if other != card and other not in before)]
+        legal = play_moves(held, self.trick)
         if len(legal) == 1:
             return True
-        light = SimpleNamespace(**vars(self.light))
+        light = self.light
         if hasattr(light, "hand"):
-            light.hand = tuple(held)
+            light.hand = held  # its own namespace: set for this question only
         return choose(self.seat, light, legal) == self.move
 
 
@@ -90,7 +93,11 @@ class Reading:
         key = (seat, frozenset(dealt))
         misses = self.misses.get(key)
         if misses is None:
-            misses = sum(not play.repeated(self.choose, dealt) for play in plays)
+            misses = 0
+            for play in plays:  # the most recent first; past SURE misses the rest cannot matter
+                misses += not play.repeated(self.choose, dealt)
+                if misses >= SURE:
+                    break
             self.misses[key] = misses
         return float(MISMATCH**misses)
 
@@ -112,25 +119,29 @@ def _frozen(value: Any) -> Any:
 def reading(seen: Seen, knowledge: Knowledge) -> Reading | None:
     """The card play's evidence in ``seen``'s public history, for a game in :data:`GAMES`
     whose normal card play has a light view (``None`` otherwise, when no other seat has played
-    a card worth reading, or when no replay of the history is found). ``knowledge`` should know
-    the voids the play has shown (the replay's deal respects them)."""
+    a card worth reading, or when no replay of the history is found). Records in ``knowledge``
+    the voids the replay shows (a replay refused for want of one is tried again, on a deal that
+    respects it)."""
     rules = game_class(seen)
     if not reads(rules):
         return None
     light_of, choose = LIGHT[rules.player_module]
     if not any(move is not None and move.action == "play" for _, move in seen.history):
         return None
-    for attempt in range(TEMPLATES):
+    plays: list[Play] | None = None
+    attempt = 0
+    while plays is None and attempt < TEMPLATES:
+        voids = sum(map(len, knowledge.voids))
         plays = _replayed(seen, knowledge, light_of, random.Random(attempt))
-        if plays is not None:
-            break
-    else:
+        if sum(map(len, knowledge.voids)) == voids:  # a refusal that taught nothing new
+            attempt += 1
+    if plays is None:
         return None
     plays = plays[-CHECKED:]
     if not plays:
         return None
     by_seat: dict[int, list[Play]] = {}
-    for play in plays:
+    for play in reversed(plays):
         by_seat.setdefault(play.seat, []).append(play)
     return Reading(choose, by_seat)
 
@@ -139,7 +150,8 @@ def _replayed(
     seen: Seen, knowledge: Knowledge, light_of: Any, rng: random.Random
 ) -> list[Play] | None:
     """The other seats' plays worth reading, from one replay of the history on any deal
-    consistent with the seat's knowledge (``None`` when that replay is refused)."""
+    consistent with the seat's knowledge (``None`` when that replay is refused); the voids it
+    shows go into ``knowledge``."""
     deal = knowledge.sample(rng)
     if deal is None:
         return None
@@ -153,6 +165,9 @@ def _replayed(
         if move is None:  # another seat's hidden move: any, the positions read are public
             move = normal_move(replay, mover, rng)
         card = move.get("card") if move.action == "play" else None
+        trick = tuple(getattr(replay, "trick", ()))
+        if isinstance(card, str) and trick and card[-1] != trick[0][1][-1]:
+            knowledge.voids[mover].add(trick[0][1][-1])  # did not follow: void in the suit led
         if isinstance(card, str) and mover != seen.seat:
             light = light_of(replay, mover)
             left = knowledge.sizes[mover] - len(played[mover])
@@ -162,8 +177,7 @@ def _replayed(
                 )
                 if hasattr(light, "hand"):
                     public.hand = ()
-                trick = tuple(getattr(replay, "trick", ()))
-                plays.append(Play(mover, public, trick, frozenset(played[mover]), move))
+                plays.append(Play(mover, public, list(trick), frozenset(played[mover]), move))
         try:
             replay.apply(mover, move)
         except IllegalMove:
@@ -171,3 +185,19 @@ def _replayed(
         if isinstance(card, str):
             played[mover].append(card)
     return plays
+
+
+def learn_voids(seen: Seen, knowledge: Knowledge) -> None:
+    """A seat that did not follow the suit led is void in it (tricks of one card per seat)."""
+    trick: list[str] = []
+    for mover, move in seen.history:
+        if move is None or move.action != "play":
+            continue
+        card = move.get("card")
+        if not isinstance(card, str):
+            continue
+        if trick and card[-1] != trick[0][-1]:
+            knowledge.voids[mover].add(trick[0][-1])
+        trick.append(card)
+        if len(trick) == knowledge.players:
+            trick = []

@@ -29,7 +29,7 @@ from typing import Any
 from games.base import Deal, IllegalMove, Move
 from games.players import Seen
 from games.players import tarneeb as tarneeb_player
-from games.search.card_reading import Reading, reading, reads
+from games.search.card_reading import Reading, learn_voids, reading, reads
 from games.search.worlds import Knowledge, game_class
 
 MISMATCH = 0.01  # a sampled hand's weight for each public call the normal player would not make
@@ -79,15 +79,11 @@ class Bidding:
     # (seat, strength) -> the number of that seat's calls the strength would not have made
     misses: dict[tuple[int, Any], int] = field(default_factory=dict)
 
-    def seats(self) -> set[int]:
-        """The seats some evidence speaks about."""
-        return set(self.calls) | (set(self.plays.plays) if self.plays is not None else set())
-
-    def weight(self, seat: int, hand: Sequence[str]) -> float:
+    def weight(self, seat: int, hand: Sequence[str], read: bool = True) -> float:
         """How likely the normal player dealt ``hand`` makes ``seat``'s calls and plays (up to
         a constant): :data:`MISMATCH` to the power of the calls it would make otherwise, times
-        the card play's weight."""
-        played = 1.0 if self.plays is None else self.plays.weight(seat, hand)
+        the card play's weight (unless not ``read``)."""
+        played = 1.0 if self.plays is None or not read else self.plays.weight(seat, hand)
         calls = self.calls.get(seat)
         if not calls or self.model is None:
             return played
@@ -102,18 +98,20 @@ class Bidding:
         return float(MISMATCH**misses) * played
 
     def sample(self, knowledge: Knowledge, rng: random.Random) -> Deal | None:
-        """A deal with the fixed cards in place and the unseen ones drawn against the bidding,
+        """A deal with the fixed cards in place and the unseen ones drawn against the evidence,
         no seat getting a suit it is void in (``None`` after a dead end): drawn seat by seat,
         and the whole draw again (:data:`RESTARTS` times at most) by rejection against the
-        deal's weight, since the first seats' draws may leave no good hand for the last."""
+        deal's weight by the calls, since the first seats' draws may leave no good hand for the
+        last. (The card play's weights count in the seats' draws only: against the whole deal
+        they would restart most draws, for a cost the decision's budget does not have.)"""
         best: tuple[float, Deal | None] = (-1.0, None)
         for _ in range(RESTARTS):
             deal = self.draw(knowledge, rng)
             if deal is None:
                 return None
             weight = 1.0
-            for seat in self.seats():
-                weight *= self.weight(seat, deal.hands[seat])
+            for seat in self.calls:
+                weight *= self.weight(seat, deal.hands[seat], read=False)
             if weight > best[0]:
                 best = (weight, deal)
             if rng.random() < weight:
@@ -183,7 +181,8 @@ def bidding(seen: Seen, knowledge: Knowledge) -> Bidding | None:
     model = MODELS.get(rules.player_module)
     if model is None and not reads(rules):
         return None
-    _learn_voids(seen, knowledge)
+    if model is not None:
+        learn_voids(seen, knowledge)
     plays = reading(seen, knowledge)
     calls = _calls(seen, knowledge) if model is not None else None
     if not calls and plays is None:
@@ -223,19 +222,3 @@ def _calls(seen: Seen, knowledge: Knowledge) -> dict[int, list[Call]] | None:
         except IllegalMove:
             return None
     return calls
-
-
-def _learn_voids(seen: Seen, knowledge: Knowledge) -> None:
-    """A seat that did not follow the suit led is void in it (tricks of one card per seat)."""
-    trick: list[str] = []
-    for mover, move in seen.history:
-        if move is None or move.action != "play":
-            continue
-        card = move.get("card")
-        if not isinstance(card, str):
-            continue
-        if trick and card[-1] != trick[0][-1]:
-            knowledge.voids[mover].add(trick[0][-1])
-        trick.append(card)
-        if len(trick) == knowledge.players:
-            trick = []
