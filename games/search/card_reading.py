@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from games.base import Game
 
 MISMATCH = 0.1  # a sampled hand's weight for each card the normal player would not have played
-CHECKED = 4  # the most recent plays of the other seats read (a cap on the cost of a draw)
+CHECKED = 3  # the most recent plays of the other seats read (a cap on the cost of a draw)
 SURE = 2  # misses after which a hand's other plays are not checked (its weight is that small)
 ENDGAME = 2  # cards in hand at which the normal player may solve the end instead: not read
 TEMPLATES = 4  # deals tried for the one replay that reads the public positions (besides those

@@ -172,31 +172,31 @@ class Bidding:
         return Deal(tuple(tuple(hand) for hand in hands), tuple(pool))
 
 
-def bidding(seen: Seen, knowledge: Knowledge) -> Bidding | None:
+def bidding(seen: Seen, knowledge: Knowledge, read: bool = True) -> Bidding | None:
     """The evidence in ``seen``'s public history: the calls, for a game with a :data:`MODELS`
-    entry, and the card play, for a game it is read in (``None`` when neither says anything).
-    Also records in ``knowledge`` the voids the card play has shown, so that the draws respect
-    them from the start."""
+    entry, and the card play, for a game it is read in (unless not ``read``; ``None`` when
+    neither says anything). Also records in ``knowledge`` the voids the card play has shown
+    (where the calls are modelled), so that the draws respect them from the start."""
     rules = game_class(seen)
     model = MODELS.get(rules.player_module)
-    if model is None and not reads(rules):
+    if model is None and not (read and reads(rules)):
         return None
     if model is not None:
         learn_voids(seen, knowledge)
-    plays = reading(seen, knowledge)
+    plays = reading(seen, knowledge) if read else None
     calls = _calls(seen, knowledge) if model is not None else None
     if not calls and plays is None:
         return None
     calls = calls or {}
     others = [seat for seat in range(knowledge.players) if seat != seen.seat]
-    read = plays.plays if plays is not None else {}
+    seen_plays = plays.plays if plays is not None else {}
     # the seats whose calls say most (bids, doubles, a trump) are drawn first, a passer last;
     # then those whose most cards were read
     order = sorted(
         others,
         key=lambda seat: (
             -sum(call.move.action != "pass" for call in calls.get(seat, ())),
-            -len(read.get(seat, ())),
+            -len(seen_plays.get(seat, ())),
             seat,
         ),
     )
