@@ -46,7 +46,10 @@ TEMPLATES = 4  # deals tried for the one replay that reads the public positions 
 # refused for a void that the next one respects)
 
 # The games whose card play is read (by name: the families' games differ in how much it helps).
-GAMES: frozenset[str] = frozenset({"tarneeb", "tuppi"})
+# bench.match, hard against hard-no-play-inference, reading the last three plays (seed 0):
+# Tarneeb +0.12 +- 1.01 points a deal over 16 deals (p = 0.9), Tuppi -3.25 +- 2.04 over 24
+# (p = 0.11): Tuppi is left out; the other games are not measured yet.
+GAMES: frozenset[str] = frozenset({"tarneeb"})
 
 
 @dataclass(frozen=True, slots=True)

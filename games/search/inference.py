@@ -145,7 +145,10 @@ class Bidding:
             for _ in range(TRIES):
                 drawn = forced + rng.sample(free, count)
                 weight = self.weight(seat, fixed[seat] + drawn)
+                luck = rng.random()
                 if last is not None and weight > 0:
+                    if weight <= luck and best is not None and weight <= best[0]:
+                        continue  # the last seat's weight only lowers it: not taken, not best
                     taken = set(drawn)
                     rest = [card for card in pool if card not in taken]
                     if any(card[-1] in voids[last] for card in rest):
@@ -154,7 +157,7 @@ class Bidding:
                         weight *= self.weight(last, fixed[last] + rest)
                 if best is None or weight > best[0]:
                     best = (weight, drawn)
-                if rng.random() < weight:
+                if luck < weight:
                     best = (weight, drawn)
                     break
             assert best is not None
