@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
@@ -78,30 +78,23 @@ class Play:
         return choose(self.seat, light, legal) == self.move
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Reading:
-    """The evidence of one decision's card play: each other seat's plays read."""
+    """The evidence of one decision's card play: each other seat's plays read (the most recent
+    first), and the normal player's card choice that reads them."""
 
     choose: PlayFrom
     plays: dict[int, list[Play]]
-    # (seat, dealt hand) -> its plays the normal player would not have made
-    misses: dict[tuple[int, frozenset[str]], int] = field(default_factory=dict)
 
     def weight(self, seat: int, dealt: Sequence[str]) -> float:
         """How likely the normal player dealt ``dealt`` makes ``seat``'s plays (up to a
-        constant): :data:`MISMATCH` to the power of the plays it would make otherwise."""
-        plays = self.plays.get(seat)
-        if not plays:
-            return 1.0
-        key = (seat, frozenset(dealt))
-        misses = self.misses.get(key)
-        if misses is None:
-            misses = 0
-            for play in plays:  # the most recent first; past SURE misses the rest cannot matter
-                misses += not play.repeated(self.choose, dealt)
-                if misses >= SURE:
-                    break
-            self.misses[key] = misses
+        constant): :data:`MISMATCH` to the power of the plays it would make otherwise (at most
+        :data:`SURE`: past that the rest cannot matter)."""
+        misses = 0
+        for play in self.plays.get(seat, ()):
+            misses += not play.repeated(self.choose, dealt)
+            if misses >= SURE:
+                break
         return float(MISMATCH**misses)
 
 
