@@ -16,6 +16,10 @@ their exact endgame valued as before it was scored and before the low hands were
 own game: the mean of each world's tricks (a low hand's the high game's count, negated), and the
 normal player's next-to-last trick counted alike. They swap those functions in for the duration
 of one decision (a bench runs one decision at a time per process).
+
+``hard-no-play-inference``: the hard level of now without reading the other seats' card play
+(:mod:`games.search.card_reading`), its worlds weighted by the bidding alone: the baseline that
+decides in which games the reading is enabled. It empties the read games for one decision.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from games import levels
 from games.base import Move
 from games.players import Seen, endgame, player_for, seen_for
-from games.search import dds, hard, tunge_hard
+from games.search import card_reading, dds, hard, tunge_hard
 from games.search.budget import Budget
 from games.search.hard import candidates, evaluate, scaled
 from games.search.inference import bidding
@@ -111,6 +115,7 @@ NORMAL_TODAY = "normal-today"  # the normal player without the deal's tricks: no
 OWN_SOLVER = "hard-own-solver"  # the hard level with DDS only where our solver solved before
 HARD_BY_TRICKS = "hard-by-tricks"  # the exact endgame by tricks, a low hand the high one negated
 NORMAL_BY_TRICKS = "normal-by-tricks"  # the next-to-last trick counted alike
+NO_PLAY_INFERENCE = "hard-no-play-inference"  # the hard level not reading the card play
 LEVELS = (  # the levels benches name
     "easy",
     "normal",
@@ -120,6 +125,7 @@ LEVELS = (  # the levels benches name
     OWN_SOLVER,
     HARD_BY_TRICKS,
     NORMAL_BY_TRICKS,
+    NO_PLAY_INFERENCE,
 )
 
 
@@ -166,6 +172,16 @@ def _by_tricks() -> Iterator[None]:
         hard.evaluate, hard.dds_values, endgame._solve = saved
 
 
+@contextmanager
+def _no_play_inference() -> Iterator[None]:
+    saved = card_reading.GAMES
+    card_reading.GAMES = frozenset()
+    try:
+        yield
+    finally:
+        card_reading.GAMES = saved
+
+
 def choose_move(game: Game, seat: int, rng: random.Random, level: str = "normal") -> Move:
     """:func:`games.levels.choose_move`, plus the baselines :data:`NAME` and
     :data:`NORMAL_TODAY` (the normal player handed the view alone, as it was before it
@@ -183,6 +199,9 @@ def choose_move(game: Game, seat: int, rng: random.Random, level: str = "normal"
     if level in (HARD_BY_TRICKS, NORMAL_BY_TRICKS):
         with _by_tricks():
             return levels.choose_move(game, seat, rng, level.split("-")[0])
+    if level == NO_PLAY_INFERENCE:
+        with _no_play_inference():
+            return levels.choose_move(game, seat, rng, "hard")
     if level == NORMAL_TODAY:
         return player_for(game)(replace(seen_for(game, seat, "normal"), history=()), rng)
     return levels.choose_move(game, seat, rng, level)

@@ -129,7 +129,9 @@ def worlds_for(seen: Seen, count: int, rng: random.Random) -> list[Game]:
     except NoWorld:
         knowledge = None
     if knowledge is not None:
-        knowledge.bidding = bidding(seen, knowledge)
+        # the bidding's worlds, not the card play's: the judge stays the one it was, whatever
+        # the hard level reads (games.search.card_reading)
+        knowledge.bidding = bidding(seen, knowledge, read=False)
     found: list[Game] = []
     for _ in range(4 * count):
         if len(found) >= count:

@@ -29,6 +29,7 @@ from typing import Any
 from games.base import Deal, IllegalMove, Move
 from games.players import Seen
 from games.players import tarneeb as tarneeb_player
+from games.search.card_reading import Reading, learn_voids, reading, reads
 from games.search.worlds import Knowledge, game_class
 
 MISMATCH = 0.01  # a sampled hand's weight for each public call the normal player would not make
@@ -67,21 +68,25 @@ class Call:
 
 @dataclass(slots=True)
 class Bidding:
-    """The evidence of one decision: every other seat's public calls, and the order in which
-    the seats' hands are drawn."""
+    """The evidence of one decision: every other seat's public calls (where the game's calls
+    are modelled) and card plays (where they are read: :mod:`games.search.card_reading`), and
+    the order in which the seats' hands are drawn."""
 
-    model: Model
+    model: Model | None
     calls: dict[int, list[Call]]
     order: list[int]
+    plays: Reading | None = None
     # (seat, strength) -> the number of that seat's calls the strength would not have made
     misses: dict[tuple[int, Any], int] = field(default_factory=dict)
 
-    def weight(self, seat: int, hand: Sequence[str]) -> float:
-        """How likely the normal player holding ``hand`` makes ``seat``'s calls (up to a
-        constant): :data:`MISMATCH` to the power of the calls it would make otherwise."""
+    def weight(self, seat: int, hand: Sequence[str], read: bool = True) -> float:
+        """How likely the normal player dealt ``hand`` makes ``seat``'s calls and plays (up to
+        a constant): :data:`MISMATCH` to the power of the calls it would make otherwise, times
+        the card play's weight (unless not ``read``)."""
+        played = 1.0 if self.plays is None or not read else self.plays.weight(seat, hand)
         calls = self.calls.get(seat)
-        if not calls:
-            return 1.0
+        if not calls or self.model is None:
+            return played
         strength = self.model.strength(hand)
         misses = self.misses.get((seat, strength))
         if misses is None:
@@ -90,13 +95,15 @@ class Bidding:
                 for call in calls
             )
             self.misses[seat, strength] = misses
-        return float(MISMATCH**misses)
+        return float(MISMATCH**misses) * played
 
     def sample(self, knowledge: Knowledge, rng: random.Random) -> Deal | None:
-        """A deal with the fixed cards in place and the unseen ones drawn against the bidding,
+        """A deal with the fixed cards in place and the unseen ones drawn against the evidence,
         no seat getting a suit it is void in (``None`` after a dead end): drawn seat by seat,
         and the whole draw again (:data:`RESTARTS` times at most) by rejection against the
-        deal's weight, since the first seats' draws may leave no good hand for the last."""
+        deal's weight by the calls, since the first seats' draws may leave no good hand for the
+        last. (The card play's weights count in the seats' draws only: against the whole deal
+        they would restart most draws, for a cost the decision's budget does not have.)"""
         best: tuple[float, Deal | None] = (-1.0, None)
         for _ in range(RESTARTS):
             deal = self.draw(knowledge, rng)
@@ -104,7 +111,7 @@ class Bidding:
                 return None
             weight = 1.0
             for seat in self.calls:
-                weight *= self.weight(seat, deal.hands[seat])
+                weight *= self.weight(seat, deal.hands[seat], read=False)
             if weight > best[0]:
                 best = (weight, deal)
             if rng.random() < weight:
@@ -138,7 +145,10 @@ class Bidding:
             for _ in range(TRIES):
                 drawn = forced + rng.sample(free, count)
                 weight = self.weight(seat, fixed[seat] + drawn)
+                luck = rng.random()
                 if last is not None and weight > 0:
+                    if weight <= luck and best is not None and weight <= best[0]:
+                        continue  # the last seat's weight only lowers it: not taken, not best
                     taken = set(drawn)
                     rest = [card for card in pool if card not in taken]
                     if any(card[-1] in voids[last] for card in rest):
@@ -147,7 +157,7 @@ class Bidding:
                         weight *= self.weight(last, fixed[last] + rest)
                 if best is None or weight > best[0]:
                     best = (weight, drawn)
-                if rng.random() < weight:
+                if luck < weight:
                     best = (weight, drawn)
                     break
             assert best is not None
@@ -165,14 +175,40 @@ class Bidding:
         return Deal(tuple(tuple(hand) for hand in hands), tuple(pool))
 
 
-def bidding(seen: Seen, knowledge: Knowledge) -> Bidding | None:
-    """The evidence in ``seen``'s public history, for a game with a :data:`MODELS` entry
-    (``None`` otherwise, or when no other seat has called yet). Also records in ``knowledge``
-    the voids the card play has shown, so that the draws respect them from the start."""
-    model = MODELS.get(game_class(seen).player_module)
-    if model is None:
+def bidding(seen: Seen, knowledge: Knowledge, read: bool = True) -> Bidding | None:
+    """The evidence in ``seen``'s public history: the calls, for a game with a :data:`MODELS`
+    entry, and the card play, for a game it is read in (unless not ``read``; ``None`` when
+    neither says anything). Also records in ``knowledge`` the voids the card play has shown
+    (where the calls are modelled), so that the draws respect them from the start."""
+    rules = game_class(seen)
+    model = MODELS.get(rules.player_module)
+    if model is None and not (read and reads(rules)):
         return None
-    _learn_voids(seen, knowledge)
+    if model is not None:
+        learn_voids(seen, knowledge)
+    plays = reading(seen, knowledge) if read else None
+    calls = _calls(seen, knowledge) if model is not None else None
+    if not calls and plays is None:
+        return None
+    calls = calls or {}
+    others = [seat for seat in range(knowledge.players) if seat != seen.seat]
+    seen_plays = plays.plays if plays is not None else {}
+    # the seats whose calls say most (bids, doubles, a trump) are drawn first, a passer last;
+    # then those whose most cards were read
+    order = sorted(
+        others,
+        key=lambda seat: (
+            -sum(call.move.action != "pass" for call in calls.get(seat, ())),
+            -len(seen_plays.get(seat, ())),
+            seat,
+        ),
+    )
+    return Bidding(model, calls, order, plays)
+
+
+def _calls(seen: Seen, knowledge: Knowledge) -> dict[int, list[Call]] | None:
+    """Every other seat's public calls, with the view and legal moves it had then (``None``
+    when the auction cannot be replayed)."""
     deal = knowledge.sample(random.Random(0))  # any deal: the auction does not read the cards
     if deal is None:
         return None
@@ -188,28 +224,4 @@ def bidding(seen: Seen, knowledge: Knowledge) -> Bidding | None:
             replay.apply(mover, move)
         except IllegalMove:
             return None
-    if not calls:
-        return None
-    others = [seat for seat in range(knowledge.players) if seat != seen.seat]
-    # the seats whose calls say most (bids, doubles, a trump) are drawn first, a passer last
-    order = sorted(
-        others,
-        key=lambda seat: (-sum(call.move.action != "pass" for call in calls.get(seat, ())), seat),
-    )
-    return Bidding(model, calls, order)
-
-
-def _learn_voids(seen: Seen, knowledge: Knowledge) -> None:
-    """A seat that did not follow the suit led is void in it (tricks of one card per seat)."""
-    trick: list[str] = []
-    for mover, move in seen.history:
-        if move is None or move.action != "play":
-            continue
-        card = move.get("card")
-        if not isinstance(card, str):
-            continue
-        if trick and card[-1] != trick[0][-1]:
-            knowledge.voids[mover].add(trick[0][-1])
-        trick.append(card)
-        if len(trick) == knowledge.players:
-            trick = []
+    return calls
