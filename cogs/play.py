@@ -26,6 +26,7 @@ from bot.shards import publishes
 from cogs.card_faces import FACES, start_faces, stop_faces
 from cogs.engine_words import said
 from cogs.errors import answer, answer_in, data_of, guarded, patiently
+from cogs.hand_requests import edit_original, update_clicked
 from cogs.hand_watch import STALE_NOTE, restart_note, started, stop_all, watch
 from cogs.interactions import bot_of
 from cogs.items import ByTable
@@ -279,9 +280,9 @@ async def send_hand(
     embed, parts = hand_content(table, seat, note, prefix, lang)
     view = view_of(parts)
     if edit and interaction.response.is_done():  # deferred while the database was slow
-        await interaction.edit_original_response(embed=embed, view=view)
+        await edit_original(interaction, embed, view)
     elif edit:
-        await interaction.response.edit_message(embed=embed, view=view)
+        await update_clicked(interaction, embed, view)
     elif interaction.response.is_done():
         await interaction.followup.send(embed=embed, view=view, ephemeral=True)
     else:
@@ -321,7 +322,7 @@ async def refresh_hand(
         hand.shown = shown
         view = None if parts is None else view_of(parts)
         try:
-            await hand.interaction.edit_original_response(embed=embed, view=view)
+            await edit_original(hand.interaction, embed, view)
         except discord.HTTPException:
             if bot.open_hands.get(key) is hand:
                 bot.open_hands.pop(key, None)
