@@ -247,9 +247,10 @@ class SqliteBase:
                     raise
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
+        """One query's rows, in one trip to the database's thread (a cursor opened, read and
+        closed there; through a cursor here each of the three is a trip)."""
         try:
-            async with self._db.execute(sql, params) as cursor:
-                return list(await cursor.fetchall())
+            return list(await self._db.execute_fetchall(sql, params))
         except sqlite3.Error as error:
             if unavailable(error):
                 raise StoreUnavailable(str(error)) from error
@@ -259,12 +260,12 @@ class SqliteBase:
     async def _returning(
         db: aiosqlite.Connection, sql: str, params: Sequence[Any]
     ) -> aiosqlite.Row:
-        """Run one ``... RETURNING *`` statement inside a transaction; its one row."""
-        async with db.execute(sql, params) as cursor:
-            row = await cursor.fetchone()
-        if row is None:
+        """Run one ``... RETURNING *`` statement inside a transaction; its one row (in one trip
+        to the database's thread, as :meth:`_all`)."""
+        rows = list(await db.execute_fetchall(sql, params))
+        if not rows:
             raise LookupError(f"no row changed by: {sql.split()[0]} ...")
-        return row
+        return rows[0]
 
     async def _update_table(
         self, db: aiosqlite.Connection, table_id: int, assignments: str, params: Sequence[Any]
