@@ -1,5 +1,5 @@
 """SQLite's calls run on the connection's own thread, and each trip there and back costs the bot
-a thread hand-off both ways: a query is one trip, a move's transaction one a statement."""
+a thread hand-off both ways: a query is one trip, and so is a move's whole transaction."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def trips(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return made
 
 
-async def test_a_query_is_one_trip_and_a_move_one_a_statement(
+async def test_a_query_is_one_trip_and_so_is_a_move(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = await store.create_table(
@@ -43,4 +43,4 @@ async def test_a_query_is_one_trip_and_a_move_one_a_statement(
     made.clear()
     row, _ = await store.append_move(table.id, 0, 1, {"action": "play", "card": "AH"}, None)
     assert row.id == table.id
-    assert len(made) == 4, f"begin, the move, the table's row returned, commit: {made}"
+    assert len(made) == 1, f"begin, the move, the table's row returned, commit: {made}"
