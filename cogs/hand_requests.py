@@ -4,12 +4,15 @@
 ``Message`` and files the view for dispatch; ``edit_original_response`` parses the answer into an
 ``InteractionMessage`` and files the view too. A hand is edited about twice a click, and nothing
 reads either answer; every control on a hand is dispatched by its custom id (a dynamic item, or
-a disabled button no one can press), so no view needs filing. The request itself is the same:
-the same route, payload and allowed mentions, through the same webhook adapter (its retries and
-per-token rate limits), and its errors are raised as discord.py raises them.
+a disabled button no one can press), so no view needs filing, and its components go as the
+plain data :func:`cogs.play.components_of` builds. The request itself is the same: the same
+route and payload (allowed mentions included), through the same webhook adapter (its retries
+and per-token rate limits), and its errors are raised as discord.py raises them.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import discord
 from discord.enums import InteractionResponseType
@@ -17,10 +20,11 @@ from discord.http import Route, handle_message_parameters
 from discord.webhook.async_ import async_context, interaction_message_response_params
 
 UPDATE = InteractionResponseType.message_update
+Components = list[dict[str, Any]]
 
 
 async def update_clicked(
-    interaction: discord.Interaction, embed: discord.Embed, view: discord.ui.View | None
+    interaction: discord.Interaction, embed: discord.Embed, components: Components
 ) -> None:
     """Answer a component click by editing the message it was on (what
     ``interaction.response.edit_message(embed=..., view=...)`` sends)."""
@@ -29,11 +33,10 @@ async def update_clicked(
         raise discord.InteractionResponded(interaction)
     state = interaction._state
     params = interaction_message_response_params(
-        type=UPDATE.value,
-        embed=embed,
-        view=view,
-        previous_allowed_mentions=state.allowed_mentions,
+        type=UPDATE.value, embed=embed, previous_allowed_mentions=state.allowed_mentions
     )
+    assert params.payload is not None  # no files: the payload goes as JSON
+    params.payload["data"]["components"] = components
     route = Route(
         "POST",
         "/interactions/{webhook_id}/{webhook_token}/callback",
@@ -52,14 +55,17 @@ async def update_clicked(
 
 
 async def edit_original(
-    interaction: discord.Interaction, embed: discord.Embed, view: discord.ui.View | None
+    interaction: discord.Interaction, embed: discord.Embed, components: Components | None
 ) -> None:
     """Edit the interaction's original response (what
-    ``interaction.edit_original_response(embed=..., view=...)`` sends)."""
+    ``interaction.edit_original_response(embed=..., view=...)`` sends; ``components`` None:
+    none any more)."""
     state = interaction._state
     with handle_message_parameters(
-        embed=embed, view=view, previous_allowed_mentions=state.allowed_mentions
+        embed=embed, previous_allowed_mentions=state.allowed_mentions
     ) as params:
+        assert params.payload is not None  # no files: the payload goes as JSON
+        params.payload["components"] = components or []
         http = state.http
         await async_context.get().edit_original_interaction_response(
             interaction.application_id,
@@ -68,6 +74,4 @@ async def edit_original(
             proxy=http.proxy,
             proxy_auth=http.proxy_auth,
             payload=params.payload,
-            multipart=params.multipart,
-            files=params.files,
         )
