@@ -26,6 +26,7 @@ from bot.shards import publishes
 from cogs.card_faces import FACES, start_faces, stop_faces
 from cogs.engine_words import said
 from cogs.errors import answer, answer_in, data_of, guarded, patiently
+from cogs.hand_clicks import dispatch_lightly
 from cogs.hand_data import RED_SUITS, components_of
 from cogs.hand_requests import edit_original, update_clicked
 from cogs.hand_watch import STALE_NOTE, restart_note, started, stop_all, watch
@@ -763,5 +764,6 @@ async def setup(bot: CardTableBot) -> None:
     # process on shard 0 uploads them.
     start_faces(bot, upload=publishes(bot.settings.shards))
     bot.add_dynamic_items(MoveButton, MoveSelect, SequenceSelect, SequenceRestart, ShowHand, ImBack)
+    dispatch_lightly(bot, (MoveButton, MoveSelect, SequenceSelect, SequenceRestart))
     bot.add_dynamic_items(HintButton)
     await bot.add_cog(Play(bot))
