@@ -18,12 +18,10 @@ and a decision that was only caught in the breakage is tried once more on the ne
 caller falls back to the first legal move.
 
 Only searching levels go to the pool. The quick levels (:data:`QUICK_LEVELS`: easy and normal,
-rules of thumb that decide in about 0.05 ms, 3 ms at the 99th percentile, far less than a round
-trip to a worker) are decided on the event loop itself, never queued behind another table's
-search (measured in bench/load.py: with every decision in one pool, a hundred normal tables
-waited on a few hard ones). In a thread of the bot, where they ran before, a pure-Python
-decision holds the GIL all the same, and the hand-off there and back cost the bot more CPU than
-the decision (py-spy on bench/load.py, 60 tables: about 3% of the bot's time against 2%).
+rules of thumb that decide in about 0.1 ms, less than a round trip to a worker) run in the
+default thread executor: off the event loop all the same, and never queued behind another
+table's search (measured in bench/load.py: with every decision in one pool, a hundred normal
+tables waited on a few hard ones).
 
 With ``processes=0`` every decision runs in the default thread executor (the tests' setting:
 it starts nothing, and lets a test stand in for ``choose_move``).
@@ -167,13 +165,8 @@ class Thinker:
     ) -> Move:
         """The decision, or :class:`TimeoutError` after ``budget`` seconds (any other failure
         of the player is raised as is). ``game`` must be a snapshot nobody else changes."""
-        if self.in_processes and level in self.quick:
-            # A rule of thumb decides in about 0.05 ms (3 ms at the 99th percentile: a bid's
-            # valuation) and would hold the GIL in a thread all the same: here it saves the
-            # hand-off to a thread and back, which costs the bot more than the decision.
-            return decide(game, seat, seed, level, choose)
         loop = asyncio.get_running_loop()
-        if not self.in_processes:
+        if not self.in_processes or level in self.quick:
             return await asyncio.wait_for(
                 loop.run_in_executor(None, decide, game, seat, seed, level, choose), budget
             )
