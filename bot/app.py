@@ -16,7 +16,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot import __version__
+from bot import __version__, collector
 from bot.clock import Clock
 from bot.command_translator import CatalogueTranslator
 from bot.config import Settings
@@ -150,6 +150,9 @@ class CardTableBot(commands.Bot):
         )
         self.settings = settings
         self.version = __version__
+        # serve() sets it: the process is this bot's alone (a test's process runs many bots,
+        # and freezing one's objects would keep its garbage after it stopped).
+        self.settle_collector = False
         if store is not None:
             self.store = store
         self._prepared = False
@@ -177,6 +180,8 @@ class CardTableBot(commands.Bot):
                 await self.add_cogs_of(cog)
             await self.tree.set_translator(CatalogueTranslator())
             await self.sessions.restore()
+            if self.settle_collector:
+                collector.settle()  # what start-up built lives as long as the process
             self._prepared = True
         await self.sync_commands()
 

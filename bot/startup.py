@@ -230,6 +230,7 @@ async def serve(settings: Settings) -> int:
         say(f"cannot start: {error}")
         return EXIT_CANNOT_START
     bot = create_bot(settings, store)
+    bot.settle_collector = True
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     signals = _Signals(stop)

@@ -26,6 +26,9 @@ from bot.shards import publishes
 from cogs.card_faces import FACES, start_faces, stop_faces
 from cogs.engine_words import said
 from cogs.errors import Errors, answer, answer_in, data_of, guarded, patiently
+from cogs.hand_clicks import dispatch_lightly
+from cogs.hand_data import RED_SUITS, components_of
+from cogs.hand_requests import edit_original, update_clicked
 from cogs.hand_watch import STALE_NOTE, restart_note, started, stop_all, watch
 from cogs.interactions import bot_of
 from cogs.items import ByTable
@@ -43,7 +46,6 @@ log = logging.getLogger(__name__)
 
 HAND_TOKEN_SECONDS = 14 * 60  # an interaction token lasts 15 minutes; keep a margin
 GAME_OVER = N_("This game is over (or its table was closed).")
-RED_SUITS = ("H", "D")
 
 
 def over(table: LiveTable) -> bool:
@@ -277,15 +279,14 @@ async def send_hand(
         lang = await reader_language(interaction)
     note = text_for(lang, _(lang, note)) if note else note
     embed, parts = hand_content(table, seat, note, prefix, lang)
-    view = view_of(parts)
     if edit and interaction.response.is_done():  # deferred while the database was slow
-        await interaction.edit_original_response(embed=embed, view=view)
+        await edit_original(interaction, embed, components_of(parts))
     elif edit:
-        await interaction.response.edit_message(embed=embed, view=view)
+        await update_clicked(interaction, embed, components_of(parts))
     elif interaction.response.is_done():
-        await interaction.followup.send(embed=embed, view=view, ephemeral=True)
+        await interaction.followup.send(embed=embed, view=view_of(parts), ephemeral=True)
     else:
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        await interaction.response.send_message(embed=embed, view=view_of(parts), ephemeral=True)
     shown = shown_key(embed, parts)
     remember_hand(bot_of(interaction), table.id, interaction.user.id, interaction, shown, lang)
 
@@ -319,9 +320,10 @@ async def refresh_hand(
         if shown == hand.shown:
             return
         hand.shown = shown
-        view = None if parts is None else view_of(parts)
         try:
-            await hand.interaction.edit_original_response(embed=embed, view=view)
+            await edit_original(
+                hand.interaction, embed, None if parts is None else components_of(parts)
+            )
         except discord.HTTPException:
             if bot.open_hands.get(key) is hand:
                 bot.open_hands.pop(key, None)
@@ -762,5 +764,6 @@ async def setup(bot: CardTableBot) -> None:
     # process on shard 0 uploads them.
     start_faces(bot, upload=publishes(bot.settings.shards))
     bot.add_dynamic_items(MoveButton, MoveSelect, SequenceSelect, SequenceRestart, ShowHand, ImBack)
+    dispatch_lightly(bot, (MoveButton, MoveSelect, SequenceSelect, SequenceRestart))
     bot.add_dynamic_items(HintButton)
     await bot.add_cog(Play(bot))

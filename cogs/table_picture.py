@@ -44,16 +44,16 @@ def seating(table: LiveTable, lang: str = i18n.ENGLISH) -> Seating:
     return Seating(tuple(table.names), away, table.game_class.teams, title, lang)
 
 
-def showing(table: LiveTable, lang: str) -> tuple[str, TableView, Seating, bool] | None:
-    """What the table's picture shows now (its key, the public view, the seats, whether the
-    game is live); ``None`` while there is no game to show (a lobby, a cancelled table)."""
+def showing(table: LiveTable, lang: str) -> tuple[TableView, Seating, bool] | None:
+    """What the table's picture shows now (the public view, the seats, whether the game is
+    live); ``None`` while there is no game to show (a lobby, a cancelled table)."""
     game = table.game
     if game is None or table.row.status in ("lobby", "cancelled"):
         return None
     view = game.view(None)
     seats = seating(table, lang)
     live = game.status == "in_progress" and table.row.status == "playing"
-    return picture_key(view, seats, live), view, seats, live
+    return view, seats, live
 
 
 def table_lines(view: TableView, seats: Seating) -> list[str]:
@@ -68,6 +68,20 @@ class TablePictures:
     def __init__(self) -> None:
         self._drawn: dict[int, Drawn] = {}
         self._on_message: dict[int, str] = {}  # table id → key of the picture its message has
+        # table id → the last view, seats and liveness keyed, and their key: a table is looked
+        # at twice an edit and more often than it moves, and comparing views is much cheaper
+        # than writing one out as the key's text
+        self._keyed: dict[int, tuple[TableView, Seating, bool, str]] = {}
+
+    def _key(self, table_id: int, view: TableView, seats: Seating, live: bool) -> str:
+        """:func:`~bot.pictures.picture_key` of what the table shows, written out only when it
+        is not what the table showed when last asked."""
+        last = self._keyed.get(table_id)
+        if last is not None and last[2] == live and last[1] == seats and last[0] == view:
+            return last[3]
+        key = picture_key(view, seats, live)
+        self._keyed[table_id] = (view, seats, live, key)
+        return key
 
     async def draw(self, table: LiveTable, lang: str = i18n.ENGLISH) -> Drawn | None:
         """The table's picture as the table is when this returns (drawn again only if what it
@@ -77,7 +91,8 @@ class TablePictures:
             shown = showing(table, lang)
             if shown is None:
                 return None
-            key, view, seats, live = shown
+            view, seats, live = shown
+            key = self._key(table.id, view, seats, live)
             drawn = self._drawn.get(table.id)
             if drawn is not None and drawn[0] == key:
                 return drawn
@@ -116,6 +131,7 @@ class TablePictures:
         """A closed table's message changes no more."""
         self._drawn.pop(table_id, None)
         self._on_message.pop(table_id, None)
+        self._keyed.pop(table_id, None)
 
 
 # --- the hand summary posted with a hand's result -------------------------------------------------

@@ -10,10 +10,46 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+import aiosqlite
+
 from bot.store.base import seat_row, table_row
 from bot.store.interface import MoveTaken
 from bot.store.results import SqliteResults
 from bot.store.rows import MoveRow, Result, SeatRow, TableRow
+
+INSERT_MOVE = (
+    "INSERT INTO moves (table_id, seq, seat, move, user_id, created_at, by_computer)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?)"
+)
+INSERT_DEAL = "INSERT INTO deals (table_id, deal_index, deal) VALUES (?, ?, ?)"
+SEAT_BACK = "UPDATE seats SET away = 0 WHERE table_id = ? AND seat = ? RETURNING *"
+MOVE_TABLE = (
+    "UPDATE game_tables SET status = COALESCE(?, status), turn_deadline = ?, updated_at = ?"
+    " WHERE id = ? RETURNING *"
+)
+
+
+def _taken(error: sqlite3.IntegrityError, stored: Sequence[Any]) -> Exception:
+    """The move number is stored already (another process wrote it): :class:`MoveTaken`;
+    another broken constraint is the error itself."""
+    if "moves.table_id, moves.seq" in str(error):
+        return MoveTaken(f"table {stored[0]} already has move {stored[1]}")
+    return error
+
+
+def _insert_move(db: sqlite3.Connection, stored: Sequence[Any]) -> None:
+    try:
+        db.execute(INSERT_MOVE, stored)
+    except sqlite3.IntegrityError as error:
+        raise _taken(error, stored) from None
+
+
+def _one_row(db: sqlite3.Connection, sql: str, params: Sequence[Any]) -> sqlite3.Row:
+    """The one row a ``... RETURNING *`` statement changed."""
+    rows: list[sqlite3.Row] = db.execute(sql, params).fetchall()
+    if not rows:
+        raise LookupError(f"no row changed by: {sql.split()[0]} ...")
+    return rows[0]
 
 
 class SqliteMoves(SqliteResults):
@@ -66,40 +102,35 @@ class SqliteMoves(SqliteResults):
         game "playing". ``(table_id, seq)`` is unique: a second writer of the same move fails.
         """
         now = time.time()
-        async with self.transaction() as db:
-            try:
-                await db.execute(
-                    "INSERT INTO moves (table_id, seq, seat, move, user_id, created_at,"
-                    " by_computer) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (table_id, seq, seat, json.dumps(move), user_id, now, int(user_id is None)),
-                )
-            except sqlite3.IntegrityError as error:
-                if "moves.table_id, moves.seq" in str(error):
-                    raise MoveTaken(f"table {table_id} already has move {seq}") from None
-                raise
-            for index, deal in new_deals:
-                await db.execute(
-                    "INSERT INTO deals (table_id, deal_index, deal) VALUES (?, ?, ?)",
-                    (table_id, index, json.dumps(deal)),
-                )
+        stored = (table_id, seq, seat, json.dumps(move), user_id, now, int(user_id is None))
+        deals = [(table_id, index, json.dumps(deal)) for index, deal in new_deals]
+        table_now = (status, deadline, now, table_id)
+        if result is None:  # nearly every move: the whole transaction in one trip
+
+            def write(db: sqlite3.Connection) -> tuple[TableRow, SeatRow | None]:
+                _insert_move(db, stored)
+                db.executemany(INSERT_DEAL, deals)
+                returned = seat_row(_one_row(db, SEAT_BACK, (table_id, seat))) if back else None
+                return table_row(_one_row(db, MOVE_TABLE, table_now)), returned
+
+            return await self.in_one_trip(write)
+        async with self.transaction() as db:  # the game's last move: its result too
+            await self._run_insert(db, stored)
+            for deal in deals:
+                await db.execute(INSERT_DEAL, deal)
             returned = None
             if back:
-                returned = seat_row(
-                    await self._returning(
-                        db,
-                        "UPDATE seats SET away = 0 WHERE table_id = ? AND seat = ? RETURNING *",
-                        (table_id, seat),
-                    )
-                )
-            row = await self._update_table(
-                db,
-                table_id,
-                "status = COALESCE(?, status), turn_deadline = ?, updated_at = ?",
-                (status, deadline, now),
-            )
-            if result is not None:
-                row = await self._close(db, row, result, now)
+                returned = seat_row(await self._returning(db, SEAT_BACK, (table_id, seat)))
+            row = table_row(await self._returning(db, MOVE_TABLE, table_now))
+            row = await self._close(db, row, result, now)
         return row, returned
+
+    @staticmethod
+    async def _run_insert(db: aiosqlite.Connection, stored: Sequence[Any]) -> None:
+        try:
+            await db.execute(INSERT_MOVE, stored)
+        except sqlite3.IntegrityError as error:
+            raise _taken(error, stored) from None
 
     async def moves(self, table_id: int) -> list[MoveRow]:
         rows = await self._all("SELECT * FROM moves WHERE table_id = ? ORDER BY seq", (table_id,))

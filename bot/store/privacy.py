@@ -10,6 +10,7 @@ import aiosqlite
 
 from bot.records import unrated_seats_reason
 from bot.store.base import SqliteBase
+from bot.store.recent import RecentSettings
 from bot.store.rows import Forgotten
 from bot.store.tournaments import forget_in_tournaments
 
@@ -46,7 +47,7 @@ _WARM = (
 )
 
 
-class SqlitePrivacy(SqliteBase):
+class SqlitePrivacy(SqliteBase, RecentSettings):
     """Forgetting a person: the one transaction of :func:`bot.privacy.forget_user`."""
 
     async def forget_user(self, user_id: int) -> Forgotten:
@@ -86,6 +87,7 @@ class SqlitePrivacy(SqliteBase):
             ratings = await _forget_ratings(db, user_id)
             ratings += await _forget_in_records(db, user_id, recorded)
             await forget_in_tournaments(db, user_id, name=FORMER_PLAYER, organiser=FORGOTTEN_HOST)
+        self.forget_recent(user_id)
         return Forgotten(results, seats, moves, hosted, ratings)
 
 

@@ -8,16 +8,24 @@ import json
 import time
 
 from bot.store.base import SqliteBase
+from bot.store.recent import RecentSettings
 from bot.store.rows import GuildSettings, TurnPing
 
 
-class SqliteSettings(SqliteBase):
+class SqliteSettings(SqliteBase, RecentSettings):
     """The SQLite settings part of :class:`bot.store.Store`."""
 
     async def guild_settings(self, guild_id: int, default_turn_seconds: int) -> GuildSettings:
+        fresh, known = self.recent_guilds.get(guild_id)
+        if not fresh:
+            known = self.recent_guilds.put(guild_id, await self._guild_settings(guild_id))
+        return known or GuildSettings(guild_id, default_turn_seconds, False)
+
+    async def _guild_settings(self, guild_id: int) -> GuildSettings | None:
+        """The server's stored settings (None: it has none)."""
         rows = await self._all("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
         if not rows:
-            return GuildSettings(guild_id, default_turn_seconds, False)
+            return None
         row = rows[0]
         return GuildSettings(
             guild_id,
@@ -56,10 +64,14 @@ class SqliteSettings(SqliteBase):
                     settings.tournament_role,
                 ),
             )
+        self.recent_guilds.put(settings.guild_id, settings)
 
     async def user_language(self, user_id: int) -> str | None:
+        fresh, known = self.recent_languages.get(user_id)
+        if fresh:
+            return known
         rows = await self._all("SELECT language FROM user_languages WHERE user_id = ?", (user_id,))
-        return str(rows[0][0]) if rows else None
+        return self.recent_languages.put(user_id, str(rows[0][0]) if rows else None)
 
     async def set_user_language(self, user_id: int, language: str | None) -> None:
         """A person's own language (None: forget it, back to the server's or the client's)."""
@@ -72,13 +84,17 @@ class SqliteSettings(SqliteBase):
                     " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
                     (user_id, language),
                 )
+        self.recent_languages.put(user_id, language)
 
     async def turn_ping_wanted(self, guild_id: int, user_id: int) -> bool:
+        fresh, known = self.recent_pings.get((guild_id, user_id))
+        if fresh:
+            return bool(known)
         rows = await self._all(
             "SELECT turn_ping FROM member_settings WHERE guild_id = ? AND user_id = ?",
             (guild_id, user_id),
         )
-        return bool(rows and rows[0][0])
+        return self.recent_pings.put((guild_id, user_id), bool(rows and rows[0][0]))
 
     async def set_turn_ping_wanted(self, guild_id: int, user_id: int, wanted: bool) -> None:
         async with self.transaction() as db:
@@ -87,6 +103,7 @@ class SqliteSettings(SqliteBase):
                 " ON CONFLICT (guild_id, user_id) DO UPDATE SET turn_ping = excluded.turn_ping",
                 (guild_id, user_id, int(wanted)),
             )
+        self.recent_pings.put((guild_id, user_id), wanted)
 
     async def turn_pings(self, table_id: int) -> list[TurnPing]:
         rows = await self._all(

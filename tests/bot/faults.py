@@ -2,9 +2,10 @@
 
 - :func:`locked`: a second sqlite3 connection holds the write lock (as another process would);
   the store, opened with a short busy timeout, gets SQLite's own "database is locked".
-- :class:`FailingWrites`: wraps the store's aiosqlite connection; statements starting with a
-  given prefix raise SQLite's "database or disk is full" while armed (a disk filling up at
-  exactly that statement, which a lock cannot aim at).
+- :class:`FailingWrites`: wraps the store's aiosqlite connection (and the plain sqlite3
+  connection under it, which a one-trip write uses on the connection's thread); statements
+  starting with a given prefix raise SQLite's "database or disk is full" while armed (a disk
+  filling up at exactly that statement, which a lock cannot aim at).
 """
 
 from __future__ import annotations
@@ -39,16 +40,45 @@ class FailingWrites:
         self.armed = False
         self.failures = 0
         self.failed = asyncio.Event()
+        self.loop = asyncio.get_running_loop()  # told of a failure on the connection's thread
 
     def execute(self, sql: str, parameters: Any = ()) -> Any:
+        self.check(sql, self.failed.set)
+        return self._connection.execute(sql, parameters)
+
+    def check(self, sql: str, tell: Callable[[], None]) -> None:
+        """Raise SQLite's "disk is full" for a matching statement while armed."""
         if self.armed and sql.lstrip().upper().startswith(self.prefix):
             self.failures += 1
-            self.failed.set()
+            tell()
             raise sqlite3.OperationalError("database or disk is full")
-        return self._connection.execute(sql, parameters)
+
+    @property
+    def _conn(self) -> Any:
+        """The plain sqlite3 connection, as the store's one-trip writes use it on the
+        connection's own thread: its matching statements fail too."""
+        return _FailingSqlite(self, self._connection._conn, self.loop)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._connection, name)
+
+
+class _FailingSqlite:
+    """The sqlite3 connection under a :class:`FailingWrites`, used on the connection's thread."""
+
+    def __init__(self, owner: FailingWrites, connection: Any, loop: Any) -> None:
+        self.owner, self.connection, self.loop = owner, connection, loop
+
+    def execute(self, sql: str, parameters: Any = ()) -> Any:
+        self.owner.check(sql, lambda: self.loop.call_soon_threadsafe(self.owner.failed.set))
+        return self.connection.execute(sql, parameters)
+
+    def executemany(self, sql: str, parameters: Any) -> Any:
+        self.owner.check(sql, lambda: self.loop.call_soon_threadsafe(self.owner.failed.set))
+        return self.connection.executemany(sql, parameters)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.connection, name)
 
 
 def fail_writes(store: Store, prefix: str) -> FailingWrites:

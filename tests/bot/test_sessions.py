@@ -203,17 +203,24 @@ async def test_a_move_to_a_person_is_one_write_with_its_deadline(
     store = timed.store
     writes: list[str] = []
     reads: list[int] = []
-    transaction, guild_settings = store.transaction, store.guild_settings
+    transaction, in_one_trip = store.transaction, getattr(store, "in_one_trip", None)
+    guild_settings = store.guild_settings
 
     def counted_transaction() -> Any:
         writes.append("write")
         return transaction()
+
+    async def counted_trip(work: Any) -> Any:
+        writes.append("write")
+        return await in_one_trip(work)
 
     async def counted_settings(guild_id: int, default: int) -> Any:
         reads.append(guild_id)
         return await guild_settings(guild_id, default)
 
     monkeypatch.setattr(store, "transaction", counted_transaction)
+    if in_one_trip is not None:  # SQLite's: a move's transaction in one trip to its thread
+        monkeypatch.setattr(store, "in_one_trip", counted_trip)
     monkeypatch.setattr(store, "guild_settings", counted_settings)
     assert table.game is not None
     seat = table.game.to_act()[0]

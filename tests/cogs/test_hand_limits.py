@@ -13,14 +13,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import discord
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bot.sessions import LiveTable
 from bot.store import SeatRow, TableRow
+from cogs.card_faces import FACES, emoji_name
+from cogs.hand_data import components_of
 from cogs.hand_watch import STALE_NOTE
-from cogs.play import hand_message
+from cogs.play import hand_content, hand_message
 from cogs.render import sequence_ranks
 from games.base import Option, OptionError
 from games.registry import GAMES as OFFERED
@@ -110,6 +113,8 @@ def offered(components: list[dict[str, Any]]) -> set[str]:
 def check_hand(table: LiveTable, seat: int, note: str | None, prefix: str = "") -> None:
     embed, view = hand_message(table, seat, note, prefix)
     components = view.to_components()
+    _, parts = hand_content(table, seat, note, prefix)
+    assert components_of(parts) == components, "the data a hand is sent as is its view's"
     body = {"embeds": [embed.to_dict()], "components": components, "flags": 64}
     errors = check_message(dict(body), creating=True, allow_ephemeral=True)
     assert not errors, f"{table.row.game} seat {seat}: {errors.summary()}"
@@ -159,3 +164,27 @@ def test_every_hand_of_a_table_with_hints_fits_at_the_start(name: str) -> None:
     assert table.game is not None
     for seat in range(table.game.players):
         check_hand(table, seat, None)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_hand_with_card_pictures_is_sent_as_its_view_draws_it(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the card pictures known (each card button and sequence option has its emoji), the
+    plain data a hand is sent as is what its view would send, through a whole game."""
+    faces = {
+        emoji_name(card): discord.PartialEmoji(name=emoji_name(card), id=1000 + index)
+        for index, card in enumerate(c + s for s in "SHDC" for c in "23456789TJQKA")
+    }
+    monkeypatch.setattr(FACES, "emojis", faces)
+    table = make_table(name, {}, 5, True, [False] * GAMES[name].seat_count({}))
+    game, rng = table.game, random.Random(5)
+    assert game is not None
+    for _ in range(MAX_DECISIONS):
+        for seat in range(game.players):
+            check_hand(table, seat, None)
+        if game.status != "in_progress":
+            break
+        seat = rng.choice(game.to_act())
+        table.remember(game.apply(seat, rng.choice(game.legal_moves(seat))))
+        table.moves += 1

@@ -80,3 +80,27 @@ def test_only_a_scored_trick_hand_has_a_summary() -> None:
     assert scored_hand(table, [Event("card_played", "x", {})]) is None
     secret = Event("hand_scored", "scored", {}, to=frozenset({seat}))
     assert scored_hand(table, [secret]) is None, "only a public result"
+
+
+async def test_the_key_is_written_out_only_when_what_the_table_shows_changed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A table is looked at twice an edit: the second look compares the view, not its text."""
+    written: list[str] = []
+    real = table_picture.picture_key
+
+    def spy(*args: Any, **kwargs: Any) -> str:
+        written.append(real(*args, **kwargs))
+        return written[-1]
+
+    monkeypatch.setattr(table_picture, "picture_key", spy)
+    table, seat = showcase()
+    pictures = TablePictures()
+    first = await pictures.draw(table)
+    again = await pictures.draw(table)
+    assert first is again and len(written) == 1
+    assert table.game is not None
+    table.game.apply(seat, choose_move(table.game, seat, random.Random(1)))
+    moved = await pictures.draw(table)
+    assert moved is not None and moved[0] != first[0] and len(written) == 2
+    assert await pictures.draw(table, "ar") is not moved and len(written) == 3, "another language"

@@ -14,6 +14,9 @@ import random
 from collections import Counter
 from typing import Any
 
+import discord
+import pytest
+
 from cogs.card_faces import FACES
 from tests.discord.table_driver import (
     act,
@@ -153,4 +156,61 @@ async def test_a_choice_on_a_hand_not_redrawn_still_plays_and_an_older_copy_is_r
     stale = ok(await alice.select(older, custom_id, [value]))
     assert table.moves == moves + 1, "the same choice again plays nothing"
     assert stale.message is not None and "out of date" in stale.message.text()
+    assert fake_discord.errors == []
+
+
+async def test_a_hand_s_edits_keep_no_copy_of_its_controls_in_the_bot(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    """A hand's controls are found by their custom ids (dynamic items; a card that cannot be
+    played is a disabled button no one can press), so its edits (the click's answer, the
+    refresh when others moved) file no view in discord.py's view store: nothing there changes
+    while the hands are played, however many times they are redrawn."""
+    users, table_id = await four_at(fake_discord, "tarneeb")
+    table = running_bot.sessions.tables[table_id]
+    hands = {user.id: (await show_hand(user, table_id)).id for user in users}
+    await fake_discord.quiet()
+    store = running_bot._connection._view_store
+    filed = {m: store._synced_message_views.get(m) for m in hands.values()}
+    edits = {m: len(fake_discord.messages[m].history) for m in hands.values()}
+    refreshes = HandRefreshes(running_bot, table_id)
+    rng = random.Random(3)
+    for _ in range(12):
+        actor = next(u for u in users if table.seat_of(u.id) in table.game.to_act())
+        started = len(refreshes.started)
+        assert await act(actor, fake_discord.messages[hands[actor.id]], rng) is not None
+        await refreshes.done(started)
+    redrawn = sum(len(fake_discord.messages[m].history) - edits[m] for m in hands.values())
+    assert redrawn >= 12, "every click's answer, and the refreshes, redrew the hands"
+    now = {m: store._synced_message_views.get(m) for m in hands.values()}
+    assert now == filed, "no edit filed a view"
+    assert fake_discord.errors == []
+
+
+async def test_a_click_on_a_hand_builds_no_view_of_the_hand(
+    fake_discord: FakeDiscord, running_bot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """discord.py would rebuild the clicked hand as a View for every click on it; a hand's
+    controls are made from their custom ids alone (cogs/hand_clicks.py), and still play."""
+    users, table_id = await four_at(fake_discord, "tarneeb")
+    table = running_bot.sessions.tables[table_id]
+    hands = {user.id: (await show_hand(user, table_id)).id for user in users}
+    await fake_discord.quiet()
+    built: list[object] = []
+    real = discord.ui.View.from_message
+
+    def counted(message: Any, /, *, timeout: float | None = 180.0) -> Any:
+        built.append(message)
+        return real(message, timeout=timeout)
+
+    monkeypatch.setattr(discord.ui.View, "from_message", counted)
+    refreshes = HandRefreshes(running_bot, table_id)
+    rng = random.Random(4)
+    for _ in range(6):
+        actor = next(u for u in users if table.seat_of(u.id) in table.game.to_act())
+        started, moves = len(refreshes.started), table.moves
+        assert await act(actor, fake_discord.messages[hands[actor.id]], rng) is not None
+        assert table.moves == moves + 1, "the click played"
+        await refreshes.done(started)
+    assert built == []
     assert fake_discord.errors == []

@@ -15,6 +15,7 @@ from __future__ import annotations
 from bot.store.postgres.base import PostgresBase, changed
 from bot.store.postgres.tournaments import forget_in_tournaments
 from bot.store.privacy import FORGET_ROWS, FORGOTTEN_HOST, FORMER_PLAYER, forgotten_records
+from bot.store.recent import RecentSettings
 from bot.store.rows import Forgotten
 
 _NOT_OPEN = "table_id NOT IN (SELECT id FROM game_tables WHERE status IN ('lobby', 'playing'))"
@@ -34,7 +35,7 @@ _RECORDS = (
 )
 
 
-class PostgresPrivacy(PostgresBase):
+class PostgresPrivacy(PostgresBase, RecentSettings):
     """Forgetting a person: the one transaction of :func:`bot.privacy.forget_user`."""
 
     async def forget_user(self, user_id: int) -> Forgotten:
@@ -88,4 +89,5 @@ class PostgresPrivacy(PostgresBase):
             )
             ratings += len(changes)
             await forget_in_tournaments(db, user_id, name=FORMER_PLAYER, organiser=FORGOTTEN_HOST)
+        self.forget_recent(user_id)
         return Forgotten(results, seats, moves, hosted, ratings)

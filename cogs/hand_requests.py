@@ -1,0 +1,77 @@
+"""A hand's two edits, sent as discord.py sends them minus the work nobody reads.
+
+``interaction.response.edit_message`` asks Discord for the edited message back, parses it into a
+``Message`` and files the view for dispatch; ``edit_original_response`` parses the answer into an
+``InteractionMessage`` and files the view too. A hand is edited about twice a click, and nothing
+reads either answer; every control on a hand is dispatched by its custom id (a dynamic item, or
+a disabled button no one can press), so no view needs filing, and its components go as the
+plain data :func:`cogs.play.components_of` builds. The request itself is the same: the same
+route and payload (allowed mentions included), through the same webhook adapter (its retries
+and per-token rate limits), and its errors are raised as discord.py raises them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord.enums import InteractionResponseType
+from discord.http import Route, handle_message_parameters
+from discord.webhook.async_ import async_context, interaction_message_response_params
+
+UPDATE = InteractionResponseType.message_update
+Components = list[dict[str, Any]]
+
+
+async def update_clicked(
+    interaction: discord.Interaction, embed: discord.Embed, components: Components
+) -> None:
+    """Answer a component click by editing the message it was on (what
+    ``interaction.response.edit_message(embed=..., view=...)`` sends)."""
+    response = interaction.response
+    if response.is_done():
+        raise discord.InteractionResponded(interaction)
+    state = interaction._state
+    params = interaction_message_response_params(
+        type=UPDATE.value, embed=embed, previous_allowed_mentions=state.allowed_mentions
+    )
+    assert params.payload is not None  # no files: the payload goes as JSON
+    params.payload["data"]["components"] = components
+    route = Route(
+        "POST",
+        "/interactions/{webhook_id}/{webhook_token}/callback",
+        webhook_id=interaction.id,
+        webhook_token=interaction.token,
+    )
+    http = state.http
+    await async_context.get().request(
+        route,
+        interaction._session,
+        payload=params.payload,
+        proxy=http.proxy,
+        proxy_auth=http.proxy_auth,
+    )
+    response._response_type = UPDATE
+
+
+async def edit_original(
+    interaction: discord.Interaction, embed: discord.Embed, components: Components | None
+) -> None:
+    """Edit the interaction's original response (what
+    ``interaction.edit_original_response(embed=..., view=...)`` sends; ``components`` None:
+    none any more)."""
+    state = interaction._state
+    with handle_message_parameters(
+        embed=embed, previous_allowed_mentions=state.allowed_mentions
+    ) as params:
+        assert params.payload is not None  # no files: the payload goes as JSON
+        params.payload["components"] = components or []
+        http = state.http
+        await async_context.get().edit_original_interaction_response(
+            interaction.application_id,
+            interaction.token,
+            session=interaction._session,
+            proxy=http.proxy,
+            proxy_auth=http.proxy_auth,
+            payload=params.payload,
+        )
