@@ -1,4 +1,5 @@
-"""Discord's error answers: a status and a JSON body with a code, as discord.py reads them."""
+"""Refusals: Discord's error answers (a status and a JSON body with a code, as discord.py reads
+them), and the Discord client's own (:class:`ClientRefused`)."""
 
 from __future__ import annotations
 
@@ -26,3 +27,7 @@ def one_error(path: tuple[str | int, ...], code: str, message: str) -> limits.Fo
     errors = limits.FormErrors()
     errors.add(path, code, message)
     return errors
+
+
+class ClientRefused(Exception):
+    """The Discord client would not let the user do this (nothing is sent to the bot)."""
