@@ -3,9 +3,10 @@
 See README.md in this folder. Main entry points: :class:`FakeDiscord`, ``fake.user(name)``.
 """
 
+from .errors import ClientRefused
 from .model import Clock, Message
 from .server import DEFAULT_TOKEN, DiscordError, FakeDiscord, Recorded
-from .users import ClientRefused, FakeUser, InteractionResult
+from .users import FakeUser, InteractionResult
 
 __all__ = [
     "DEFAULT_TOKEN",

@@ -27,8 +27,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from .errors import ClientRefused
 from .server import FakeDiscord
-from .users import ClientRefused, FakeUser, InteractionResult
+from .users import FakeUser, InteractionResult
 
 REPO = Path(__file__).resolve().parents[2]
 # How long the bot must have been quiet before an action's answer is shown: longer than the
