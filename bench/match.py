@@ -42,6 +42,7 @@ and the order of simultaneous seats (Thunee's Jodhi claims) comes from one more.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import random
 import statistics
@@ -247,15 +248,17 @@ def match(
         raise KeyError(f"no hand score for {name!r} (known: {', '.join(sorted(SCORERS))})")
     full = min(deals, 100) if games is None else min(games, deals)
     arguments = [(name, a, b, index, options, seed, index < full) for index in range(deals)]
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            played = list(pool.map(play_deal, *zip(*arguments, strict=True)))
-    else:
-        played = []
-        for argument in arguments:
-            played.append(play_deal(*argument))
+    played: list[Deal] = []
+    with contextlib.ExitStack() as stack:
+        if jobs > 1:
+            pool = stack.enter_context(ProcessPoolExecutor(jobs))
+            results = pool.map(play_deal, *zip(*arguments, strict=True))
+        else:
+            results = (play_deal(*argument) for argument in arguments)
+        for index, deal in enumerate(results):  # in the deals' order, as they come
+            played.append(deal)
             if progress:  # one line per deal, so a long match stopped early still tells
-                print(f"deal {argument[3]}: {played[-1].difference:+.2f}", flush=True)
+                print(f"deal {index}: {deal.difference:+.2f}", flush=True)
     result = Result(
         [deal.difference for deal in played], 0.0, 2 * full, {a: [], b: []}, {a: [], b: []}
     )
