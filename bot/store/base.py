@@ -19,7 +19,7 @@ import json
 import logging
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +29,7 @@ import aiosqlite
 
 from bot.store.interface import ForeignDatabase, StoreUnavailable
 from bot.store.rows import Call, SeatRow, TableRow
+from bot.store.sql import SQLITE, Db, Row, SqlStore, sqlite_sql
 
 _T = TypeVar("_T")
 
@@ -117,8 +118,52 @@ def _statements(script: str) -> list[str]:
     return statements
 
 
-class SqliteBase:
+class SqliteDb:
+    """The :class:`~bot.store.sql.Db` over the aiosqlite connection: each call one trip to its
+    thread, ``$n`` read as ``?n``."""
+
+    __slots__ = ("_connection",)
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._connection = connection
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        with translated():
+            cursor = await self._connection.execute(sqlite_sql(sql), params)
+        return max(cursor.rowcount, 0)
+
+    async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        with translated():
+            await self._connection.executemany(sqlite_sql(sql), rows)
+
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        with translated():
+            return list(await self._connection.execute_fetchall(sqlite_sql(sql), params))
+
+    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        rows = await self.fetch_all(sql, params)
+        return rows[0] if rows else None
+
+    async def fetch_value(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        rows = await self.fetch_all(sql, params)
+        return rows[0][0] if rows else None
+
+
+@contextlib.contextmanager
+def translated() -> Iterator[None]:
+    """A database error that is the machine's fault raised as :class:`StoreUnavailable`."""
+    try:
+        yield
+    except sqlite3.Error as error:
+        if unavailable(error):
+            raise StoreUnavailable(str(error)) from error
+        raise
+
+
+class SqliteBase(SqlStore):
     """The connection, its transactions and migrations: what every feature's SQL runs on."""
+
+    dialect = SQLITE
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
@@ -188,6 +233,15 @@ class SqliteBase:
                 if unavailable(error):
                     raise StoreUnavailable(str(error)) from error
                 raise
+
+    @asynccontextmanager
+    async def writing(self) -> AsyncIterator[Db]:
+        async with self.transaction() as connection:
+            yield SqliteDb(connection)
+
+    @property
+    def reading(self) -> Db:
+        return SqliteDb(self._db)
 
     async def in_one_trip(self, work: Callable[[sqlite3.Connection], _T]) -> _T:
         """A write transaction run whole on the connection's own thread: BEGIN IMMEDIATE,

@@ -12,8 +12,8 @@ on them in PostgreSQL, not in this process.
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any, Self
 
@@ -22,6 +22,7 @@ import asyncpg
 from bot.store.base import MARKER_TABLE, Migration, load_migrations, table_row
 from bot.store.interface import ForeignDatabase, StoreUnavailable
 from bot.store.rows import TableRow
+from bot.store.sql import POSTGRES, Db, Row, SqlStore
 
 MIGRATIONS_DIR = Path(__file__).resolve().parents[3] / "data" / "migrations_postgres"
 VERSIONS_TABLE = "schema_migrations"  # one row per migration applied
@@ -65,8 +66,52 @@ def load_postgres_migrations() -> list[Migration]:
     return load_migrations(MIGRATIONS_DIR)
 
 
-class PostgresBase:
+@contextmanager
+def translated() -> Iterator[None]:
+    """An error that is the server's or the network's fault raised as :class:`StoreUnavailable`."""
+    try:
+        yield
+    except Exception as error:
+        if unavailable(error):
+            raise StoreUnavailable(str(error) or type(error).__name__) from error
+        raise
+
+
+class PostgresDb:
+    """The :class:`~bot.store.sql.Db` over one connection (a transaction's) or the pool (a
+    connection for each statement)."""
+
+    __slots__ = ("_target",)
+
+    def __init__(self, target: asyncpg.Connection | asyncpg.Pool) -> None:
+        self._target = target
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        with translated():
+            return changed(await self._target.execute(sql, *params))
+
+    async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        with translated():
+            await self._target.executemany(sql, rows)
+
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        with translated():
+            return list(await self._target.fetch(sql, *params))
+
+    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        with translated():
+            row: Row | None = await self._target.fetchrow(sql, *params)
+        return row
+
+    async def fetch_value(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        with translated():
+            return await self._target.fetchval(sql, *params)
+
+
+class PostgresBase(SqlStore):
     """The pool, its transactions and migrations: what every feature's SQL runs on."""
+
+    dialect = POSTGRES
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool
@@ -126,6 +171,15 @@ class PostgresBase:
             if unavailable(error):
                 raise StoreUnavailable(str(error) or type(error).__name__) from error
             raise
+
+    @asynccontextmanager
+    async def writing(self) -> AsyncIterator[Db]:
+        async with self.transaction() as connection:
+            yield PostgresDb(connection)
+
+    @property
+    def reading(self) -> Db:
+        return PostgresDb(self._pool)
 
     async def schema_version(self) -> int:
         rows = await self._all("SELECT to_regclass($1) IS NOT NULL AS present", (VERSIONS_TABLE,))
