@@ -23,7 +23,7 @@ from bot.store.interface import (
 )
 from bot.store.moves import SqliteMoves
 from bot.store.privacy import SqlitePrivacy
-from bot.store.reports import SqliteReports
+from bot.store.reports import Reports
 from bot.store.rows import (
     OPEN_STATUSES,
     Call,
@@ -61,7 +61,7 @@ class Store(
     SqliteSettings,
     SqliteHistory,
     SqlitePrivacy,
-    SqliteReports,
+    Reports,
     SqliteTournaments,
     SqliteTournamentInvites,
 ):

@@ -12,13 +12,13 @@ from bot.store.postgres.base import MIGRATIONS_DIR, load_postgres_migrations, un
 from bot.store.postgres.history import PostgresHistory
 from bot.store.postgres.moves import PostgresMoves
 from bot.store.postgres.privacy import PostgresPrivacy
-from bot.store.postgres.reports import PostgresReports
 from bot.store.postgres.seats import PostgresSeats
 from bot.store.postgres.settings import PostgresSettings
 from bot.store.postgres.standings import PostgresStandings
 from bot.store.postgres.tables import PostgresTables
 from bot.store.postgres.tournament_invites import PostgresTournamentInvites
 from bot.store.postgres.tournaments import PostgresTournaments
+from bot.store.reports import Reports
 
 
 class PostgresStore(
@@ -29,7 +29,7 @@ class PostgresStore(
     PostgresSettings,
     PostgresHistory,
     PostgresPrivacy,
-    PostgresReports,
+    Reports,
     PostgresTournaments,
     PostgresTournamentInvites,
 ):
