@@ -23,7 +23,7 @@ from bot.store.interface import (
 )
 from bot.store.moves import SqliteMoves
 from bot.store.privacy import SqlitePrivacy
-from bot.store.reports import Reports
+from bot.store.reports import ReportsSql
 from bot.store.rows import (
     OPEN_STATUSES,
     Call,
@@ -46,7 +46,7 @@ from bot.store.rows import (
     TurnPing,
 )
 from bot.store.seats import SqliteSeats
-from bot.store.settings import SqliteSettings
+from bot.store.settings import SettingsSql
 from bot.store.standings import SqliteStandings
 from bot.store.tables import SqliteTables
 from bot.store.tournament_invites import SqliteTournamentInvites
@@ -58,10 +58,10 @@ class Store(
     SqliteTables,
     SqliteSeats,
     SqliteStandings,
-    SqliteSettings,
+    SettingsSql,
     SqliteHistory,
     SqlitePrivacy,
-    Reports,
+    ReportsSql,
     SqliteTournaments,
     SqliteTournamentInvites,
 ):

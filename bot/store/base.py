@@ -239,10 +239,6 @@ class SqliteBase(SqlStore):
         async with self.transaction() as connection:
             yield SqliteDb(connection)
 
-    @property
-    def reading(self) -> Db:
-        return SqliteDb(self._db)
-
     async def in_one_trip(self, work: Callable[[sqlite3.Connection], _T]) -> _T:
         """A write transaction run whole on the connection's own thread: BEGIN IMMEDIATE,
         ``work`` (its statements, on the plain ``sqlite3`` connection), COMMIT, or ROLLBACK if
@@ -336,9 +332,10 @@ class SqliteBase(SqlStore):
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
         """One query's rows, in one trip to the database's thread (a cursor opened, read and
-        closed there; through a cursor here each of the three is a trip)."""
+        closed there; through a cursor here each of the three is a trip). ``$n`` placeholders
+        are read as ``?n``."""
         try:
-            return list(await self._db.execute_fetchall(sql, params))
+            return list(await self._db.execute_fetchall(sqlite_sql(sql), params))
         except sqlite3.Error as error:
             if unavailable(error):
                 raise StoreUnavailable(str(error)) from error

@@ -10,7 +10,7 @@ from typing import Any
 from bot.store.sql import SqlStore
 
 
-class Reports(SqlStore):
+class ReportsSql(SqlStore):
     """The reports part of both stores."""
 
     async def add_hand_report(
@@ -42,9 +42,9 @@ class Reports(SqlStore):
         return added == 1
 
     async def hand_reported(self, table_id: int, hand: int, trick: int, reporter_id: int) -> bool:
-        row = await self.reading.fetch_one(
+        rows = await self._all(
             "SELECT 1 FROM hand_reports WHERE table_id = $1 AND hand = $2 AND trick = $3"
             " AND reporter_id = $4",
             (table_id, hand, trick, reporter_id),
         )
-        return row is not None
+        return bool(rows)

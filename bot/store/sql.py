@@ -13,9 +13,9 @@ statements are written once:
 - where they do not, a named fact of the backend's :class:`Dialect` (its row locks, its JSON, its
   lists as one parameter, its byte order of text).
 
-The statements run on a :class:`Db`: :meth:`SqlStore.writing` gives one inside a transaction,
-:attr:`SqlStore.reading` one for reads outside any; each backend's base provides both over its
-own connection, with its own translation of errors (:class:`~bot.store.interface.StoreUnavailable`).
+A transaction's statements run on the :class:`Db` that :meth:`SqlStore.writing` gives; a read
+outside one is :meth:`SqlStore._all`. Each backend's base provides both over its own connection,
+with its own translation of errors (:class:`~bot.store.interface.StoreUnavailable`).
 """
 
 from __future__ import annotations
@@ -179,7 +179,6 @@ class SqlStore(ABC):
     def writing(self) -> AbstractAsyncContextManager[Db]:
         """``async with store.writing() as db:``: one transaction, all or nothing."""
 
-    @property
     @abstractmethod
-    def reading(self) -> Db:
-        """Reads that need no transaction of their own (they take no lock)."""
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Row]:
+        """The rows of one read outside any transaction of its own (it takes no lock)."""

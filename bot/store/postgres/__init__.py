@@ -13,12 +13,12 @@ from bot.store.postgres.history import PostgresHistory
 from bot.store.postgres.moves import PostgresMoves
 from bot.store.postgres.privacy import PostgresPrivacy
 from bot.store.postgres.seats import PostgresSeats
-from bot.store.postgres.settings import PostgresSettings
 from bot.store.postgres.standings import PostgresStandings
 from bot.store.postgres.tables import PostgresTables
 from bot.store.postgres.tournament_invites import PostgresTournamentInvites
 from bot.store.postgres.tournaments import PostgresTournaments
-from bot.store.reports import Reports
+from bot.store.reports import ReportsSql
+from bot.store.settings import SettingsSql
 
 
 class PostgresStore(
@@ -26,10 +26,10 @@ class PostgresStore(
     PostgresTables,
     PostgresSeats,
     PostgresStandings,
-    PostgresSettings,
+    SettingsSql,
     PostgresHistory,
     PostgresPrivacy,
-    Reports,
+    ReportsSql,
     PostgresTournaments,
     PostgresTournamentInvites,
 ):

@@ -177,10 +177,6 @@ class PostgresBase(SqlStore):
         async with self.transaction() as connection:
             yield PostgresDb(connection)
 
-    @property
-    def reading(self) -> Db:
-        return PostgresDb(self._pool)
-
     async def schema_version(self) -> int:
         rows = await self._all("SELECT to_regclass($1) IS NOT NULL AS present", (VERSIONS_TABLE,))
         if not rows[0]["present"]:
