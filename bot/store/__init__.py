@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bot.config import Settings
 from bot.store.base import MIGRATIONS_DIR, Migration, load_migrations
-from bot.store.history import SqliteHistory
+from bot.store.history import HistorySql
 from bot.store.interface import (
     ForeignDatabase,
     MoveTaken,
@@ -59,7 +59,7 @@ class Store(
     SqliteSeats,
     SqliteStandings,
     SettingsSql,
-    SqliteHistory,
+    HistorySql,
     SqlitePrivacy,
     ReportsSql,
     SqliteTournaments,

@@ -8,8 +8,8 @@ means one schema in both. Chosen by ``DATABASE_URL`` (:func:`bot.store.open_stor
 
 from __future__ import annotations
 
+from bot.store.history import HistorySql
 from bot.store.postgres.base import MIGRATIONS_DIR, load_postgres_migrations, unavailable
-from bot.store.postgres.history import PostgresHistory
 from bot.store.postgres.moves import PostgresMoves
 from bot.store.postgres.privacy import PostgresPrivacy
 from bot.store.postgres.seats import PostgresSeats
@@ -27,7 +27,7 @@ class PostgresStore(
     PostgresSeats,
     PostgresStandings,
     SettingsSql,
-    PostgresHistory,
+    HistorySql,
     PostgresPrivacy,
     ReportsSql,
     PostgresTournaments,
