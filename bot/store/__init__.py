@@ -22,7 +22,7 @@ from bot.store.interface import (
     TournamentsStore,
 )
 from bot.store.moves import SqliteMoves
-from bot.store.privacy import SqlitePrivacy
+from bot.store.privacy import PrivacySql
 from bot.store.reports import ReportsSql
 from bot.store.rows import (
     OPEN_STATUSES,
@@ -60,7 +60,7 @@ class Store(
     SqliteStandings,
     SettingsSql,
     HistorySql,
-    SqlitePrivacy,
+    PrivacySql,
     ReportsSql,
     SqliteTournaments,
     SqliteTournamentInvites,

@@ -458,30 +458,3 @@ def status_refusal(status: str) -> str:
         "cancelled": N_("The tournament has ended already."),
         "signup": N_("A tournament cannot go back to sign-up."),
     }[status]
-
-
-# Ended tournaments: all but the few open ones (index tournaments_open).
-_CLOSED = "tournament_id NOT IN (SELECT id FROM tournaments WHERE status IN ('signup', 'running'))"
-
-
-async def forget_in_tournaments(
-    db: aiosqlite.Connection, user_id: int, *, name: str, organiser: int
-) -> None:
-    """In ended tournaments (open ones keep their entrants, as open tables keep their seats):
-    the person's entries take ``name`` and lose their user id, and a tournament they organised
-    names ``organiser`` instead; their invitations to partner go everywhere (inside the
-    forget's transaction)."""
-    await db.execute(
-        "UPDATE tournament_entrants SET name = ? WHERE (tournament_id, entrant) IN"
-        " (SELECT tournament_id, entrant FROM tournament_members WHERE user_id = ?)"
-        f" AND {_CLOSED}",
-        (name, user_id),
-    )
-    await db.execute(f"DELETE FROM tournament_members WHERE user_id = ? AND {_CLOSED}", (user_id,))
-    for column in ("inviter", "invitee"):  # invitations go everywhere, like requests to sit in
-        await db.execute(f"DELETE FROM tournament_invites WHERE {column} = ?", (user_id,))
-    await db.execute(
-        "UPDATE tournaments SET organiser_id = ? WHERE organiser_id = ?"
-        " AND status NOT IN ('signup', 'running')",
-        (organiser, user_id),
-    )

@@ -11,12 +11,12 @@ from __future__ import annotations
 from bot.store.history import HistorySql
 from bot.store.postgres.base import MIGRATIONS_DIR, load_postgres_migrations, unavailable
 from bot.store.postgres.moves import PostgresMoves
-from bot.store.postgres.privacy import PostgresPrivacy
 from bot.store.postgres.seats import PostgresSeats
 from bot.store.postgres.standings import PostgresStandings
 from bot.store.postgres.tables import PostgresTables
 from bot.store.postgres.tournament_invites import PostgresTournamentInvites
 from bot.store.postgres.tournaments import PostgresTournaments
+from bot.store.privacy import PrivacySql
 from bot.store.reports import ReportsSql
 from bot.store.settings import SettingsSql
 
@@ -28,7 +28,7 @@ class PostgresStore(
     PostgresStandings,
     SettingsSql,
     HistorySql,
-    PostgresPrivacy,
+    PrivacySql,
     ReportsSql,
     PostgresTournaments,
     PostgresTournamentInvites,

@@ -411,32 +411,3 @@ async def _entrants(db: asyncpg.Connection, tournament_id: int) -> list[Entrant]
             tournament_id,
         )
     ]
-
-
-# Ended tournaments: all but the few open ones (index tournaments_open).
-_CLOSED = "tournament_id NOT IN (SELECT id FROM tournaments WHERE status IN ('signup', 'running'))"
-
-
-async def forget_in_tournaments(
-    db: asyncpg.Connection, user_id: int, *, name: str, organiser: int
-) -> None:
-    """In ended tournaments (open ones keep their entrants, as open tables keep their seats):
-    the person's entries take ``name`` and lose their user id, and a tournament they organised
-    names ``organiser`` instead; their invitations to partner go everywhere (inside the
-    forget's transaction)."""
-    await db.execute(
-        "UPDATE tournament_entrants SET name = $1 WHERE (tournament_id, entrant) IN"
-        " (SELECT tournament_id, entrant FROM tournament_members WHERE user_id = $2)"
-        f" AND {_CLOSED}",
-        name,
-        user_id,
-    )
-    await db.execute(f"DELETE FROM tournament_members WHERE user_id = $1 AND {_CLOSED}", user_id)
-    for column in ("inviter", "invitee"):  # invitations go everywhere, like requests to sit in
-        await db.execute(f"DELETE FROM tournament_invites WHERE {column} = $1", user_id)
-    await db.execute(
-        "UPDATE tournaments SET organiser_id = $1 WHERE organiser_id = $2"
-        " AND status NOT IN ('signup', 'running')",
-        organiser,
-        user_id,
-    )
