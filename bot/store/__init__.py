@@ -47,7 +47,7 @@ from bot.store.rows import (
 )
 from bot.store.seats import SqliteSeats
 from bot.store.settings import SettingsSql
-from bot.store.standings import SqliteStandings
+from bot.store.standings import StandingsSql
 from bot.store.tables import SqliteTables
 from bot.store.tournament_invites import SqliteTournamentInvites
 from bot.store.tournaments import SqliteTournaments
@@ -57,7 +57,7 @@ class Store(
     SqliteMoves,
     SqliteTables,
     SqliteSeats,
-    SqliteStandings,
+    StandingsSql,
     SettingsSql,
     HistorySql,
     PrivacySql,

@@ -369,14 +369,6 @@ class SqliteBase(SqlStore):
         return await self._all(sql, params)
 
 
-# A result_players row ``p`` of results ``r`` whose seat a computer played for the away player
-# (the game's record calls the seat a stand-in).
-SAT_OUT = (
-    "EXISTS (SELECT 1 FROM json_each(r.record, '$.seats') s"
-    " WHERE json_extract(s.value, '$.seat') = p.seat AND json_extract(s.value, '$.stand_in'))"
-)
-
-
 async def end_sit_ins(db: aiosqlite.Connection, table_id: int) -> None:
     """A closed table's requests to sit in are moot: kept, they would only keep people's names."""
     await db.execute("DELETE FROM sit_in_requests WHERE table_id = ?", (table_id,))

@@ -12,20 +12,20 @@ from bot.store.history import HistorySql
 from bot.store.postgres.base import MIGRATIONS_DIR, load_postgres_migrations, unavailable
 from bot.store.postgres.moves import PostgresMoves
 from bot.store.postgres.seats import PostgresSeats
-from bot.store.postgres.standings import PostgresStandings
 from bot.store.postgres.tables import PostgresTables
 from bot.store.postgres.tournament_invites import PostgresTournamentInvites
 from bot.store.postgres.tournaments import PostgresTournaments
 from bot.store.privacy import PrivacySql
 from bot.store.reports import ReportsSql
 from bot.store.settings import SettingsSql
+from bot.store.standings import StandingsSql
 
 
 class PostgresStore(
     PostgresMoves,
     PostgresTables,
     PostgresSeats,
-    PostgresStandings,
+    StandingsSql,
     SettingsSql,
     HistorySql,
     PrivacySql,

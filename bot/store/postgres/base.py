@@ -246,16 +246,6 @@ class PostgresBase(SqlStore):
         return await self._all(sql, params)
 
 
-# A result_players row ``p`` of results ``r`` whose seat a computer played for the away player
-# (the game's record calls the seat a stand-in).
-SAT_OUT = (
-    "EXISTS (SELECT 1 FROM jsonb_array_elements(r.record::jsonb -> 'seats') s"
-    " WHERE (s ->> 'seat')::integer = p.seat AND (s ->> 'stand_in')::boolean)"
-)
-# The outcome's "abandoned" flag of results ``r`` (NULL when the outcome does not say).
-ABANDONED = "(r.outcome::jsonb ->> 'abandoned')::boolean"
-
-
 async def end_sit_ins(db: asyncpg.Connection, table_id: int) -> None:
     """A closed table's requests to sit in are moot: kept, they would only keep people's names."""
     await db.execute("DELETE FROM sit_in_requests WHERE table_id = $1", table_id)
