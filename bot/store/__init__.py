@@ -45,7 +45,7 @@ from bot.store.rows import (
     TournamentRow,
     TurnPing,
 )
-from bot.store.seats import SqliteSeats
+from bot.store.seats import SeatsSql
 from bot.store.settings import SettingsSql
 from bot.store.standings import StandingsSql
 from bot.store.tables import SqliteTables
@@ -56,7 +56,7 @@ from bot.store.tournaments import SqliteTournaments
 class Store(
     SqliteMoves,
     SqliteTables,
-    SqliteSeats,
+    SeatsSql,
     StandingsSql,
     SettingsSql,
     HistorySql,

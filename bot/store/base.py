@@ -409,17 +409,6 @@ def table_row(row: Fields) -> TableRow:
     )
 
 
-async def log_holder(
-    db: aiosqlite.Connection, table_id: int, seat: int, user_id: int | None, name: str
-) -> None:
-    """Note (inside the seat change's transaction) that the seat changed hands now."""
-    await db.execute(
-        "INSERT INTO seat_holders (table_id, seat, after_move, user_id, name)"
-        " VALUES (?, ?, (SELECT COUNT(*) FROM moves WHERE table_id = ?), ?, ?)",
-        (table_id, seat, table_id, user_id, name),
-    )
-
-
 def seat_row(row: Fields) -> SeatRow:
     return SeatRow(
         row["table_id"],

@@ -9,6 +9,19 @@ from typing import Any
 
 from bot.store.base import SqliteBase, end_sit_ins, table_row
 from bot.store.rows import OPEN_STATUSES, TableRow
+from bot.store.sql import Db, returning
+
+
+async def update_table(db: Db, table_id: int, assignments: str, params: Sequence[Any]) -> TableRow:
+    """Change a table's row inside the caller's transaction (``assignments`` use ``$1``..``$n``
+    for ``params``); the row as it is now."""
+    return table_row(
+        await returning(
+            db,
+            f"UPDATE game_tables SET {assignments} WHERE id = ${len(params) + 1} RETURNING *",
+            (*params, table_id),
+        )
+    )
 
 
 class SqliteTables(SqliteBase):

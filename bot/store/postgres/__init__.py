@@ -11,12 +11,12 @@ from __future__ import annotations
 from bot.store.history import HistorySql
 from bot.store.postgres.base import MIGRATIONS_DIR, load_postgres_migrations, unavailable
 from bot.store.postgres.moves import PostgresMoves
-from bot.store.postgres.seats import PostgresSeats
 from bot.store.postgres.tables import PostgresTables
 from bot.store.postgres.tournament_invites import PostgresTournamentInvites
 from bot.store.postgres.tournaments import PostgresTournaments
 from bot.store.privacy import PrivacySql
 from bot.store.reports import ReportsSql
+from bot.store.seats import SeatsSql
 from bot.store.settings import SettingsSql
 from bot.store.standings import StandingsSql
 
@@ -24,7 +24,7 @@ from bot.store.standings import StandingsSql
 class PostgresStore(
     PostgresMoves,
     PostgresTables,
-    PostgresSeats,
+    SeatsSql,
     StandingsSql,
     SettingsSql,
     HistorySql,

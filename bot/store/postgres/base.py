@@ -249,17 +249,3 @@ class PostgresBase(SqlStore):
 async def end_sit_ins(db: asyncpg.Connection, table_id: int) -> None:
     """A closed table's requests to sit in are moot: kept, they would only keep people's names."""
     await db.execute("DELETE FROM sit_in_requests WHERE table_id = $1", table_id)
-
-
-async def log_holder(
-    db: asyncpg.Connection, table_id: int, seat: int, user_id: int | None, name: str
-) -> None:
-    """Note (inside the seat change's transaction) that the seat changed hands now."""
-    await db.execute(
-        "INSERT INTO seat_holders (table_id, seat, after_move, user_id, name)"
-        " VALUES ($1, $2, (SELECT COUNT(*) FROM moves WHERE table_id = $1), $3, $4)",
-        table_id,
-        seat,
-        user_id,
-        name,
-    )
