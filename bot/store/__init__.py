@@ -48,14 +48,14 @@ from bot.store.rows import (
 from bot.store.seats import SeatsSql
 from bot.store.settings import SettingsSql
 from bot.store.standings import StandingsSql
-from bot.store.tables import SqliteTables
+from bot.store.tables import TablesSql
 from bot.store.tournament_invites import SqliteTournamentInvites
 from bot.store.tournaments import SqliteTournaments
 
 
 class Store(
     SqliteMoves,
-    SqliteTables,
+    TablesSql,
     SeatsSql,
     StandingsSql,
     SettingsSql,

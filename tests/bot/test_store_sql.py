@@ -16,7 +16,15 @@ from bot.store.sql import POSTGRES, SQLITE, returning, sqlite_sql
 
 STORE = Path(__file__).resolve().parents[2] / "bot" / "store"
 # The feature modules written once for both backends.
-FOLDED = ["history.py", "privacy.py", "reports.py", "seats.py", "settings.py", "standings.py"]
+FOLDED = [
+    "history.py",
+    "privacy.py",
+    "reports.py",
+    "seats.py",
+    "settings.py",
+    "standings.py",
+    "tables.py",
+]
 SQL = re.compile(r"\b(SELECT|INSERT|UPDATE|DELETE)\b")
 QUESTION_MARK = re.compile(r"(?<![\w'])\?\d*(?!\w)")
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from bot.store.history import HistorySql
 from bot.store.postgres.base import MIGRATIONS_DIR, load_postgres_migrations, unavailable
 from bot.store.postgres.moves import PostgresMoves
-from bot.store.postgres.tables import PostgresTables
 from bot.store.postgres.tournament_invites import PostgresTournamentInvites
 from bot.store.postgres.tournaments import PostgresTournaments
 from bot.store.privacy import PrivacySql
@@ -19,11 +18,12 @@ from bot.store.reports import ReportsSql
 from bot.store.seats import SeatsSql
 from bot.store.settings import SettingsSql
 from bot.store.standings import StandingsSql
+from bot.store.tables import TablesSql
 
 
 class PostgresStore(
     PostgresMoves,
-    PostgresTables,
+    TablesSql,
     SeatsSql,
     StandingsSql,
     SettingsSql,
