@@ -334,12 +334,8 @@ class SqliteBase(SqlStore):
         """One query's rows, in one trip to the database's thread (a cursor opened, read and
         closed there; through a cursor here each of the three is a trip). ``$n`` placeholders
         are read as ``?n``."""
-        try:
+        with translated():
             return list(await self._db.execute_fetchall(sqlite_sql(sql), params))
-        except sqlite3.Error as error:
-            if unavailable(error):
-                raise StoreUnavailable(str(error)) from error
-            raise
 
     @staticmethod
     async def _returning(
@@ -352,26 +348,10 @@ class SqliteBase(SqlStore):
             raise LookupError(f"no row changed by: {sql.split()[0]} ...")
         return rows[0]
 
-    async def _update_table(
-        self, db: aiosqlite.Connection, table_id: int, assignments: str, params: Sequence[Any]
-    ) -> TableRow:
-        return table_row(
-            await self._returning(
-                db,
-                f"UPDATE game_tables SET {assignments} WHERE id = ? RETURNING *",
-                (*params, table_id),
-            )
-        )
-
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
         """Rows of one read-only query (SQLite's own, so no part of the interface); like every
         read it takes no lock. Writes go through :meth:`transaction`."""
         return await self._all(sql, params)
-
-
-async def end_sit_ins(db: aiosqlite.Connection, table_id: int) -> None:
-    """A closed table's requests to sit in are moot: kept, they would only keep people's names."""
-    await db.execute("DELETE FROM sit_in_requests WHERE table_id = ?", (table_id,))
 
 
 def calls_json(calls: Sequence[Call], seat: int) -> str:

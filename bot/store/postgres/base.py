@@ -244,8 +244,3 @@ class PostgresBase(SqlStore):
         """Rows of one read-only query (PostgreSQL's own SQL, ``$1`` placeholders; no part of
         the interface). Writes go through :meth:`transaction`."""
         return await self._all(sql, params)
-
-
-async def end_sit_ins(db: asyncpg.Connection, table_id: int) -> None:
-    """A closed table's requests to sit in are moot: kept, they would only keep people's names."""
-    await db.execute("DELETE FROM sit_in_requests WHERE table_id = $1", table_id)
