@@ -49,8 +49,8 @@ from bot.store.seats import SeatsSql
 from bot.store.settings import SettingsSql
 from bot.store.standings import StandingsSql
 from bot.store.tables import TablesSql
-from bot.store.tournament_invites import SqliteTournamentInvites
-from bot.store.tournaments import SqliteTournaments
+from bot.store.tournament_invites import TournamentInvitesSql
+from bot.store.tournaments import TournamentsSql
 
 
 class Store(
@@ -62,8 +62,8 @@ class Store(
     HistorySql,
     PrivacySql,
     ReportsSql,
-    SqliteTournaments,
-    SqliteTournamentInvites,
+    TournamentsSql,
+    TournamentInvitesSql,
 ):
     """The SQLite backend of :class:`StoreInterface`. Open with :meth:`open`, close with
     :meth:`close`."""

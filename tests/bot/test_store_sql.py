@@ -25,6 +25,8 @@ FOLDED = [
     "settings.py",
     "standings.py",
     "tables.py",
+    "tournament_invites.py",
+    "tournaments.py",
 ]
 # A driver a folded module names for its backends' moves logs, which close a game's table inside
 # their own transactions (their connection handed to the results).

@@ -11,14 +11,14 @@ from __future__ import annotations
 from bot.store.history import HistorySql
 from bot.store.postgres.base import MIGRATIONS_DIR, load_postgres_migrations, unavailable
 from bot.store.postgres.moves import PostgresMoves
-from bot.store.postgres.tournament_invites import PostgresTournamentInvites
-from bot.store.postgres.tournaments import PostgresTournaments
 from bot.store.privacy import PrivacySql
 from bot.store.reports import ReportsSql
 from bot.store.seats import SeatsSql
 from bot.store.settings import SettingsSql
 from bot.store.standings import StandingsSql
 from bot.store.tables import TablesSql
+from bot.store.tournament_invites import TournamentInvitesSql
+from bot.store.tournaments import TournamentsSql
 
 
 class PostgresStore(
@@ -30,8 +30,8 @@ class PostgresStore(
     HistorySql,
     PrivacySql,
     ReportsSql,
-    PostgresTournaments,
-    PostgresTournamentInvites,
+    TournamentsSql,
+    TournamentInvitesSql,
 ):
     """The PostgreSQL store. Open with :meth:`open` (a ``postgresql://`` URL), close with
     :meth:`close`."""
