@@ -1,11 +1,12 @@
 """The bot's database, grouped per feature behind a typed interface.
 
-:mod:`bot.store.interface` is the contract (``typing.Protocol``); the SQLite backend is
-:class:`Store`, one aiosqlite connection assembled from the feature modules (tables, seats,
-moves, results, standings, settings, history, privacy, reports, tournaments) on
-:class:`~bot.store.base.SqliteBase` (the connection, its transactions and migrations). Typed
-results are in :mod:`bot.store.rows`. The PostgreSQL backend is
-:class:`bot.store.postgres.PostgresStore`; :func:`open_store` opens the one the settings choose.
+:mod:`bot.store.interface` is the contract (``typing.Protocol``). Each feature's SQL (tables,
+seats, results, standings, settings, history, privacy, reports, tournaments) is written once, a
+mixin of :class:`~bot.store.sql.SqlStore` over the backend's dialect; the SQLite backend is
+:class:`Store`, those mixins and the moves log on :class:`~bot.store.base.SqliteBase` (one
+aiosqlite connection, its transactions and migrations). Typed results are in
+:mod:`bot.store.rows`. The PostgreSQL backend is :class:`bot.store.postgres.PostgresStore`, the
+same mixins on its own base; :func:`open_store` opens the one the settings choose.
 """
 
 from __future__ import annotations

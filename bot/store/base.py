@@ -23,12 +23,12 @@ from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequenc
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, Self, TypeVar, cast
+from typing import Any, Self, TypeVar, cast
 
 import aiosqlite
 
 from bot.store.interface import ForeignDatabase, StoreUnavailable
-from bot.store.rows import Call, SeatRow, TableRow
+from bot.store.rows import SeatRow, TableRow
 from bot.store.sql import SQLITE, Db, Row, SqlStore, sqlite_sql
 
 _T = TypeVar("_T")
@@ -354,15 +354,7 @@ class SqliteBase(SqlStore):
         return await self._all(sql, params)
 
 
-def calls_json(calls: Sequence[Call], seat: int) -> str:
-    """One seat's calls as kept in ``result_players.calls``: [[label, succeeded], ...]."""
-    return json.dumps([[label, ok] for who, label, ok in calls if who == seat])
-
-
-class Fields(Protocol):
-    """A result row of either backend (``sqlite3.Row``, ``asyncpg.Record``): read by name."""
-
-    def __getitem__(self, key: str, /) -> Any: ...
+Fields = Row  # a result row of either backend (``sqlite3.Row``, ``asyncpg.Record``)
 
 
 def table_row(row: Fields) -> TableRow:

@@ -13,11 +13,16 @@ import aiosqlite
 
 from bot.ratings import Rating, month_of, rate
 from bot.records import GameRecord, SeatInfo, SeatRecord, build_record, rating_note
-from bot.store.base import SqliteBase, SqliteDb, calls_json
+from bot.store.base import SqliteBase, SqliteDb
 from bot.store.interface import StoreUnavailable
 from bot.store.rows import Call, Result, TableRow
 from bot.store.sql import Db, Dialect, SqlStore
 from bot.store.tables import end_sit_ins, update_table
+
+
+def calls_json(calls: Sequence[Call], seat: int) -> str:
+    """One seat's calls as kept in ``result_players.calls``: [[label, succeeded], ...]."""
+    return json.dumps([[label, ok] for who, label, ok in calls if who == seat])
 
 
 class ResultsSql(SqlStore):

@@ -1,7 +1,8 @@
 """The PostgreSQL backend of :class:`~bot.store.interface.StoreInterface` (asyncpg).
 
-The same features as the SQLite :class:`bot.store.Store`, module for module, with PostgreSQL's
-SQL (``$1`` placeholders, ``::jsonb`` to read the JSON kept as text); the schema is
+The same feature modules as the SQLite :class:`bot.store.Store` (their SQL written once,
+:mod:`bot.store.sql`), on :class:`~bot.store.postgres.base.PostgresBase` (a pool, its
+transactions and migrations), with the moves log of its own; the schema is
 ``data/migrations_postgres/``, numbered as SQLite's ``data/migrations/`` so that one version
 means one schema in both. Chosen by ``DATABASE_URL`` (:func:`bot.store.open_store`).
 """
