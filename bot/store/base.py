@@ -19,7 +19,7 @@ import json
 import logging
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,7 +29,7 @@ import aiosqlite
 
 from bot.store.interface import ForeignDatabase, StoreUnavailable
 from bot.store.rows import SeatRow, TableRow
-from bot.store.sql import SQLITE, Db, Row, SqlStore, sqlite_sql
+from bot.store.sql import SQLITE, Row, SqlStore, Writing, sqlite_sql
 
 _T = TypeVar("_T")
 
@@ -128,17 +128,29 @@ class SqliteDb:
         self._connection = connection
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        with translated():
+        try:
             cursor = await self._connection.execute(sqlite_sql(sql), params)
+        except sqlite3.Error as error:
+            if unavailable(error):
+                raise StoreUnavailable(str(error)) from error
+            raise
         return max(cursor.rowcount, 0)
 
     async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        with translated():
+        try:
             await self._connection.executemany(sqlite_sql(sql), rows)
+        except sqlite3.Error as error:
+            if unavailable(error):
+                raise StoreUnavailable(str(error)) from error
+            raise
 
     async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        with translated():
+        try:
             return list(await self._connection.execute_fetchall(sqlite_sql(sql), params))
+        except sqlite3.Error as error:
+            if unavailable(error):
+                raise StoreUnavailable(str(error)) from error
+            raise
 
     async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         rows = await self.fetch_all(sql, params)
@@ -147,17 +159,6 @@ class SqliteDb:
     async def fetch_value(self, sql: str, params: Sequence[Any] = ()) -> Any:
         rows = await self.fetch_all(sql, params)
         return rows[0][0] if rows else None
-
-
-@contextlib.contextmanager
-def translated() -> Iterator[None]:
-    """A database error that is the machine's fault raised as :class:`StoreUnavailable`."""
-    try:
-        yield
-    except sqlite3.Error as error:
-        if unavailable(error):
-            raise StoreUnavailable(str(error)) from error
-        raise
 
 
 class SqliteBase(SqlStore):
@@ -234,10 +235,8 @@ class SqliteBase(SqlStore):
                     raise StoreUnavailable(str(error)) from error
                 raise
 
-    @asynccontextmanager
-    async def writing(self) -> AsyncIterator[Db]:
-        async with self.transaction() as connection:
-            yield SqliteDb(connection)
+    def writing(self) -> Writing:
+        return Writing(self.transaction(), SqliteDb)
 
     async def in_one_trip(self, work: Callable[[sqlite3.Connection], _T]) -> _T:
         """A write transaction run whole on the connection's own thread: BEGIN IMMEDIATE,
@@ -334,8 +333,12 @@ class SqliteBase(SqlStore):
         """One query's rows, in one trip to the database's thread (a cursor opened, read and
         closed there; through a cursor here each of the three is a trip). ``$n`` placeholders
         are read as ``?n``."""
-        with translated():
+        try:
             return list(await self._db.execute_fetchall(sqlite_sql(sql), params))
+        except sqlite3.Error as error:
+            if unavailable(error):
+                raise StoreUnavailable(str(error)) from error
+            raise
 
     @staticmethod
     async def _returning(

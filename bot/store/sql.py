@@ -23,9 +23,10 @@ from __future__ import annotations
 import json
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from functools import lru_cache
+from types import TracebackType
 from typing import Any, ClassVar, Protocol
 
 
@@ -170,13 +171,38 @@ SQLITE = SqliteDialect()
 POSTGRES = PostgresDialect()
 
 
+class Writing:
+    """``async with store.writing() as db:``: the backend's own transaction, its connection
+    handed over as a :class:`Db` (a plain class: a generator-based context manager around the
+    transaction would cost a few microseconds a write)."""
+
+    __slots__ = ("_adapt", "_transaction")
+
+    def __init__(
+        self, transaction: AbstractAsyncContextManager[Any], adapt: Callable[[Any], Db]
+    ) -> None:
+        self._transaction = transaction
+        self._adapt = adapt
+
+    async def __aenter__(self) -> Db:
+        return self._adapt(await self._transaction.__aenter__())
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> bool | None:
+        return await self._transaction.__aexit__(kind, error, trace)
+
+
 class SqlStore(ABC):
     """What a feature mixin needs of its backend (the backend's base provides it)."""
 
     dialect: ClassVar[Dialect]
 
     @abstractmethod
-    def writing(self) -> AbstractAsyncContextManager[Db]:
+    def writing(self) -> Writing:
         """``async with store.writing() as db:``: one transaction, all or nothing."""
 
     @abstractmethod

@@ -12,8 +12,8 @@ on them in PostgreSQL, not in this process.
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Self
 
@@ -22,7 +22,7 @@ import asyncpg
 from bot.store.base import MARKER_TABLE, Migration, load_migrations, table_row
 from bot.store.interface import ForeignDatabase, StoreUnavailable
 from bot.store.rows import TableRow
-from bot.store.sql import POSTGRES, Db, Row, SqlStore
+from bot.store.sql import POSTGRES, Row, SqlStore, Writing
 
 MIGRATIONS_DIR = Path(__file__).resolve().parents[3] / "data" / "migrations_postgres"
 VERSIONS_TABLE = "schema_migrations"  # one row per migration applied
@@ -66,17 +66,6 @@ def load_postgres_migrations() -> list[Migration]:
     return load_migrations(MIGRATIONS_DIR)
 
 
-@contextmanager
-def translated() -> Iterator[None]:
-    """An error that is the server's or the network's fault raised as :class:`StoreUnavailable`."""
-    try:
-        yield
-    except Exception as error:
-        if unavailable(error):
-            raise StoreUnavailable(str(error) or type(error).__name__) from error
-        raise
-
-
 class PostgresDb:
     """The :class:`~bot.store.sql.Db` over one connection (a transaction's) or the pool (a
     connection for each statement)."""
@@ -87,25 +76,45 @@ class PostgresDb:
         self._target = target
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        with translated():
+        try:
             return changed(await self._target.execute(sql, *params))
+        except Exception as error:
+            if unavailable(error):
+                raise StoreUnavailable(str(error) or type(error).__name__) from error
+            raise
 
     async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        with translated():
+        try:
             await self._target.executemany(sql, rows)
+        except Exception as error:
+            if unavailable(error):
+                raise StoreUnavailable(str(error) or type(error).__name__) from error
+            raise
 
     async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        with translated():
+        try:
             return list(await self._target.fetch(sql, *params))
+        except Exception as error:
+            if unavailable(error):
+                raise StoreUnavailable(str(error) or type(error).__name__) from error
+            raise
 
     async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        with translated():
+        try:
             row: Row | None = await self._target.fetchrow(sql, *params)
+        except Exception as error:
+            if unavailable(error):
+                raise StoreUnavailable(str(error) or type(error).__name__) from error
+            raise
         return row
 
     async def fetch_value(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        with translated():
+        try:
             return await self._target.fetchval(sql, *params)
+        except Exception as error:
+            if unavailable(error):
+                raise StoreUnavailable(str(error) or type(error).__name__) from error
+            raise
 
 
 class PostgresBase(SqlStore):
@@ -172,10 +181,8 @@ class PostgresBase(SqlStore):
                 raise StoreUnavailable(str(error) or type(error).__name__) from error
             raise
 
-    @asynccontextmanager
-    async def writing(self) -> AsyncIterator[Db]:
-        async with self.transaction() as connection:
-            yield PostgresDb(connection)
+    def writing(self) -> Writing:
+        return Writing(self.transaction(), PostgresDb)
 
     async def schema_version(self) -> int:
         rows = await self._all("SELECT to_regclass($1) IS NOT NULL AS present", (VERSIONS_TABLE,))
