@@ -119,8 +119,9 @@ def _statements(script: str) -> list[str]:
 
 
 class SqliteDb:
-    """The :class:`~bot.store.sql.Db` over the aiosqlite connection: each call one trip to its
-    thread, ``$n`` read as ``?n``."""
+    """The :class:`~bot.store.sql.Db` over the connection inside :meth:`SqliteBase.transaction`
+    (which translates its errors): each call one trip to the connection's thread, ``$n`` read
+    as ``?n``."""
 
     __slots__ = ("_connection",)
 
@@ -128,29 +129,14 @@ class SqliteDb:
         self._connection = connection
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        try:
-            cursor = await self._connection.execute(sqlite_sql(sql), params)
-        except sqlite3.Error as error:
-            if unavailable(error):
-                raise StoreUnavailable(str(error)) from error
-            raise
+        cursor = await self._connection.execute(sqlite_sql(sql), params)
         return max(cursor.rowcount, 0)
 
     async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        try:
-            await self._connection.executemany(sqlite_sql(sql), rows)
-        except sqlite3.Error as error:
-            if unavailable(error):
-                raise StoreUnavailable(str(error)) from error
-            raise
+        await self._connection.executemany(sqlite_sql(sql), rows)
 
     async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        try:
-            return list(await self._connection.execute_fetchall(sqlite_sql(sql), params))
-        except sqlite3.Error as error:
-            if unavailable(error):
-                raise StoreUnavailable(str(error)) from error
-            raise
+        return list(await self._connection.execute_fetchall(sqlite_sql(sql), params))
 
     async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         rows = await self.fetch_all(sql, params)

@@ -67,54 +67,29 @@ def load_postgres_migrations() -> list[Migration]:
 
 
 class PostgresDb:
-    """The :class:`~bot.store.sql.Db` over one connection (a transaction's) or the pool (a
-    connection for each statement)."""
+    """The :class:`~bot.store.sql.Db` over the connection inside
+    :meth:`PostgresBase.transaction` (which translates its errors)."""
 
-    __slots__ = ("_target",)
+    __slots__ = ("_connection",)
 
-    def __init__(self, target: asyncpg.Connection | asyncpg.Pool) -> None:
-        self._target = target
+    def __init__(self, connection: asyncpg.Connection) -> None:
+        self._connection = connection
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        try:
-            return changed(await self._target.execute(sql, *params))
-        except Exception as error:
-            if unavailable(error):
-                raise StoreUnavailable(str(error) or type(error).__name__) from error
-            raise
+        return changed(await self._connection.execute(sql, *params))
 
     async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        try:
-            await self._target.executemany(sql, rows)
-        except Exception as error:
-            if unavailable(error):
-                raise StoreUnavailable(str(error) or type(error).__name__) from error
-            raise
+        await self._connection.executemany(sql, rows)
 
     async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        try:
-            return list(await self._target.fetch(sql, *params))
-        except Exception as error:
-            if unavailable(error):
-                raise StoreUnavailable(str(error) or type(error).__name__) from error
-            raise
+        return list(await self._connection.fetch(sql, *params))
 
     async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        try:
-            row: Row | None = await self._target.fetchrow(sql, *params)
-        except Exception as error:
-            if unavailable(error):
-                raise StoreUnavailable(str(error) or type(error).__name__) from error
-            raise
+        row: Row | None = await self._connection.fetchrow(sql, *params)
         return row
 
     async def fetch_value(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        try:
-            return await self._target.fetchval(sql, *params)
-        except Exception as error:
-            if unavailable(error):
-                raise StoreUnavailable(str(error) or type(error).__name__) from error
-            raise
+        return await self._connection.fetchval(sql, *params)
 
 
 class PostgresBase(SqlStore):
