@@ -16,7 +16,7 @@ statements are written once:
 A transaction's statements run on the :class:`Db` that :meth:`SqlStore.writing` gives; a read
 outside one is :meth:`SqlStore._all`. Each backend's base provides both over its own connection,
 with its own translation of errors (:class:`~bot.store.interface.StoreUnavailable`, raised by
-the transaction or the read, as before the fold).
+the transaction or the read).
 """
 
 from __future__ import annotations
