@@ -1,6 +1,7 @@
-"""The two store backends side by side: a move's write, many tables at once, and the migration.
+"""The two store backends side by side: a move's write, many tables at once, a feature's
+calls, and the migration.
 
-``python -m bench.store_backends [--tables 40] [--moves 100] [--url postgresql://...]``
+``python -m bench.store_backends [--tables 40] [--moves 100] [--calls 300] [--url ...]``
 
 Each backend plays ``--tables`` tables of four seats through the store as the session manager
 does (create, seat, start with a deal, then ``append_move`` per move, the last one with the
@@ -8,6 +9,10 @@ game's result and ratings):
 
 - one table at a time: each move's write, median and 95th percentile (what a click waits for);
 - every table at once (one coroutine each, as the bot's tables): moves written per second;
+
+- a feature's calls around a move, one at a time (``--calls`` of each): a table's seats read, a
+  server's settings read (a server not read before, so not from the recent settings), the turn
+  deadline written, a request to sit in kept and dropped: the median of each;
 
 then ``python -m bot.migrate``'s copy of the SQLite file into an empty PostgreSQL database, in
 rows per second. Without ``--url`` a throwaway PostgreSQL server is started from the machine's
@@ -73,6 +78,43 @@ async def measure(name: str, store: StoreInterface, tables: int, moves: int) -> 
     )
 
 
+async def feature_calls(name: str, store: StoreInterface, calls: int) -> None:
+    """The median time of each of a few feature calls (reads and writes outside the moves log)."""
+    table = await store.create_table(
+        guild_id=9_000, channel_id=9_000, host_id=1, game="tarneeb", options={}, seed=1,
+        seats=[(1, "p0"), (2, "p1"), (None, "computer"), (4, "p3")],
+    )  # fmt: skip
+    await store.start_game(table.id, 0, [DEAL])
+
+    async def seats(i: int) -> None:
+        await store.seats(table.id)
+
+    async def settings(i: int) -> None:
+        await store.guild_settings(10_000 + i, 60)
+
+    async def deadline(i: int) -> None:
+        await store.set_deadline(table.id, float(i))
+
+    async def sit_in(i: int) -> None:
+        await store.ask_sit_in(table.id, 2, 5, "p5")
+        await store.drop_sit_in(table.id, 2, 5)
+
+    figures = []
+    for label, call in (
+        ("seats read", seats),
+        ("settings read", settings),
+        ("deadline write", deadline),
+        ("sit-in ask+drop", sit_in),
+    ):
+        times = []
+        for i in range(calls):
+            started = time.perf_counter()
+            await call(i)
+            times.append(time.perf_counter() - started)
+        figures.append(f"{label} {statistics.median(times) * 1_000_000:,.0f} µs")
+    print(f"{name:10} calls, median: " + ", ".join(figures))
+
+
 @contextlib.contextmanager
 def postgres(url: str | None) -> Iterator[tuple[str, str]]:
     """Two empty PostgreSQL databases: the store's and the migration's target."""
@@ -101,6 +143,7 @@ async def main(args: argparse.Namespace, url: str, target: str, folder: str) -> 
     for name, store in stores:
         try:
             await measure(name, store, args.tables, args.moves)
+            await feature_calls(name, store, args.calls)
         finally:
             await store.close()
     if args.url is None:
@@ -118,6 +161,7 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=40)
     parser.add_argument("--moves", type=int, default=100)
+    parser.add_argument("--calls", type=int, default=300, help="of each feature call")
     parser.add_argument("--url", help="an empty PostgreSQL database (else a throwaway server)")
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder, postgres(arguments.url) as (url, target):

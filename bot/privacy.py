@@ -12,7 +12,7 @@
 - Open is what the database says, not what this process holds in memory: a table another bot
   process holds is left as that process knows it. A game (or tournament) that another process
   ends while the forget runs is open to all of the forget or closed to all of it, never
-  anonymised in part (bot/store/postgres/privacy.py; SQLite's one write lock does it there).
+  anonymised in part (bot/store/privacy.py: PostgreSQL's row locks; SQLite's one write lock).
 
 Everything is found by the person's user id, never by their name (another player's name may
 contain it), and through an index: the one transaction, in every server at once (the person,

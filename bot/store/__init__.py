@@ -1,18 +1,19 @@
 """The bot's database, grouped per feature behind a typed interface.
 
-:mod:`bot.store.interface` is the contract (``typing.Protocol``); the SQLite backend is
-:class:`Store`, one aiosqlite connection assembled from the feature modules (tables, seats,
-moves, results, standings, settings, history, privacy, reports, tournaments) on
-:class:`~bot.store.base.SqliteBase` (the connection, its transactions and migrations). Typed
-results are in :mod:`bot.store.rows`. The PostgreSQL backend is
-:class:`bot.store.postgres.PostgresStore`; :func:`open_store` opens the one the settings choose.
+:mod:`bot.store.interface` is the contract (``typing.Protocol``). Each feature's SQL (tables,
+seats, results, standings, settings, history, privacy, reports, tournaments) is written once, a
+mixin of :class:`~bot.store.sql.SqlStore` over the backend's dialect; the SQLite backend is
+:class:`Store`, those mixins and the moves log on :class:`~bot.store.base.SqliteBase` (one
+aiosqlite connection, its transactions and migrations). Typed results are in
+:mod:`bot.store.rows`. The PostgreSQL backend is :class:`bot.store.postgres.PostgresStore`, the
+same mixins on its own base; :func:`open_store` opens the one the settings choose.
 """
 
 from __future__ import annotations
 
 from bot.config import Settings
 from bot.store.base import MIGRATIONS_DIR, Migration, load_migrations
-from bot.store.history import SqliteHistory
+from bot.store.history import HistorySql
 from bot.store.interface import (
     ForeignDatabase,
     MoveTaken,
@@ -22,8 +23,8 @@ from bot.store.interface import (
     TournamentsStore,
 )
 from bot.store.moves import SqliteMoves
-from bot.store.privacy import SqlitePrivacy
-from bot.store.reports import SqliteReports
+from bot.store.privacy import PrivacySql
+from bot.store.reports import ReportsSql
 from bot.store.rows import (
     OPEN_STATUSES,
     Call,
@@ -45,25 +46,25 @@ from bot.store.rows import (
     TournamentRow,
     TurnPing,
 )
-from bot.store.seats import SqliteSeats
-from bot.store.settings import SqliteSettings
-from bot.store.standings import SqliteStandings
-from bot.store.tables import SqliteTables
-from bot.store.tournament_invites import SqliteTournamentInvites
-from bot.store.tournaments import SqliteTournaments
+from bot.store.seats import SeatsSql
+from bot.store.settings import SettingsSql
+from bot.store.standings import StandingsSql
+from bot.store.tables import TablesSql
+from bot.store.tournament_invites import TournamentInvitesSql
+from bot.store.tournaments import TournamentsSql
 
 
 class Store(
     SqliteMoves,
-    SqliteTables,
-    SqliteSeats,
-    SqliteStandings,
-    SqliteSettings,
-    SqliteHistory,
-    SqlitePrivacy,
-    SqliteReports,
-    SqliteTournaments,
-    SqliteTournamentInvites,
+    TablesSql,
+    SeatsSql,
+    StandingsSql,
+    SettingsSql,
+    HistorySql,
+    PrivacySql,
+    ReportsSql,
+    TournamentsSql,
+    TournamentInvitesSql,
 ):
     """The SQLite backend of :class:`StoreInterface`. Open with :meth:`open`, close with
     :meth:`close`."""

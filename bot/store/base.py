@@ -19,16 +19,17 @@ import json
 import logging
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, Self, TypeVar, cast
+from typing import Any, Self, TypeVar, cast
 
 import aiosqlite
 
 from bot.store.interface import ForeignDatabase, StoreUnavailable
-from bot.store.rows import Call, SeatRow, TableRow
+from bot.store.rows import SeatRow, TableRow
+from bot.store.sql import SQLITE, Row, SqlStore, Writing, sqlite_sql
 
 _T = TypeVar("_T")
 
@@ -117,8 +118,39 @@ def _statements(script: str) -> list[str]:
     return statements
 
 
-class SqliteBase:
+class SqliteDb:
+    """The :class:`~bot.store.sql.Db` over the connection inside :meth:`SqliteBase.transaction`
+    (which translates its errors): each call one trip to the connection's thread, ``$n`` read
+    as ``?n``."""
+
+    __slots__ = ("_connection",)
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._connection = connection
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        cursor = await self._connection.execute(sqlite_sql(sql), params)
+        return max(cursor.rowcount, 0)
+
+    async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self._connection.executemany(sqlite_sql(sql), rows)
+
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return list(await self._connection.execute_fetchall(sqlite_sql(sql), params))
+
+    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        rows = await self.fetch_all(sql, params)
+        return rows[0] if rows else None
+
+    async def fetch_value(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        rows = await self.fetch_all(sql, params)
+        return rows[0][0] if rows else None
+
+
+class SqliteBase(SqlStore):
     """The connection, its transactions and migrations: what every feature's SQL runs on."""
+
+    dialect = SQLITE
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
@@ -188,6 +220,9 @@ class SqliteBase:
                 if unavailable(error):
                     raise StoreUnavailable(str(error)) from error
                 raise
+
+    def writing(self) -> Writing:
+        return Writing(self.transaction(), SqliteDb)
 
     async def in_one_trip(self, work: Callable[[sqlite3.Connection], _T]) -> _T:
         """A write transaction run whole on the connection's own thread: BEGIN IMMEDIATE,
@@ -282,9 +317,10 @@ class SqliteBase:
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
         """One query's rows, in one trip to the database's thread (a cursor opened, read and
-        closed there; through a cursor here each of the three is a trip)."""
+        closed there; through a cursor here each of the three is a trip). ``$n`` placeholders
+        are read as ``?n``."""
         try:
-            return list(await self._db.execute_fetchall(sql, params))
+            return list(await self._db.execute_fetchall(sqlite_sql(sql), params))
         except sqlite3.Error as error:
             if unavailable(error):
                 raise StoreUnavailable(str(error)) from error
@@ -301,45 +337,13 @@ class SqliteBase:
             raise LookupError(f"no row changed by: {sql.split()[0]} ...")
         return rows[0]
 
-    async def _update_table(
-        self, db: aiosqlite.Connection, table_id: int, assignments: str, params: Sequence[Any]
-    ) -> TableRow:
-        return table_row(
-            await self._returning(
-                db,
-                f"UPDATE game_tables SET {assignments} WHERE id = ? RETURNING *",
-                (*params, table_id),
-            )
-        )
-
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
         """Rows of one read-only query (SQLite's own, so no part of the interface); like every
         read it takes no lock. Writes go through :meth:`transaction`."""
         return await self._all(sql, params)
 
 
-# A result_players row ``p`` of results ``r`` whose seat a computer played for the away player
-# (the game's record calls the seat a stand-in).
-SAT_OUT = (
-    "EXISTS (SELECT 1 FROM json_each(r.record, '$.seats') s"
-    " WHERE json_extract(s.value, '$.seat') = p.seat AND json_extract(s.value, '$.stand_in'))"
-)
-
-
-async def end_sit_ins(db: aiosqlite.Connection, table_id: int) -> None:
-    """A closed table's requests to sit in are moot: kept, they would only keep people's names."""
-    await db.execute("DELETE FROM sit_in_requests WHERE table_id = ?", (table_id,))
-
-
-def calls_json(calls: Sequence[Call], seat: int) -> str:
-    """One seat's calls as kept in ``result_players.calls``: [[label, succeeded], ...]."""
-    return json.dumps([[label, ok] for who, label, ok in calls if who == seat])
-
-
-class Fields(Protocol):
-    """A result row of either backend (``sqlite3.Row``, ``asyncpg.Record``): read by name."""
-
-    def __getitem__(self, key: str, /) -> Any: ...
+Fields = Row  # a result row of either backend (``sqlite3.Row``, ``asyncpg.Record``)
 
 
 def table_row(row: Fields) -> TableRow:
@@ -363,17 +367,6 @@ def table_row(row: Fields) -> TableRow:
         computers=bool(row["computers"]),
         turn_seconds=row["turn_seconds"],
         trick_lines=None if row["trick_lines"] is None else bool(row["trick_lines"]),
-    )
-
-
-async def log_holder(
-    db: aiosqlite.Connection, table_id: int, seat: int, user_id: int | None, name: str
-) -> None:
-    """Note (inside the seat change's transaction) that the seat changed hands now."""
-    await db.execute(
-        "INSERT INTO seat_holders (table_id, seat, after_move, user_id, name)"
-        " VALUES (?, ?, (SELECT COUNT(*) FROM moves WHERE table_id = ?), ?, ?)",
-        (table_id, seat, table_id, user_id, name),
     )
 
 

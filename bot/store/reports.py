@@ -7,11 +7,11 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from bot.store.base import SqliteBase
+from bot.store.sql import SqlStore
 
 
-class SqliteReports(SqliteBase):
-    """The SQLite reports part of :class:`bot.store.Store`."""
+class ReportsSql(SqlStore):
+    """The reports part of both stores."""
 
     async def add_hand_report(
         self,
@@ -23,10 +23,11 @@ class SqliteReports(SqliteBase):
         position: Mapping[str, Any],
     ) -> bool:
         """Keep a report; ``False`` (nothing changed) when this player reported this trick."""
-        async with self.transaction() as db:
-            cursor = await db.execute(
+        async with self.writing() as db:
+            added = await db.execute(
                 "INSERT INTO hand_reports (table_id, hand, trick, reporter_id, seat, game,"
-                " position, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                " position, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
+                " ON CONFLICT DO NOTHING",
                 (
                     table_id,
                     hand,
@@ -38,12 +39,12 @@ class SqliteReports(SqliteBase):
                     time.time(),
                 ),
             )
-            return cursor.rowcount == 1
+        return added == 1
 
     async def hand_reported(self, table_id: int, hand: int, trick: int, reporter_id: int) -> bool:
         rows = await self._all(
-            "SELECT 1 FROM hand_reports WHERE table_id = ? AND hand = ? AND trick = ?"
-            " AND reporter_id = ?",
+            "SELECT 1 FROM hand_reports WHERE table_id = $1 AND hand = $2 AND trick = $3"
+            " AND reporter_id = $4",
             (table_id, hand, trick, reporter_id),
         )
         return bool(rows)

@@ -1,5 +1,5 @@
-"""Settings: a server's, a member's own (turn pings), and the command sync's fingerprints. No table
-involved.
+"""Settings: a server's, a member's own (turn pings, language), and the command sync's
+fingerprints. No table involved.
 """
 
 from __future__ import annotations
@@ -7,13 +7,13 @@ from __future__ import annotations
 import json
 import time
 
-from bot.store.base import SqliteBase
 from bot.store.recent import RecentSettings
 from bot.store.rows import GuildSettings, TurnPing
+from bot.store.sql import SqlStore
 
 
-class SqliteSettings(SqliteBase, RecentSettings):
-    """The SQLite settings part of :class:`bot.store.Store`."""
+class SettingsSql(SqlStore, RecentSettings):
+    """The settings part of both stores."""
 
     async def guild_settings(self, guild_id: int, default_turn_seconds: int) -> GuildSettings:
         fresh, known = self.recent_guilds.get(guild_id)
@@ -23,7 +23,7 @@ class SqliteSettings(SqliteBase, RecentSettings):
 
     async def _guild_settings(self, guild_id: int) -> GuildSettings | None:
         """The server's stored settings (None: it has none)."""
-        rows = await self._all("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        rows = await self._all("SELECT * FROM guild_settings WHERE guild_id = $1", (guild_id,))
         if not rows:
             return None
         row = rows[0]
@@ -41,11 +41,11 @@ class SqliteSettings(SqliteBase, RecentSettings):
         )
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
-        async with self.transaction() as db:
+        async with self.writing() as db:
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, turn_seconds, use_threads, computers,"
                 " rated, trick_lines, channels, defaults, language, tournament_role)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
                 " ON CONFLICT (guild_id) DO UPDATE SET turn_seconds = excluded.turn_seconds,"
                 " use_threads = excluded.use_threads, computers = excluded.computers,"
                 " rated = excluded.rated, trick_lines = excluded.trick_lines,"
@@ -70,17 +70,17 @@ class SqliteSettings(SqliteBase, RecentSettings):
         fresh, known = self.recent_languages.get(user_id)
         if fresh:
             return known
-        rows = await self._all("SELECT language FROM user_languages WHERE user_id = ?", (user_id,))
+        rows = await self._all("SELECT language FROM user_languages WHERE user_id = $1", (user_id,))
         return self.recent_languages.put(user_id, str(rows[0][0]) if rows else None)
 
     async def set_user_language(self, user_id: int, language: str | None) -> None:
         """A person's own language (None: forget it, back to the server's or the client's)."""
-        async with self.transaction() as db:
+        async with self.writing() as db:
             if language is None:
-                await db.execute("DELETE FROM user_languages WHERE user_id = ?", (user_id,))
+                await db.execute("DELETE FROM user_languages WHERE user_id = $1", (user_id,))
             else:
                 await db.execute(
-                    "INSERT INTO user_languages (user_id, language) VALUES (?, ?)"
+                    "INSERT INTO user_languages (user_id, language) VALUES ($1, $2)"
                     " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
                     (user_id, language),
                 )
@@ -91,15 +91,15 @@ class SqliteSettings(SqliteBase, RecentSettings):
         if fresh:
             return bool(known)
         rows = await self._all(
-            "SELECT turn_ping FROM member_settings WHERE guild_id = ? AND user_id = ?",
+            "SELECT turn_ping FROM member_settings WHERE guild_id = $1 AND user_id = $2",
             (guild_id, user_id),
         )
         return self.recent_pings.put((guild_id, user_id), bool(rows and rows[0][0]))
 
     async def set_turn_ping_wanted(self, guild_id: int, user_id: int, wanted: bool) -> None:
-        async with self.transaction() as db:
+        async with self.writing() as db:
             await db.execute(
-                "INSERT INTO member_settings (guild_id, user_id, turn_ping) VALUES (?, ?, ?)"
+                "INSERT INTO member_settings (guild_id, user_id, turn_ping) VALUES ($1, $2, $3)"
                 " ON CONFLICT (guild_id, user_id) DO UPDATE SET turn_ping = excluded.turn_ping",
                 (guild_id, user_id, int(wanted)),
             )
@@ -107,7 +107,7 @@ class SqliteSettings(SqliteBase, RecentSettings):
 
     async def turn_pings(self, table_id: int) -> list[TurnPing]:
         rows = await self._all(
-            "SELECT * FROM turn_pings WHERE table_id = ? ORDER BY user_id", (table_id,)
+            "SELECT * FROM turn_pings WHERE table_id = $1 ORDER BY user_id", (table_id,)
         )
         return [
             TurnPing(r["table_id"], r["user_id"], r["channel_id"], r["message_id"], r["turn"])
@@ -115,25 +115,25 @@ class SqliteSettings(SqliteBase, RecentSettings):
         ]
 
     async def save_turn_ping(self, ping: TurnPing) -> None:
-        async with self.transaction() as db:
+        async with self.writing() as db:
             await db.execute(
                 "INSERT INTO turn_pings (table_id, user_id, channel_id, message_id, turn)"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id, user_id) DO UPDATE SET"
+                " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (table_id, user_id) DO UPDATE SET"
                 " channel_id = excluded.channel_id, message_id = excluded.message_id,"
                 " turn = excluded.turn",
                 (ping.table_id, ping.user_id, ping.channel_id, ping.message_id, ping.turn),
             )
 
     async def delete_turn_ping(self, table_id: int, user_id: int) -> None:
-        async with self.transaction() as db:
+        async with self.writing() as db:
             await db.execute(
-                "DELETE FROM turn_pings WHERE table_id = ? AND user_id = ?", (table_id, user_id)
+                "DELETE FROM turn_pings WHERE table_id = $1 AND user_id = $2", (table_id, user_id)
             )
 
     async def command_fingerprint(self, application_id: int, guild_id: int | None) -> str | None:
         """The fingerprint of the commands last synced to a guild (or globally: None)."""
         rows = await self._all(
-            "SELECT fingerprint FROM command_syncs WHERE application_id = ? AND scope = ?",
+            "SELECT fingerprint FROM command_syncs WHERE application_id = $1 AND scope = $2",
             (application_id, guild_id or 0),
         )
         return str(rows[0][0]) if rows else None
@@ -141,10 +141,10 @@ class SqliteSettings(SqliteBase, RecentSettings):
     async def save_command_fingerprint(
         self, application_id: int, guild_id: int | None, fingerprint: str
     ) -> None:
-        async with self.transaction() as db:
+        async with self.writing() as db:
             await db.execute(
                 "INSERT INTO command_syncs (application_id, scope, fingerprint, synced_at)"
-                " VALUES (?, ?, ?, ?) ON CONFLICT (application_id, scope) DO UPDATE SET"
+                " VALUES ($1, $2, $3, $4) ON CONFLICT (application_id, scope) DO UPDATE SET"
                 " fingerprint = excluded.fingerprint, synced_at = excluded.synced_at",
                 (application_id, guild_id or 0, fingerprint, time.time()),
             )

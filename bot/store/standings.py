@@ -1,4 +1,5 @@
-"""Standings: leaderboards, the rated ladder, a player's games, partners and calls (read-only)."""
+"""Standings: leaderboards, the rated ladder, a player's games, partners and calls (read-only).
+JSON is kept as text in both backends and read with the dialect's JSON."""
 
 from __future__ import annotations
 
@@ -6,12 +7,22 @@ import json
 from typing import Any
 
 from bot.ratings import LadderPage, LadderRow
-from bot.store.base import SAT_OUT, SqliteBase
 from bot.store.rows import GameTally, LeaderboardRow, PartnerRow, RecentGame, SeatCalls
+from bot.store.sql import SqlStore
 
 
-class SqliteStandings(SqliteBase):
-    """The SQLite standings part of :class:`bot.store.Store`."""
+def _of_game(param: str) -> str:
+    """Results ``r`` of the game in ``param``, or of every game when it is NULL."""
+    return f"(CAST({param} AS TEXT) IS NULL OR r.game = {param})"
+
+
+class StandingsSql(SqlStore):
+    """The standings part of both stores."""
+
+    @property
+    def _abandoned(self) -> str:
+        """The outcome's "abandoned" flag of results ``r`` (NULL when the outcome does not say)."""
+        return self.dialect.json_value("r.outcome", "abandoned", "boolean")
 
     async def leaderboard(
         self, guild_id: int, game: str | None = None, limit: int = 10
@@ -19,10 +30,9 @@ class SqliteStandings(SqliteBase):
         rows = await self._all(
             "SELECT p.user_id, COUNT(*) AS played, SUM(p.won) AS won"
             " FROM result_players p JOIN results r ON r.table_id = p.table_id"
-            " WHERE r.guild_id = ? AND (? IS NULL OR r.game = ?)"
-            " AND json_extract(r.outcome, '$.abandoned') = 0"
-            " GROUP BY p.user_id ORDER BY won DESC, played ASC, p.user_id LIMIT ?",
-            (guild_id, game, game, limit),
+            f" WHERE r.guild_id = $1 AND {_of_game('$2')} AND {self._abandoned} = FALSE"
+            " GROUP BY p.user_id ORDER BY won DESC, played ASC, p.user_id LIMIT $3",
+            (guild_id, game, limit),
         )
         return [LeaderboardRow(row["user_id"], row["played"], row["won"] or 0) for row in rows]
 
@@ -42,30 +52,32 @@ class SqliteStandings(SqliteBase):
         rating gained that month, among players rated in it, with that month's games and wins.
         Computer levels only when ``computers``.
         """
+        bytewise = self.dialect.bytewise
         if month is None:
             where = (
-                " FROM ratings WHERE guild_id = ? AND game = ? AND games > 0"
-                " AND (? OR user_id IS NOT NULL)"
+                " FROM ratings WHERE guild_id = $1 AND game = $2 AND games > 0"
+                " AND (CAST($3 AS BOOLEAN) OR user_id IS NOT NULL)"
             )
-            params: tuple[Any, ...] = (guild_id, game, int(computers))
+            params: tuple[Any, ...] = (guild_id, game, computers)
             rows = await self._all(
-                "SELECT player, user_id, level, ordinal, games, wins, NULL AS change"
-                f"{where} ORDER BY ordinal DESC, player LIMIT ? OFFSET ?",
+                "SELECT player, user_id, level, ordinal, games, wins,"
+                " CAST(NULL AS DOUBLE PRECISION) AS change"
+                f"{where} ORDER BY ordinal DESC, player{bytewise} LIMIT $4 OFFSET $5",
                 (*params, limit, offset),
             )
         else:
             where = (
-                " FROM rating_months m WHERE m.guild_id = ? AND m.game = ? AND m.month = ?"
-                " AND m.games > 0 AND (? OR m.user_id IS NOT NULL)"
+                " FROM rating_months m WHERE m.guild_id = $1 AND m.game = $2 AND m.month = $3"
+                " AND m.games > 0 AND (CAST($4 AS BOOLEAN) OR m.user_id IS NOT NULL)"
             )
-            params = (guild_id, game, month, int(computers))
+            params = (guild_id, game, month, computers)
             rows = await self._all(
                 "SELECT m.player, m.user_id, r.level, r.ordinal, m.games, m.wins, m.change"
                 " FROM rating_months m JOIN ratings r ON r.guild_id = m.guild_id"
                 " AND r.game = m.game AND r.player = m.player"
-                " WHERE m.guild_id = ? AND m.game = ? AND m.month = ?"
-                " AND m.games > 0 AND (? OR m.user_id IS NOT NULL)"
-                " ORDER BY m.change DESC, m.player LIMIT ? OFFSET ?",
+                " WHERE m.guild_id = $1 AND m.game = $2 AND m.month = $3"
+                " AND m.games > 0 AND (CAST($4 AS BOOLEAN) OR m.user_id IS NOT NULL)"
+                f" ORDER BY m.change DESC, m.player{bytewise} LIMIT $5 OFFSET $6",
                 (*params, limit, offset),
             )
         total = await self._all(f"SELECT COUNT(*){where}", params)
@@ -96,9 +108,10 @@ class SqliteStandings(SqliteBase):
             " (SELECT games FROM ratings g WHERE g.guild_id = r.guild_id AND g.game = r.game"
             "  AND g.player = CAST(p.user_id AS TEXT)) AS rated"
             " FROM result_players p JOIN results r ON r.table_id = p.table_id"
-            " WHERE p.user_id = ? AND r.guild_id = ? AND json_extract(r.outcome, '$.abandoned') = 0"
-            f" AND NOT {SAT_OUT}"
-            " GROUP BY r.game ORDER BY games DESC, r.game",
+            f" WHERE p.user_id = $1 AND r.guild_id = $2 AND {self._abandoned} = FALSE"
+            f" AND NOT {self.dialect.sat_out}"
+            " GROUP BY r.game, r.guild_id, p.user_id"
+            f" ORDER BY games DESC, r.game{self.dialect.bytewise}",
             (user_id, guild_id),
         )
         return [
@@ -112,8 +125,8 @@ class SqliteStandings(SqliteBase):
         """The player's rating (ordinal) after each of their latest rated games, oldest first."""
         rows = await self._all(
             "SELECT finished_at, ordinal FROM rating_history"
-            " WHERE guild_id = ? AND game = ? AND player = ?"
-            " ORDER BY finished_at DESC LIMIT ?",
+            " WHERE guild_id = $1 AND game = $2 AND player = $3"
+            " ORDER BY finished_at DESC LIMIT $4",
             (guild_id, game, str(user_id), limit),
         )
         return [(row[0], row[1]) for row in reversed(rows)]
@@ -128,10 +141,10 @@ class SqliteStandings(SqliteBase):
             " JOIN result_players q ON q.table_id = p.table_id AND q.team = p.team"
             "  AND q.seat != p.seat"
             " JOIN results r ON r.table_id = p.table_id"
-            " WHERE p.user_id = ? AND q.user_id != p.user_id AND r.guild_id = ?"
-            " AND (? IS NULL OR r.game = ?) AND json_extract(r.outcome, '$.abandoned') = 0"
+            " WHERE p.user_id = $1 AND q.user_id != p.user_id AND r.guild_id = $2"
+            f" AND {_of_game('$3')} AND {self._abandoned} = FALSE"
             " GROUP BY q.user_id ORDER BY wins DESC, games DESC, q.user_id LIMIT 1",
-            (user_id, guild_id, game, game),
+            (user_id, guild_id, game),
         )
         if not rows:
             return None
@@ -143,13 +156,13 @@ class SqliteStandings(SqliteBase):
         """The player's latest finished (or abandoned) games in this server, newest first."""
         rows = await self._all(
             "SELECT r.table_id, r.game, r.finished_at, r.rated, p.seat, p.won, p.place,"
-            f" json_extract(r.outcome, '$.abandoned') AS abandoned, h.delta, {SAT_OUT} AS sat_out"
+            f" {self._abandoned} AS abandoned, h.delta, {self.dialect.sat_out} AS sat_out"
             " FROM result_players p JOIN results r ON r.table_id = p.table_id"
             " LEFT JOIN rating_history h ON h.table_id = r.table_id"
             "  AND h.player = CAST(p.user_id AS TEXT)"
-            " WHERE p.user_id = ? AND r.guild_id = ? AND (? IS NULL OR r.game = ?)"
-            " ORDER BY r.finished_at DESC, r.table_id DESC LIMIT ?",
-            (user_id, guild_id, game, game, limit),
+            f" WHERE p.user_id = $1 AND r.guild_id = $2 AND {_of_game('$3')}"
+            " ORDER BY r.finished_at DESC, r.table_id DESC LIMIT $4",
+            (user_id, guild_id, game, limit),
         )
         return [
             RecentGame(
@@ -172,12 +185,11 @@ class SqliteStandings(SqliteBase):
     ) -> list[SeatCalls]:
         """The calls the player made in their latest closed games here, newest first."""
         rows = await self._all(
-            "SELECT r.table_id, p.seat, p.calls,"
-            " json_extract(r.outcome, '$.abandoned') AS abandoned"
+            f"SELECT r.table_id, p.seat, p.calls, {self._abandoned} AS abandoned"
             " FROM result_players p JOIN results r ON r.table_id = p.table_id"
-            " WHERE p.user_id = ? AND r.guild_id = ? AND (? IS NULL OR r.game = ?)"
-            " ORDER BY r.finished_at DESC, r.table_id DESC LIMIT ?",
-            (user_id, guild_id, game, game, limit),
+            f" WHERE p.user_id = $1 AND r.guild_id = $2 AND {_of_game('$3')}"
+            " ORDER BY r.finished_at DESC, r.table_id DESC LIMIT $4",
+            (user_id, guild_id, game, limit),
         )
         return [
             SeatCalls(

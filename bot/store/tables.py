@@ -7,12 +7,30 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from bot.store.base import SqliteBase, end_sit_ins, table_row
+from bot.store.base import table_row
 from bot.store.rows import OPEN_STATUSES, TableRow
+from bot.store.sql import Db, SqlStore, returning
 
 
-class SqliteTables(SqliteBase):
-    """The SQLite tables part of :class:`bot.store.Store`."""
+async def update_table(db: Db, table_id: int, assignments: str, params: Sequence[Any]) -> TableRow:
+    """Change a table's row inside the caller's transaction (``assignments`` use ``$1``..``$n``
+    for ``params``); the row as it is now."""
+    return table_row(
+        await returning(
+            db,
+            f"UPDATE game_tables SET {assignments} WHERE id = ${len(params) + 1} RETURNING *",
+            (*params, table_id),
+        )
+    )
+
+
+async def end_sit_ins(db: Db, table_id: int) -> None:
+    """A closed table's requests to sit in are moot: kept, they would only keep people's names."""
+    await db.execute("DELETE FROM sit_in_requests WHERE table_id = $1", (table_id,))
+
+
+class TablesSql(SqlStore):
+    """The tables part of both stores."""
 
     async def create_table(
         self,
@@ -38,14 +56,15 @@ class SqliteTables(SqliteBase):
         now, kept for the table's life. ``parent_channel_id``: the channel of the thread
         ``channel_id`` is, if it is one."""
         now = time.time()
-        async with self.transaction() as db:
+        async with self.writing() as db:
             table = table_row(
-                await self._returning(
+                await returning(
                     db,
                     "INSERT INTO game_tables (guild_id, channel_id, host_id, game, options, seed,"
                     " computer_level, hints, rated, computers, turn_seconds, trick_lines,"
                     " created_at, updated_at, parent_channel_id)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
+                    " RETURNING *",
                     (
                         guild_id,
                         channel_id,
@@ -65,17 +84,18 @@ class SqliteTables(SqliteBase):
                     ),
                 )
             )
-            table_id = table.id
-            for seat, (user_id, name) in enumerate(seats):
-                if name:
-                    await db.execute(
-                        "INSERT INTO seats (table_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
-                        (table_id, seat, user_id, name),
-                    )
+            await db.execute_many(
+                "INSERT INTO seats (table_id, seat, user_id, name) VALUES ($1, $2, $3, $4)",
+                [
+                    (table.id, seat, user_id, name)
+                    for seat, (user_id, name) in enumerate(seats)
+                    if name
+                ],
+            )
         return table
 
     async def get_table(self, table_id: int) -> TableRow | None:
-        rows = await self._all("SELECT * FROM game_tables WHERE id = ?", (table_id,))
+        rows = await self._all("SELECT * FROM game_tables WHERE id = $1", (table_id,))
         return table_row(rows[0]) if rows else None
 
     async def open_tables(self) -> list[TableRow]:
@@ -91,71 +111,59 @@ class SqliteTables(SqliteBase):
         return int(rows[0][0])
 
     async def set_table_message(self, table_id: int, message_id: int | None) -> TableRow:
-        async with self.transaction() as db:
-            return await self._update_table(
-                db, table_id, "message_id = ?, updated_at = ?", (message_id, time.time())
+        async with self.writing() as db:
+            return await update_table(
+                db, table_id, "message_id = $1, updated_at = $2", (message_id, time.time())
             )
 
     async def move_table(self, table_id: int, channel_id: int) -> TableRow:
         """The table moved to another channel (its own thread, of the channel it was in)."""
-        async with self.transaction() as db:
-            return await self._update_table(
-                db, table_id, "parent_channel_id = channel_id, channel_id = ?", (channel_id,)
+        async with self.writing() as db:
+            return await update_table(
+                db, table_id, "parent_channel_id = channel_id, channel_id = $1", (channel_id,)
             )
 
     async def set_status(self, table_id: int, status: str) -> TableRow:
-        async with self.transaction() as db:
+        async with self.writing() as db:
             if status not in OPEN_STATUSES:
                 await end_sit_ins(db, table_id)
-            return await self._update_table(
+            return await update_table(
                 db,
                 table_id,
-                "status = ?, turn_deadline = NULL, updated_at = ?",
+                "status = $1, turn_deadline = NULL, updated_at = $2",
                 (status, time.time()),
+            )
+
+    async def _set_in_lobby(self, table_id: int, column: str, value: Any) -> TableRow:
+        """Change one column of a table still in its lobby; else LookupError."""
+        async with self.writing() as db:
+            return table_row(
+                await returning(
+                    db,
+                    f"UPDATE game_tables SET {column} = $1, updated_at = $2"
+                    " WHERE id = $3 AND status = 'lobby' RETURNING *",
+                    (value, time.time(), table_id),
+                )
             )
 
     async def set_computer_level(self, table_id: int, level: str) -> TableRow:
         """The lobby's level for its computer players; a table no longer in its lobby is refused
         (LookupError)."""
-        async with self.transaction() as db:
-            return table_row(
-                await self._returning(
-                    db,
-                    "UPDATE game_tables SET computer_level = ?, updated_at = ?"
-                    " WHERE id = ? AND status = 'lobby' RETURNING *",
-                    (level, time.time(), table_id),
-                )
-            )
+        return await self._set_in_lobby(table_id, "computer_level", level)
 
     async def set_hints(self, table_id: int, hints: bool) -> TableRow:
         """Hints on or off for the table's players; a table no longer in its lobby is refused
         (LookupError)."""
-        async with self.transaction() as db:
-            return table_row(
-                await self._returning(
-                    db,
-                    "UPDATE game_tables SET hints = ?, updated_at = ?"
-                    " WHERE id = ? AND status = 'lobby' RETURNING *",
-                    (int(hints), time.time(), table_id),
-                )
-            )
+        return await self._set_in_lobby(table_id, "hints", int(hints))
 
     async def set_deadline(self, table_id: int, deadline: float | None) -> TableRow:
-        async with self.transaction() as db:
-            return await self._update_table(db, table_id, "turn_deadline = ?", (deadline,))
+        async with self.writing() as db:
+            return await update_table(db, table_id, "turn_deadline = $1", (deadline,))
 
     async def set_options(self, table_id: int, options: dict[str, Any]) -> TableRow:
         """A lobby's new (validated) options; a table no longer in its lobby is refused
         (LookupError)."""
-        async with self.transaction() as db:
-            return table_row(
-                await self._returning(
-                    db,
-                    "UPDATE game_tables SET options = ?, updated_at = ?"
-                    " WHERE id = ? AND status = 'lobby' RETURNING *",
-                    (json.dumps(options), time.time(), table_id),
-                )
-            )
+        return await self._set_in_lobby(table_id, "options", json.dumps(options))
 
     async def create_rematch(
         self,
@@ -170,21 +178,22 @@ class SqliteTables(SqliteBase):
     ) -> TableRow:
         """The lobby of ``old``'s rematch: same server, channel, game, options, level and hints;
         ``rated``, ``computers``, ``turn_seconds`` and ``trick_lines`` are the server's settings
-        now. ``seats`` in order as (user id
-        or None, name, confirmed), or None for a seat left empty. A second rematch of the same
-        table is refused by the database (IntegrityError) unless the first was cancelled."""
+        now. ``seats`` in order as (user id or None, name, confirmed), or None for a seat left
+        empty. A second rematch of the same table is refused by the database (its driver's
+        IntegrityError: a unique index) unless the first was cancelled."""
         now = time.time()
         host = next(
             seat[0] for seat in seats if seat is not None and seat[0] is not None and seat[2]
         )
-        async with self.transaction() as db:
+        async with self.writing() as db:
             table = table_row(
-                await self._returning(
+                await returning(
                     db,
                     "INSERT INTO game_tables (guild_id, channel_id, host_id, game, options, seed,"
                     " computer_level, rated, hints, computers, turn_seconds, trick_lines,"
                     " rematch_of, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
+                    " RETURNING *",
                     (
                         old.guild_id,
                         old.channel_id,
@@ -204,31 +213,31 @@ class SqliteTables(SqliteBase):
                     ),
                 )
             )
-            for number, seat in enumerate(seats):
-                if seat is None:
-                    continue
-                user_id, name, confirmed = seat
-                await db.execute(
-                    "INSERT INTO seats (table_id, seat, user_id, name, confirmed)"
-                    " VALUES (?, ?, ?, ?, ?)",
-                    (table.id, number, user_id, name, int(confirmed)),
-                )
+            await db.execute_many(
+                "INSERT INTO seats (table_id, seat, user_id, name, confirmed)"
+                " VALUES ($1, $2, $3, $4, $5)",
+                [
+                    (table.id, number, seat[0], seat[1], int(seat[2]))
+                    for number, seat in enumerate(seats)
+                    if seat is not None
+                ],
+            )
         return table
 
     async def rematch_of(self, table_id: int) -> int | None:
         """The table opened as the rematch of this one, if any (a cancelled one does not count:
         it frees the way for another)."""
         rows = await self._all(
-            "SELECT id FROM game_tables WHERE rematch_of = ? AND status != 'cancelled'",
+            "SELECT id FROM game_tables WHERE rematch_of = $1 AND status != 'cancelled'",
             (table_id,),
         )
         return int(rows[0][0]) if rows else None
 
     async def set_announced(self, table_id: int, results_through: int, board: str) -> None:
         """Record what the bot has announced of a table (results through a move, the board)."""
-        async with self.transaction() as db:
+        async with self.writing() as db:
             await db.execute(
-                "INSERT INTO announcements (table_id, results_through, board) VALUES (?, ?, ?)"
+                "INSERT INTO announcements (table_id, results_through, board) VALUES ($1, $2, $3)"
                 " ON CONFLICT (table_id) DO UPDATE SET"
                 " results_through = excluded.results_through, board = excluded.board",
                 (table_id, results_through, board),
@@ -241,7 +250,7 @@ class SqliteTables(SqliteBase):
         rows = await self._all(
             "SELECT t.*, COALESCE(a.results_through, 0) AS results_through"
             " FROM game_tables t LEFT JOIN announcements a ON a.table_id = t.id"
-            " WHERE (t.status IN ('lobby', 'playing') OR t.updated_at >= ?)"
+            " WHERE (t.status IN ('lobby', 'playing') OR t.updated_at >= $1)"
             " AND (a.table_id IS NULL OR a.board != t.status || ':' ||"
             " (SELECT COUNT(*) FROM moves m WHERE m.table_id = t.id))"
             " ORDER BY t.id",

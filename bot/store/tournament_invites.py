@@ -7,14 +7,14 @@ replaced (one open invitation per inviter), or until either person enters the to
 from __future__ import annotations
 
 from bot.i18n import N_
-from bot.store.base import SqliteBase
 from bot.store.interface import TournamentRefused
-from bot.store.tournaments import add_entrant, fetch_all, open_for_signup, refuse_entered
+from bot.store.sql import SqlStore
+from bot.store.tournaments import add_entrant, open_for_signup, refuse_entered
 from bot.tournaments.spec import Entrant
 
 
-class SqliteTournamentInvites(SqliteBase):
-    """The SQLite pair sign-up part of :class:`bot.store.Store`."""
+class TournamentInvitesSql(SqlStore):
+    """The pair sign-up part of both stores."""
 
     async def invite_partner(
         self, tournament_id: int, inviter: int, invitee: int, *, now: float
@@ -22,16 +22,16 @@ class SqliteTournamentInvites(SqliteBase):
         """Invite ``invitee`` to enter as ``inviter``'s partner (replacing the inviter's earlier
         invitation); refused for a tournament of individuals, after sign-up, for oneself, or
         when either is entered already."""
-        async with self.transaction() as db:
-            tournament = await open_for_signup(db, tournament_id, now)
+        async with self.writing() as db:
+            tournament = await open_for_signup(db, self.dialect, tournament_id, now)
             if tournament.spec.members != 2:
                 raise TournamentRefused(N_("This tournament is entered alone."))
             if inviter == invitee:
                 raise TournamentRefused(N_("Invite somebody else as your partner."))
-            await refuse_entered(db, tournament_id, [inviter, invitee])
+            await refuse_entered(db, self.dialect, tournament_id, [inviter, invitee])
             await db.execute(
                 "INSERT INTO tournament_invites (tournament_id, inviter, invitee, created_at)"
-                " VALUES (?, ?, ?, ?) ON CONFLICT (tournament_id, inviter) DO UPDATE SET"
+                " VALUES ($1, $2, $3, $4) ON CONFLICT (tournament_id, inviter) DO UPDATE SET"
                 " invitee = excluded.invitee, created_at = excluded.created_at",
                 (tournament_id, inviter, invitee, now),
             )
@@ -47,35 +47,34 @@ class SqliteTournamentInvites(SqliteBase):
         now: float,
     ) -> Entrant:
         """Enter the pair (inviter first); every invitation from or to either goes."""
-        async with self.transaction() as db:
-            await open_for_signup(db, tournament_id, now)
-            if not await fetch_all(
-                db,
-                "SELECT 1 FROM tournament_invites WHERE tournament_id = ? AND inviter = ?"
-                " AND invitee = ?",
+        async with self.writing() as db:
+            await open_for_signup(db, self.dialect, tournament_id, now)
+            if not await db.fetch_value(
+                "SELECT 1 FROM tournament_invites WHERE tournament_id = $1 AND inviter = $2"
+                " AND invitee = $3",
                 (tournament_id, inviter, invitee),
             ):
                 raise TournamentRefused(N_("That invitation is no longer open."))
-            entrant = await add_entrant(db, tournament_id, [inviter, invitee], name, rating, now)
+            entrant = await add_entrant(
+                db, self.dialect, tournament_id, [inviter, invitee], name, rating, now
+            )
         return entrant
 
     async def decline_invite(self, tournament_id: int, inviter: int, invitee: int) -> bool:
         """Drop an invitation (declined by the invitee or taken back by the inviter); False if
         it was not open."""
-        async with (
-            self.transaction() as db,
-            db.execute(
-                "DELETE FROM tournament_invites WHERE tournament_id = ? AND inviter = ?"
-                " AND invitee = ? RETURNING inviter",
+        async with self.writing() as db:
+            dropped = await db.execute(
+                "DELETE FROM tournament_invites WHERE tournament_id = $1 AND inviter = $2"
+                " AND invitee = $3",
                 (tournament_id, inviter, invitee),
-            ) as cursor,
-        ):
-            return await cursor.fetchone() is not None
+            )
+        return dropped > 0
 
     async def invites_to(self, tournament_id: int, invitee: int) -> list[int]:
         """Who has invited ``invitee`` and is waiting for an answer, earliest first."""
         rows = await self._all(
-            "SELECT inviter FROM tournament_invites WHERE tournament_id = ? AND invitee = ?"
+            "SELECT inviter FROM tournament_invites WHERE tournament_id = $1 AND invitee = $2"
             " ORDER BY created_at, inviter",
             (tournament_id, invitee),
         )

@@ -1,23 +1,25 @@
 """Tournaments in SQL: settings, entrants, rounds, round tables and results.
 
-The SQL is plain (no SQLite-only syntax beyond ``RETURNING`` and ``ON CONFLICT``, which
-PostgreSQL shares) so that another backend can carry it over. The promises are the database's
-own keys (data/migrations/0014_tournaments.sql): a second opening of a round or a second result
-of a table is refused by a primary key, not by a check that a race could slip past.
+The promises are the database's own keys (data/migrations/0014_tournaments.sql and PostgreSQL's
+twin): a second opening of a round or a second result of a table is ``ON CONFLICT DO NOTHING``
+on a primary key, not a check that a race could slip past. PostgreSQL runs transactions side by
+side (SQLite has one writer at a time), so there a write that reads the tournament before it
+writes (sign-up, a withdrawal, a round) first locks the tournament's row (the dialect's
+``FOR UPDATE``): two sign-ups at once take entrant numbers one after the other, and nobody enters
+a tournament whose status changed meanwhile.
 """
 
 from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Sequence
-
-import aiosqlite
+from collections.abc import Awaitable, Callable, Sequence
 
 from bot.i18n import N_
-from bot.store.base import Fields, SqliteBase
+from bot.store.base import Fields
 from bot.store.interface import TournamentRefused
 from bot.store.rows import TournamentRound, TournamentRow
+from bot.store.sql import Db, Dialect, Row, SqlStore, returning
 from bot.tournaments.spec import ROUND_MINUTES, Entrant, TournamentSpec
 from bot.tournaments.tables import Round, Seat, Table, TableResult
 from games.registry import get_game
@@ -69,8 +71,12 @@ def round_table(row: Fields) -> Table:
     )
 
 
-class SqliteTournaments(SqliteBase):
-    """The SQLite tournaments part of :class:`bot.store.Store`."""
+# A read of rows: a transaction's (``db.fetch_all``) or one outside any (the store's ``_all``).
+Read = Callable[[str, Sequence[object]], Awaitable[Sequence[Row]]]
+
+
+class TournamentsSql(SqlStore):
+    """The tournaments part of both stores."""
 
     async def create_tournament(
         self,
@@ -83,13 +89,13 @@ class SqliteTournaments(SqliteBase):
         now: float,
         round_minutes: int = ROUND_MINUTES,
     ) -> TournamentRow:
-        async with self.transaction() as db:
-            row = await self._returning(
+        async with self.writing() as db:
+            row = await returning(
                 db,
                 "INSERT INTO tournaments (guild_id, channel_id, organiser_id, game, format, entry,"
                 " rounds, duplicate, options, seed, starts_at, created_at, updated_at,"
                 " round_minutes)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *",
                 (
                     guild_id,
                     channel_id,
@@ -110,7 +116,7 @@ class SqliteTournaments(SqliteBase):
         return tournament_row(row)
 
     async def get_tournament(self, tournament_id: int) -> TournamentRow | None:
-        rows = await self._all("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
+        rows = await self._all("SELECT * FROM tournaments WHERE id = $1", (tournament_id,))
         return tournament_row(rows[0]) if rows else None
 
     async def open_tournaments(self) -> list[TournamentRow]:
@@ -123,10 +129,10 @@ class SqliteTournaments(SqliteBase):
     async def set_tournament_message(
         self, tournament_id: int, message_id: int | None, *, now: float
     ) -> TournamentRow:
-        async with self.transaction() as db:
-            row = await self._returning(
+        async with self.writing() as db:
+            row = await returning(
                 db,
-                "UPDATE tournaments SET message_id = ?, updated_at = ? WHERE id = ? RETURNING *",
+                "UPDATE tournaments SET message_id = $1, updated_at = $2 WHERE id = $3 RETURNING *",
                 (message_id, now, tournament_id),
             )
         return tournament_row(row)
@@ -139,14 +145,12 @@ class SqliteTournaments(SqliteBase):
         if status not in STATUSES:
             raise ValueError(f"unknown tournament status {status!r}")
         allowed = [old for old, new in MOVES.items() if status in new]
-        marks = ", ".join("?" for _ in allowed)
-        async with self.transaction() as db:
-            async with db.execute(
-                f"UPDATE tournaments SET status = ?, updated_at = ? WHERE id = ?"
-                f" AND status IN ({marks}) RETURNING *",
-                (status, now, tournament_id, *allowed),
-            ) as cursor:
-                row = await cursor.fetchone()
+        async with self.writing() as db:
+            row = await db.fetch_one(
+                "UPDATE tournaments SET status = $1, updated_at = $2 WHERE id = $3"
+                f" AND status {self.dialect.one_of('$4', 'text')} RETURNING *",
+                (status, now, tournament_id, self.dialect.values(allowed)),
+            )
             if row is None:
                 raise TournamentRefused(status_refusal(status))
         return tournament_row(row)
@@ -162,73 +166,78 @@ class SqliteTournaments(SqliteBase):
     ) -> Entrant:
         """Enter one person, or a pair (both of them, once the second has accepted): refused
         once sign-up has closed, or for anyone entered already."""
-        async with self.transaction() as db:
-            tournament = await open_for_signup(db, tournament_id, now)
+        async with self.writing() as db:
+            tournament = await open_for_signup(db, self.dialect, tournament_id, now)
             if len(user_ids) != tournament.spec.members or len(set(user_ids)) != len(user_ids):
                 raise TournamentRefused(
                     N_("This tournament is entered as a pair of two people.")
                     if tournament.spec.members == 2
                     else N_("This tournament is entered alone.")
                 )
-            entrant = await add_entrant(db, tournament_id, user_ids, name, rating, now)
+            entrant = await add_entrant(
+                db, self.dialect, tournament_id, user_ids, name, rating, now
+            )
         return entrant
 
     async def withdraw_entrant(self, tournament_id: int, user_id: int) -> Entrant | None:
         """Take ``user_id``'s entry (with their partner's) out during sign-up; the entry taken
         out, or None if they had none. Refused once the tournament has started."""
-        async with self.transaction() as db:
-            status = await fetch_all(
-                db, "SELECT status FROM tournaments WHERE id = ?", (tournament_id,)
+        async with self.writing() as db:
+            status = await db.fetch_value(
+                f"SELECT status FROM tournaments WHERE id = $1{self.dialect.for_update}",
+                (tournament_id,),
             )
-            if status and status[0][0] != "signup":
+            if status is not None and status != "signup":
                 raise TournamentRefused(N_("The tournament has started: entries are final."))
-            mine = await fetch_all(
-                db,
-                "SELECT entrant FROM tournament_members WHERE tournament_id = ? AND user_id = ?",
+            mine = await db.fetch_value(
+                "SELECT entrant FROM tournament_members WHERE tournament_id = $1 AND user_id = $2",
                 (tournament_id, user_id),
             )
-            if not mine:
+            if mine is None:
                 return None
-            gone = [e for e in await _entrants(db, tournament_id) if e.id == mine[0][0]]
+            gone = [e for e in await _entrants(db.fetch_all, tournament_id) if e.id == mine]
             await db.execute(
-                "DELETE FROM tournament_entrants WHERE tournament_id = ? AND entrant = ?",
-                (tournament_id, mine[0][0]),
+                "DELETE FROM tournament_entrants WHERE tournament_id = $1 AND entrant = $2",
+                (tournament_id, mine),
             )
         return gone[0]
 
     async def entrants(self, tournament_id: int) -> list[Entrant]:
-        return await _entrants(self._db, tournament_id)
+        return await _entrants(self._all, tournament_id)
 
     async def open_round(
         self, tournament_id: int, paired: Round, *, deadline: float | None, now: float
     ) -> TournamentRound | None:
         """Store a round and its tables, all or nothing; ``None`` if that round is open
         already. Refused unless the tournament is running and the round is the next one."""
-        async with self.transaction() as db:
-            status = await fetch_all(
-                db, "SELECT status FROM tournaments WHERE id = ?", (tournament_id,)
-            )
-            if not status or status[0][0] != "running":
-                raise TournamentRefused(N_("The tournament is not running."))
-            last = await fetch_all(
-                db,
-                "SELECT COALESCE(MAX(round), 0) FROM tournament_rounds WHERE tournament_id = ?",
+        async with self.writing() as db:
+            status = await db.fetch_value(
+                f"SELECT status FROM tournaments WHERE id = $1{self.dialect.for_update}",
                 (tournament_id,),
             )
-            if paired.number <= last[0][0]:
+            if status != "running":
+                raise TournamentRefused(N_("The tournament is not running."))
+            last = int(
+                await db.fetch_value(
+                    "SELECT COALESCE(MAX(round), 0) FROM tournament_rounds"
+                    " WHERE tournament_id = $1",
+                    (tournament_id,),
+                )
+            )
+            if paired.number <= last:
                 return None
-            if paired.number != last[0][0] + 1:
-                raise TournamentRefused(f"Round {last[0][0] + 1} comes first.")
-            async with db.execute(
+            if paired.number != last + 1:
+                raise TournamentRefused(f"Round {last + 1} comes first.")
+            opened = await db.fetch_value(
                 "INSERT INTO tournament_rounds (tournament_id, round, byes, deadline, opened_at)"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING round",
+                " VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING round",
                 (tournament_id, paired.number, json.dumps(list(paired.byes)), deadline, now),
-            ) as cursor:
-                if await cursor.fetchone() is None:
-                    return None
-            await db.executemany(
+            )
+            if opened is None:
+                return None
+            await db.execute_many(
                 "INSERT INTO tournament_tables (tournament_id, round, number, sides, seats,"
-                " seed) VALUES (?, ?, ?, ?, ?, ?)",
+                " seed) VALUES ($1, $2, $3, $4, $5, $6)",
                 [
                     (
                         tournament_id,
@@ -245,12 +254,12 @@ class SqliteTournaments(SqliteBase):
 
     async def tournament_rounds(self, tournament_id: int) -> list[TournamentRound]:
         rounds = await self._all(
-            "SELECT * FROM tournament_rounds WHERE tournament_id = ? ORDER BY round",
+            "SELECT * FROM tournament_rounds WHERE tournament_id = $1 ORDER BY round",
             (tournament_id,),
         )
-        tables: dict[int, list[aiosqlite.Row]] = defaultdict(list)
+        tables: dict[int, list[Row]] = defaultdict(list)
         for row in await self._all(
-            "SELECT * FROM tournament_tables WHERE tournament_id = ? ORDER BY round, number",
+            "SELECT * FROM tournament_tables WHERE tournament_id = $1 ORDER BY round, number",
             (tournament_id,),
         ):
             tables[row["round"]].append(row)
@@ -271,34 +280,30 @@ class SqliteTournaments(SqliteBase):
 
     async def close_round(self, tournament_id: int, round: int, *, now: float) -> bool:
         """Mark a round closed; False if it was closed already (or never opened)."""
-        async with (
-            self.transaction() as db,
-            db.execute(
-                "UPDATE tournament_rounds SET closed_at = ? WHERE tournament_id = ?"
-                " AND round = ? AND closed_at IS NULL RETURNING round",
+        async with self.writing() as db:
+            closed = await db.fetch_value(
+                "UPDATE tournament_rounds SET closed_at = $1 WHERE tournament_id = $2"
+                " AND round = $3 AND closed_at IS NULL RETURNING round",
                 (now, tournament_id, round),
-            ) as cursor,
-        ):
-            return await cursor.fetchone() is not None
+            )
+        return closed is not None
 
     async def link_round_table(
         self, tournament_id: int, round: int, number: int, table_id: int
     ) -> bool:
         """Note the game table that plays a round table; False if it has one already."""
-        async with (
-            self.transaction() as db,
-            db.execute(
-                "UPDATE tournament_tables SET table_id = ? WHERE tournament_id = ? AND round = ?"
-                " AND number = ? AND table_id IS NULL RETURNING number",
+        async with self.writing() as db:
+            linked = await db.fetch_value(
+                "UPDATE tournament_tables SET table_id = $1 WHERE tournament_id = $2"
+                " AND round = $3 AND number = $4 AND table_id IS NULL RETURNING number",
                 (table_id, tournament_id, round, number),
-            ) as cursor,
-        ):
-            return await cursor.fetchone() is not None
+            )
+        return linked is not None
 
     async def round_table_of(self, table_id: int) -> tuple[int, int, int] | None:
         """(tournament, round, table number) of a game table a tournament opened."""
         rows = await self._all(
-            "SELECT tournament_id, round, number FROM tournament_tables WHERE table_id = ?",
+            "SELECT tournament_id, round, number FROM tournament_tables WHERE table_id = $1",
             (table_id,),
         )
         return (int(rows[0][0]), int(rows[0][1]), int(rows[0][2])) if rows else None
@@ -308,11 +313,10 @@ class SqliteTournaments(SqliteBase):
         are not listed)."""
         if not table_ids:
             return {}
-        marks = ", ".join("?" for _ in table_ids)
         rows = await self._all(
             "SELECT table_id, tournament_id, round FROM tournament_tables"
-            f" WHERE table_id IN ({marks})",
-            tuple(table_ids),
+            f" WHERE table_id {self.dialect.one_of('$1', 'bigint')}",
+            (self.dialect.values(table_ids),),
         )
         return {int(row[0]): (int(row[1]), int(row[2])) for row in rows}
 
@@ -320,17 +324,16 @@ class SqliteTournaments(SqliteBase):
         self, tournament_id: int, result: TableResult, *, now: float
     ) -> bool:
         """Keep a round table's result; False if it was kept before (a result counts once)."""
-        async with self.transaction() as db:
-            if not await fetch_all(
-                db,
-                "SELECT 1 FROM tournament_tables WHERE tournament_id = ? AND round = ?"
-                " AND number = ?",
+        async with self.writing() as db:
+            if not await db.fetch_value(
+                "SELECT 1 FROM tournament_tables WHERE tournament_id = $1 AND round = $2"
+                " AND number = $3",
                 (tournament_id, result.round, result.table),
             ):
                 raise TournamentRefused(N_("There is no such table in this tournament."))
-            async with db.execute(
+            kept = await db.fetch_value(
                 "INSERT INTO tournament_results (tournament_id, round, number, places, deals,"
-                " stand_ins, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                " stand_ins, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7)"
                 " ON CONFLICT DO NOTHING RETURNING number",
                 (
                     tournament_id,
@@ -341,12 +344,12 @@ class SqliteTournaments(SqliteBase):
                     json.dumps(list(result.stand_ins)),
                     now,
                 ),
-            ) as cursor:
-                return await cursor.fetchone() is not None
+            )
+        return kept is not None
 
     async def tournament_results(self, tournament_id: int) -> list[TableResult]:
         rows = await self._all(
-            "SELECT * FROM tournament_results WHERE tournament_id = ? ORDER BY round, number",
+            "SELECT * FROM tournament_results WHERE tournament_id = $1 ORDER BY round, number",
             (tournament_id,),
         )
         return [
@@ -362,13 +365,17 @@ class SqliteTournaments(SqliteBase):
 
 
 async def open_for_signup(
-    db: aiosqlite.Connection, tournament_id: int, now: float
+    db: Db, dialect: Dialect, tournament_id: int, now: float
 ) -> TournamentRow:
-    """The tournament, if it still takes entries at ``now``; else a refusal."""
-    found = await fetch_all(db, "SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
-    if not found:
+    """The tournament, if it still takes entries at ``now``; else a refusal. Its row stays
+    locked until the transaction ends (PostgreSQL): sign-ups to one tournament run one after
+    the other."""
+    found = await db.fetch_one(
+        f"SELECT * FROM tournaments WHERE id = $1{dialect.for_update}", (tournament_id,)
+    )
+    if found is None:
         raise TournamentRefused(N_("There is no such tournament."))
-    tournament = tournament_row(found[0])
+    tournament = tournament_row(found)
     if tournament.status != "signup" or (
         tournament.starts_at is not None and now >= tournament.starts_at
     ):
@@ -377,20 +384,20 @@ async def open_for_signup(
 
 
 async def refuse_entered(
-    db: aiosqlite.Connection, tournament_id: int, users: Sequence[int]
+    db: Db, dialect: Dialect, tournament_id: int, users: Sequence[int]
 ) -> None:
     """Refuse if any of ``users`` is entered already."""
-    marks = ", ".join("?" for _ in users)
-    if await fetch_all(
-        db,
-        f"SELECT user_id FROM tournament_members WHERE tournament_id = ? AND user_id IN ({marks})",
-        (tournament_id, *users),
+    if await db.fetch_value(
+        "SELECT 1 FROM tournament_members WHERE tournament_id = $1"
+        f" AND user_id {dialect.one_of('$2', 'bigint')}",
+        (tournament_id, dialect.values(users)),
     ):
         raise TournamentRefused(N_("Already entered in this tournament."))
 
 
 async def add_entrant(
-    db: aiosqlite.Connection,
+    db: Db,
+    dialect: Dialect,
     tournament_id: int,
     users: Sequence[int],
     name: str,
@@ -398,54 +405,45 @@ async def add_entrant(
     now: float,
 ) -> Entrant:
     """Write a new entrant (the next number) with its members, once none is entered; their
-    invitations to partner anybody go."""
-    await refuse_entered(db, tournament_id, users)
-    number = await fetch_all(
-        db,
-        "SELECT COALESCE(MAX(entrant), 0) + 1 FROM tournament_entrants WHERE tournament_id = ?",
+    invitations to partner anybody go. The caller holds the tournament's row
+    (:func:`open_for_signup`)."""
+    await refuse_entered(db, dialect, tournament_id, users)
+    number = await db.fetch_value(
+        "SELECT COALESCE(MAX(entrant), 0) + 1 FROM tournament_entrants WHERE tournament_id = $1",
         (tournament_id,),
     )
-    entrant = Entrant(int(number[0][0]), tuple(users), rating, name)
+    entrant = Entrant(int(number), tuple(users), rating, name)
     await db.execute(
         "INSERT INTO tournament_entrants (tournament_id, entrant, name, rating, created_at)"
-        " VALUES (?, ?, ?, ?, ?)",
+        " VALUES ($1, $2, $3, $4, $5)",
         (tournament_id, entrant.id, name, rating, now),
     )
-    await db.executemany(
+    await db.execute_many(
         "INSERT INTO tournament_members (tournament_id, entrant, member, user_id)"
-        " VALUES (?, ?, ?, ?)",
+        " VALUES ($1, $2, $3, $4)",
         [(tournament_id, entrant.id, index, user) for index, user in enumerate(users)],
     )
-    marks = ", ".join("?" for _ in users)
+    listed = dialect.one_of("$2", "bigint")
     await db.execute(
-        f"DELETE FROM tournament_invites WHERE tournament_id = ? AND (inviter IN ({marks})"
-        f" OR invitee IN ({marks}))",
-        (tournament_id, *users, *users),
+        f"DELETE FROM tournament_invites WHERE tournament_id = $1 AND (inviter {listed}"
+        f" OR invitee {listed})",
+        (tournament_id, dialect.values(users)),
     )
     return entrant
 
 
-async def fetch_all(
-    db: aiosqlite.Connection, sql: str, params: Sequence[object]
-) -> list[aiosqlite.Row]:
-    async with db.execute(sql, params) as cursor:
-        return list(await cursor.fetchall())
-
-
-async def _entrants(db: aiosqlite.Connection, tournament_id: int) -> list[Entrant]:
+async def _entrants(read: Read, tournament_id: int) -> list[Entrant]:
     members: dict[int, list[int]] = defaultdict(list)
-    for row in await fetch_all(
-        db,
-        "SELECT entrant, user_id FROM tournament_members WHERE tournament_id = ?"
+    for row in await read(
+        "SELECT entrant, user_id FROM tournament_members WHERE tournament_id = $1"
         " ORDER BY entrant, member",
         (tournament_id,),
     ):
         members[row[0]].append(int(row[1]))
     return [
         Entrant(row["entrant"], tuple(members[row["entrant"]]), row["rating"], row["name"])
-        for row in await fetch_all(
-            db,
-            "SELECT * FROM tournament_entrants WHERE tournament_id = ? ORDER BY entrant",
+        for row in await read(
+            "SELECT * FROM tournament_entrants WHERE tournament_id = $1 ORDER BY entrant",
             (tournament_id,),
         )
     ]
@@ -458,30 +456,3 @@ def status_refusal(status: str) -> str:
         "cancelled": N_("The tournament has ended already."),
         "signup": N_("A tournament cannot go back to sign-up."),
     }[status]
-
-
-# Ended tournaments: all but the few open ones (index tournaments_open).
-_CLOSED = "tournament_id NOT IN (SELECT id FROM tournaments WHERE status IN ('signup', 'running'))"
-
-
-async def forget_in_tournaments(
-    db: aiosqlite.Connection, user_id: int, *, name: str, organiser: int
-) -> None:
-    """In ended tournaments (open ones keep their entrants, as open tables keep their seats):
-    the person's entries take ``name`` and lose their user id, and a tournament they organised
-    names ``organiser`` instead; their invitations to partner go everywhere (inside the
-    forget's transaction)."""
-    await db.execute(
-        "UPDATE tournament_entrants SET name = ? WHERE (tournament_id, entrant) IN"
-        " (SELECT tournament_id, entrant FROM tournament_members WHERE user_id = ?)"
-        f" AND {_CLOSED}",
-        (name, user_id),
-    )
-    await db.execute(f"DELETE FROM tournament_members WHERE user_id = ? AND {_CLOSED}", (user_id,))
-    for column in ("inviter", "invitee"):  # invitations go everywhere, like requests to sit in
-        await db.execute(f"DELETE FROM tournament_invites WHERE {column} = ?", (user_id,))
-    await db.execute(
-        "UPDATE tournaments SET organiser_id = ? WHERE organiser_id = ?"
-        " AND status NOT IN ('signup', 'running')",
-        (organiser, user_id),
-    )

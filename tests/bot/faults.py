@@ -46,6 +46,15 @@ class FailingWrites:
         self.check(sql, self.failed.set)
         return self._connection.execute(sql, parameters)
 
+    def executemany(self, sql: str, parameters: Any) -> Any:
+        self.check(sql, self.failed.set)
+        return self._connection.executemany(sql, parameters)
+
+    def execute_fetchall(self, sql: str, parameters: Any = ()) -> Any:
+        """A statement and its rows in one call (``... RETURNING`` writes among them)."""
+        self.check(sql, self.failed.set)
+        return self._connection.execute_fetchall(sql, parameters)
+
     def check(self, sql: str, tell: Callable[[], None]) -> None:
         """Raise SQLite's "disk is full" for a matching statement while armed."""
         if self.armed and sql.lstrip().upper().startswith(self.prefix):

@@ -55,13 +55,13 @@ async def fill(store: Store, games: int, small_every: int) -> list[int]:
 async def plans(store: Store, monkeypatch: pytest.MonkeyPatch, **query: Any) -> list[str]:
     """The query plan of each statement one history page runs."""
     seen: list[tuple[str, Sequence[Any]]] = []
-    fetch = store.fetch
+    read = store._all
 
     async def recording(sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
         seen.append((sql, params))
-        return await fetch(sql, params)
+        return await read(sql, params)
 
-    monkeypatch.setattr(store, "fetch", recording)
+    monkeypatch.setattr(store, "_all", recording)
     await history.history_page(store, SMALL, **query)
     monkeypatch.undo()
     out = []

@@ -226,6 +226,32 @@ async def test_results_and_leaderboard(store: Store) -> None:
     assert await store.open_table_of_user(9, 1) is None
 
 
+async def test_calls_kept_with_results_are_read_back_newest_first(store: Store) -> None:
+    """The calls kept with a result, or added later for a game recorded without them, and the
+    seat whose person resigned: the same on either backend."""
+    tables = []
+    for calls in ([(0, "Thunee", True), (1, "Jodhi", None)], None):
+        table = await store.create_table(
+            guild_id=9, channel_id=2, host_id=1, game="tiny", options={}, seed=5,
+            seats=[(1, "a"), (2, "b")],
+        )  # fmt: skip
+        outcome = {"winners": [1], "score": [0, 1], "abandoned": True, "resigned": 0}
+        await store.record_result(
+            table, "abandoned", outcome, [(1, 0, False), (2, 1, True)], calls=calls
+        )
+        tables.append(table.id)
+    await store.keep_calls({tables[1]: [(0, "Khanaak", False)], tables[0]: [(0, "Not kept", True)]})
+    recent = await store.recent_calls(9, 1)
+    assert [(c.table_id, c.seat, c.abandoned, c.calls) for c in recent] == [
+        (tables[1], 0, True, [("Khanaak", False)]),
+        (tables[0], 0, True, [("Thunee", True)]),
+    ]
+    assert [c.calls for c in await store.recent_calls(9, 2)] == [[], [("Jodhi", None)]]
+    assert await store.recent_calls(9, 1, "thunee") == []
+    assert await store.resigned_seat(tables[0]) == 0
+    assert await store.resigned_seat(12345) is None
+
+
 async def test_writes_return_what_they_changed(store: Store) -> None:
     table = await store.create_table(
         guild_id=1, channel_id=2, host_id=3, game="tiny", options={}, seed=5, seats=[(3, "host")]

@@ -1,37 +1,38 @@
 """The PostgreSQL backend of :class:`~bot.store.interface.StoreInterface` (asyncpg).
 
-The same features as the SQLite :class:`bot.store.Store`, module for module, with PostgreSQL's
-SQL (``$1`` placeholders, ``::jsonb`` to read the JSON kept as text); the schema is
+The same feature modules as the SQLite :class:`bot.store.Store` (their SQL written once,
+:mod:`bot.store.sql`), on :class:`~bot.store.postgres.base.PostgresBase` (a pool, its
+transactions and migrations), with the moves log of its own; the schema is
 ``data/migrations_postgres/``, numbered as SQLite's ``data/migrations/`` so that one version
 means one schema in both. Chosen by ``DATABASE_URL`` (:func:`bot.store.open_store`).
 """
 
 from __future__ import annotations
 
+from bot.store.history import HistorySql
 from bot.store.postgres.base import MIGRATIONS_DIR, load_postgres_migrations, unavailable
-from bot.store.postgres.history import PostgresHistory
 from bot.store.postgres.moves import PostgresMoves
-from bot.store.postgres.privacy import PostgresPrivacy
-from bot.store.postgres.reports import PostgresReports
-from bot.store.postgres.seats import PostgresSeats
-from bot.store.postgres.settings import PostgresSettings
-from bot.store.postgres.standings import PostgresStandings
-from bot.store.postgres.tables import PostgresTables
-from bot.store.postgres.tournament_invites import PostgresTournamentInvites
-from bot.store.postgres.tournaments import PostgresTournaments
+from bot.store.privacy import PrivacySql
+from bot.store.reports import ReportsSql
+from bot.store.seats import SeatsSql
+from bot.store.settings import SettingsSql
+from bot.store.standings import StandingsSql
+from bot.store.tables import TablesSql
+from bot.store.tournament_invites import TournamentInvitesSql
+from bot.store.tournaments import TournamentsSql
 
 
 class PostgresStore(
     PostgresMoves,
-    PostgresTables,
-    PostgresSeats,
-    PostgresStandings,
-    PostgresSettings,
-    PostgresHistory,
-    PostgresPrivacy,
-    PostgresReports,
-    PostgresTournaments,
-    PostgresTournamentInvites,
+    TablesSql,
+    SeatsSql,
+    StandingsSql,
+    SettingsSql,
+    HistorySql,
+    PrivacySql,
+    ReportsSql,
+    TournamentsSql,
+    TournamentInvitesSql,
 ):
     """The PostgreSQL store. Open with :meth:`open` (a ``postgresql://`` URL), close with
     :meth:`close`."""

@@ -12,7 +12,7 @@ on them in PostgreSQL, not in this process.
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Self
@@ -22,6 +22,7 @@ import asyncpg
 from bot.store.base import MARKER_TABLE, Migration, load_migrations, table_row
 from bot.store.interface import ForeignDatabase, StoreUnavailable
 from bot.store.rows import TableRow
+from bot.store.sql import POSTGRES, Row, SqlStore, Writing
 
 MIGRATIONS_DIR = Path(__file__).resolve().parents[3] / "data" / "migrations_postgres"
 VERSIONS_TABLE = "schema_migrations"  # one row per migration applied
@@ -65,8 +66,36 @@ def load_postgres_migrations() -> list[Migration]:
     return load_migrations(MIGRATIONS_DIR)
 
 
-class PostgresBase:
+class PostgresDb:
+    """The :class:`~bot.store.sql.Db` over the connection inside
+    :meth:`PostgresBase.transaction` (which translates its errors)."""
+
+    __slots__ = ("_connection",)
+
+    def __init__(self, connection: asyncpg.Connection) -> None:
+        self._connection = connection
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return changed(await self._connection.execute(sql, *params))
+
+    async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self._connection.executemany(sql, rows)
+
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return list(await self._connection.fetch(sql, *params))
+
+    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        row: Row | None = await self._connection.fetchrow(sql, *params)
+        return row
+
+    async def fetch_value(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        return await self._connection.fetchval(sql, *params)
+
+
+class PostgresBase(SqlStore):
     """The pool, its transactions and migrations: what every feature's SQL runs on."""
+
+    dialect = POSTGRES
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         self._pool = pool
@@ -126,6 +155,9 @@ class PostgresBase:
             if unavailable(error):
                 raise StoreUnavailable(str(error) or type(error).__name__) from error
             raise
+
+    def writing(self) -> Writing:
+        return Writing(self.transaction(), PostgresDb)
 
     async def schema_version(self) -> int:
         rows = await self._all("SELECT to_regclass($1) IS NOT NULL AS present", (VERSIONS_TABLE,))
@@ -194,32 +226,3 @@ class PostgresBase:
         """Rows of one read-only query (PostgreSQL's own SQL, ``$1`` placeholders; no part of
         the interface). Writes go through :meth:`transaction`."""
         return await self._all(sql, params)
-
-
-# A result_players row ``p`` of results ``r`` whose seat a computer played for the away player
-# (the game's record calls the seat a stand-in).
-SAT_OUT = (
-    "EXISTS (SELECT 1 FROM jsonb_array_elements(r.record::jsonb -> 'seats') s"
-    " WHERE (s ->> 'seat')::integer = p.seat AND (s ->> 'stand_in')::boolean)"
-)
-# The outcome's "abandoned" flag of results ``r`` (NULL when the outcome does not say).
-ABANDONED = "(r.outcome::jsonb ->> 'abandoned')::boolean"
-
-
-async def end_sit_ins(db: asyncpg.Connection, table_id: int) -> None:
-    """A closed table's requests to sit in are moot: kept, they would only keep people's names."""
-    await db.execute("DELETE FROM sit_in_requests WHERE table_id = $1", table_id)
-
-
-async def log_holder(
-    db: asyncpg.Connection, table_id: int, seat: int, user_id: int | None, name: str
-) -> None:
-    """Note (inside the seat change's transaction) that the seat changed hands now."""
-    await db.execute(
-        "INSERT INTO seat_holders (table_id, seat, after_move, user_id, name)"
-        " VALUES ($1, $2, (SELECT COUNT(*) FROM moves WHERE table_id = $1), $3, $4)",
-        table_id,
-        seat,
-        user_id,
-        name,
-    )
