@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import os
 import sys
 from collections.abc import Coroutine
@@ -36,13 +35,10 @@ def run(main: Coroutine[Any, Any, int]) -> int:
     """Run the bot's event loop: uvloop's where it is installed (Linux and macOS), else
     asyncio's own. Same asyncio API, its loop, transports and timers in C: each request to
     Discord and each gateway event costs the loop less CPU (``python -m bench.load``)."""
-    log = logging.getLogger("bot")
     try:
         import uvloop
     except ImportError:  # Windows: asyncio's loop does the same, a little slower
-        log.debug("event loop: asyncio's")
         return asyncio.run(main)
-    log.debug("event loop: uvloop")
     return uvloop.run(main)
 
 
