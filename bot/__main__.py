@@ -9,8 +9,6 @@ import argparse
 import asyncio
 import os
 import sys
-from collections.abc import Coroutine
-from typing import Any
 
 from dotenv import find_dotenv, load_dotenv
 
@@ -31,17 +29,6 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def run(main: Coroutine[Any, Any, int]) -> int:
-    """Run the bot's event loop: uvloop's where it is installed (Linux and macOS), else
-    asyncio's own. Same asyncio API, its loop, transports and timers in C: each request to
-    Discord and each gateway event costs the loop less CPU (``python -m bench.load``)."""
-    try:
-        import uvloop
-    except ImportError:  # Windows: asyncio's loop does the same, a little slower
-        return asyncio.run(main)
-    return uvloop.run(main)
-
-
 def main(argv: list[str] | None = None) -> int:
     args = arguments(argv)
     load_dotenv(find_dotenv(usecwd=True))  # the .env of the folder the admin starts in
@@ -58,8 +45,8 @@ def main(argv: list[str] | None = None) -> int:
     configure_logging(settings)
     try:
         if args.processes is not None:
-            return run(launch(settings, args.processes))
-        return run(serve(settings))
+            return asyncio.run(launch(settings, args.processes))
+        return asyncio.run(serve(settings))
     except KeyboardInterrupt:  # Ctrl-C before the handlers were installed or after they left
         say("stopped at once: every move was already saved")
         return EXIT_INTERRUPTED
