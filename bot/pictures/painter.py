@@ -3,10 +3,10 @@
 A table picture costs 2-3 ms of CPU (``python -m bench.table_picture``) and most table edits
 draw one. In a thread of the bot's process it shares the GIL with the event loop, so a click
 arriving meanwhile waits, and its CPU is the bot's. One worker process draws them instead, at a
-lower priority than the bot (a click comes first) but above the computer players' searches
-(those have budgets and fall back; a table edit waits for its picture). What crosses the process
-boundary is public only: the public view, the seats' names, the table lines, and the picture
-back (its PNG and alt text).
+lower priority than the bot (a click comes first) but well above the computer players'
+searches (those have budgets and fall back; a table edit waits for its picture). What crosses
+the process boundary is public only: the public view, the seats' names, the table lines, and
+the picture back (its PNG and alt text).
 
 Nothing is lost with a worker: a worker that dies (killed, crashed) breaks its pool, which is
 replaced, and the picture is drawn again on the new one; a worker that does not answer within
@@ -34,8 +34,11 @@ from bot.thinking import _exit_with, _join, _kill
 log = logging.getLogger(__name__)
 
 Draw = Callable[..., Picture]
-# Above the computer players' workers (bot.thinking.WORKER_NICENESS, 10), below the bot.
-PAINTER_NICENESS = 5
+# Just below the bot (a click comes first) and well above the computer players' workers
+# (bot.thinking.WORKER_NICENESS, 10): a table edit waits for its picture, so on a crowded
+# machine the picture must not starve (at 5, bench.load at 200 tables on a machine loaded by
+# other jobs redrew the tables about half as often as the bot drawing in its own threads).
+PAINTER_NICENESS = 1
 DRAW_SECONDS = 10.0  # a picture takes milliseconds: a worker this late is stuck
 
 
