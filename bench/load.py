@@ -24,7 +24,8 @@ answer (median, 95th, 99th percentile), overall and per kind of interaction; mis
 deadlines; table-message edits per trick and per channel against Discord's limit; 429s; the bot
 processes' CPU and peak memory (summed over the processes); memory per open table; database bytes
 per move and per finished game. Cost per move: the bot processes' own CPU (read from /proc, their
-computer-player workers apart) per move a person was told was accepted and per move stored while
+computer-player workers and their picture worker apart: the picture worker's is given on a line
+of its own) per move a person was told was accepted and per move stored while
 people played (theirs and the computers'), and the requests the fake Discord received per
 accepted move, by kind (table-message edits, hand edits, interaction answers, followups, channel
 posts).
@@ -60,6 +61,7 @@ from bench.fleet import (
     spread,
 )
 from bench.table_ends import table_end
+from bot.pictures.painter import PAINTER_NICENESS
 from games.players import AVAILABLE_LEVELS
 from tests.fakediscord import (
     DEFAULT_TOKEN,
@@ -82,6 +84,7 @@ TOKEN_LIFETIME = 12 * 60.0  # reopen a hand before its interaction token (15 min
 # The bot's log line when a computer's decision overruns its budget (bot/sessions/turns.py).
 COMPUTER_TIMEOUT = ("computer seat", "ran out of time")
 CHANNEL_EDIT_LIMIT = (5, 5.0)  # Discord: 5 edits per 5 s per channel
+LAG_EVERY = 0.05  # seconds between two samples of the harness's own event-loop lag
 
 
 @dataclass
@@ -117,6 +120,9 @@ class Report:
     requests_per_second: dict[str, float] = field(default_factory=dict)
     harness_cpu_share: float = 0.0  # this process (the fake Discord and the people): if near 1,
     # the harness, not the bot, is what slows the answers
+    # How late this process's event loop ran a callback due now (sampled every LAG_EVERY s): an
+    # answer's time is read on that loop, so its lag is in the answer times as well.
+    harness_lag_ms: dict[str, float] = field(default_factory=dict)
     bot_cpu_seconds: float = 0.0
     moves_accepted: int = 0  # moves people clicked and were told were accepted, while playing
     moves_played: int = 0  # moves stored while people played (people's and computers')
@@ -124,6 +130,8 @@ class Report:
     bot_cpu_ms_per_move: float = 0.0
     requests_per_accepted_move: dict[str, float] = field(default_factory=dict)
     workers_cpu_share: float = 0.0  # the computer players' worker processes
+    pictures_cpu_share: float = 0.0  # the table pictures' worker process (bot.pictures.painter)
+    pictures_cpu_ms_per_accepted_move: float = 0.0
     database_cpu_share: float = 0.0  # the PostgreSQL server's processes (SQLite: in the bot's)
     database_cpu_ms_per_accepted_move: float = 0.0
     computer_timeouts: int = 0  # decisions that ran out of time (the first legal move was played)
@@ -392,6 +400,37 @@ REQUEST_KINDS = (  # (kind, method, route): the requests a move costs, as the fa
 )
 
 
+async def sample_lag(lags: list[float], stop: asyncio.Event) -> None:
+    """How late this event loop wakes a sleeper, every :data:`LAG_EVERY` seconds, until
+    ``stop``."""
+    while not stop.is_set():
+        asked = time.monotonic()
+        await asyncio.sleep(LAG_EVERY)
+        lags.append(max(0.0, time.monotonic() - asked - LAG_EVERY))
+
+
+def niceness(pid: int) -> int | None:
+    """A process's nice value, from /proc (None once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return int(fields[16])
+
+
+def split_pictures(
+    start: dict[int, float], seen: dict[int, float], nice: dict[int, int | None]
+) -> tuple[float, float]:
+    """(the computer players' workers' CPU, the picture worker's), told apart by their nice
+    values (bot.thinking.WORKER_NICENESS, bot.pictures.painter.PAINTER_NICENESS)."""
+    pictures = {pid for pid, value in nice.items() if value == PAINTER_NICENESS}
+    drawn = cpu_used(
+        {p: c for p, c in start.items() if p in pictures},
+        {p: c for p, c in seen.items() if p in pictures},
+    )
+    return cpu_used(start, seen) - drawn, drawn
+
+
 def requests_by_kind(fake: FakeDiscord, since: float) -> Counter[str]:
     """The requests the bot sent since ``since``, by kind (:data:`REQUEST_KINDS`, else "other")."""
     counts: Counter[str] = Counter()
@@ -539,25 +578,32 @@ async def run_on(args: argparse.Namespace, rng: random.Random, database: Databas
         cpu_start = bots.cpu_seconds()
         workers_start = bots.children_cpu_seconds()
         workers_seen = dict(workers_start)
+        nice = {pid: niceness(pid) for pid in workers_start}
         server_start = database.server_cpu_seconds()
         server_seen = dict(server_start)
         harness_start = time.process_time()
         timeouts_start = bots.log_count(*COMPUTER_TIMEOUT)
         until = play_start + args.minutes * 60
         playing = asyncio.gather(*(p.play(until) for p in people))
+        lags: list[float] = []
+        lag_stop = asyncio.Event()
+        lagging = asyncio.create_task(sample_lag(lags, lag_stop))
         while not playing.done():
             await asyncio.wait([playing], timeout=1.0)
             workers_seen.update(bots.children_cpu_seconds())
+            nice.update({pid: niceness(pid) for pid in workers_seen if pid not in nice})
             server_seen.update(database.server_cpu_seconds())
         await playing
         elapsed = time.monotonic() - play_start
         cpu = cpu_used(cpu_start, bots.cpu_seconds())
         played_moves = await stored_moves(database) - moves_start
         sent = requests_by_kind(fake, play_start)
-        workers = cpu_used(workers_start, workers_seen)
+        workers, drawn = split_pictures(workers_start, workers_seen, nice)
         server_seen.update(database.server_cpu_seconds())
         server = cpu_used(server_start, server_seen)
         harness = time.process_time() - harness_start
+        lag_stop.set()
+        await lagging
         peak = bots.memory_kb("VmHWM")
         edits, busiest = channel_edit_peak(fake, play_start)
         played = [a for a in answers if a.at >= play_start]
@@ -587,11 +633,15 @@ async def run_on(args: argparse.Namespace, rng: random.Random, database: Databas
         if played_moves:
             report.bot_cpu_ms_per_move = round(cpu * 1000 / played_moves, 2)
         report.workers_cpu_share = round(workers / elapsed, 3)
+        report.pictures_cpu_share = round(drawn / elapsed, 3)
+        if accepted:
+            report.pictures_cpu_ms_per_accepted_move = round(drawn * 1000 / accepted, 2)
         report.database_cpu_share = round(server / elapsed, 3)
         if accepted:
             report.database_cpu_ms_per_accepted_move = round(server * 1000 / accepted, 2)
         report.computer_timeouts = bots.log_count(*COMPUTER_TIMEOUT) - timeouts_start
         report.harness_cpu_share = round(harness / elapsed, 3)
+        report.harness_lag_ms = percentiles(lags)
         report.bot_peak_rss_mb = round(peak / 1024, 1)
         report.bot_rss_mb_idle = round(idle_rss / 1024, 1)
         report.bot_rss_mb_loaded = round(loaded_rss / 1024, 1)
@@ -644,11 +694,23 @@ def lines(report: Report) -> Iterator[str]:
         f" ({report.moves_played} moves, computers' included)"
     )
     yield f"requests to Discord per accepted click: {report.requests_per_accepted_move}"
+    if report.pictures_cpu_share:
+        yield (
+            f"table pictures' worker process CPU: {report.pictures_cpu_share:.0%} of one core,"
+            f" {report.pictures_cpu_ms_per_accepted_move} ms per accepted click (beside the bot's"
+            " own above)"
+        )
     yield (
         f"computer players' worker processes CPU: {report.workers_cpu_share:.0%} of one core;"
         f" harness (fake Discord and people): {report.harness_cpu_share:.0%};"
         f" decisions out of time: {report.computer_timeouts}"
     )
+    lag = report.harness_lag_ms
+    if lag.get("n"):
+        yield (
+            "harness event-loop lag (ms; answer times are read on this loop):"
+            f" median {lag['median']} · p95 {lag['p95']} · p99 {lag['p99']} · max {lag['max']}"
+        )
     if report.backend == "postgres":
         yield (
             f"PostgreSQL server CPU: {report.database_cpu_share:.0%} of one core,"

@@ -20,6 +20,7 @@ from bot import __version__, collector
 from bot.clock import Clock
 from bot.command_translator import CatalogueTranslator
 from bot.config import Settings
+from bot.pictures.painter import Painter
 from bot.redelivery import once_per_interaction
 from bot.request_budget import RequestBudget
 from bot.sessions import SessionManager
@@ -149,6 +150,9 @@ class CardTableBot(commands.Bot):
             **kwargs,
         )
         self.settings = settings
+        # Table pictures: one worker process of their own beside the computer players' (none
+        # when those think in threads, COMPUTER_PROCESSES=0: then in threads too).
+        self.painter = Painter(1 if settings.computer_processes > 0 else 0)
         self.version = __version__
         # serve() sets it: the process is this bot's alone (a test's process runs many bots,
         # and freezing one's objects would keep its garbage after it stopped).
@@ -172,6 +176,7 @@ class CardTableBot(commands.Bot):
                 self.budget.burst,
                 self.settings.global_rate_limit,
             )
+            self.painter.warm()
             if getattr(self, "store", None) is None:
                 self.store = await open_store(self.settings)
             self.sessions = SessionManager(self.store, self.settings, self._clock)
@@ -287,6 +292,7 @@ class CardTableBot(commands.Bot):
             if self.is_ready() and not self.is_closed():
                 await self.flush_tables()
         await super().close()
+        await self.painter.close()
         await self.close_store()
 
     async def close_store(self) -> None:

@@ -99,7 +99,9 @@ class Board:
         self.turn_pings = TurnPings(bot)  # mention a player whose turn it is
         self.trick_lines = TrickLines(bot)  # trick results in a table's thread
         self.pacer = PACER
-        self.pictures = TablePictures()  # the table drawn, as the message's image
+        # the table drawn, as the message's image, by the bot's painter (a stand-in bot in
+        # tests has none: drawn in a thread)
+        self.pictures = TablePictures(getattr(bot, "painter", None))
         self._posting: dict[int, asyncio.Lock] = {}  # tables whose message is being posted
 
     def posting(self, table_id: int) -> asyncio.Lock:
@@ -288,7 +290,7 @@ class Board:
             seq, text = pending.results[0]
             if await self.trick_lines.allows(table, text):
                 hand = None if isinstance(text, TrickLine) else pending.hand_tricks.get(seq)
-                file = await hand_file(hand) if hand is not None else None
+                file = await hand_file(hand, self.pictures.painter) if hand is not None else None
                 await self.pacer.slot()
                 if file is not None and hand is not None and hand.computers:
                     # a hand's result, with its tricks drawn and the button to report a

@@ -1,14 +1,14 @@
 """The table message's picture: the table drawn by :mod:`bot.pictures` as the embed's image.
 
-Drawn from the public view only, off the event loop (:func:`asyncio.to_thread`: a picture
-costs about 2-3 ms of CPU, ``python -m bench.table_picture``), and only when what it shows
-changed: the key is the public view with the seats' names, so a timer or a text line changing
-re-uses the picture already on the message and uploads nothing.
+Drawn from the public view only, off the event loop and out of the bot's process
+(:class:`bot.pictures.painter.Painter`: a picture costs about 2-3 ms of CPU, ``python -m
+bench.table_picture``), and only when what it shows changed: the key is the public view with
+the seats' names, so a timer or a text line changing re-uses the picture already on the message
+and uploads nothing.
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from collections.abc import Sequence
@@ -20,6 +20,7 @@ from bot import i18n
 from bot.i18n import _
 from bot.pictures import Picture, Seating, draw_table, picture_key
 from bot.pictures.hand import draw_hand
+from bot.pictures.painter import Painter
 from bot.sessions import LiveTable
 from cogs.render import engine
 from games.base import Event
@@ -65,7 +66,8 @@ def table_lines(view: TableView, seats: Seating) -> list[str]:
 class TablePictures:
     """The latest picture drawn per table, and which one each table's message shows."""
 
-    def __init__(self) -> None:
+    def __init__(self, painter: Painter | None = None) -> None:
+        self.painter = painter or Painter(0)  # None: drawn in a thread (tests)
         self._drawn: dict[int, Drawn] = {}
         self._on_message: dict[int, str] = {}  # table id → key of the picture its message has
         # table id → the last view, seats and liveness keyed, and their key: a table is looked
@@ -98,7 +100,7 @@ class TablePictures:
                 return drawn
             lines = table_lines(view, seats)
             try:
-                picture = await asyncio.to_thread(draw_table, view, seats, live, lines)
+                picture = await self.painter.draw(draw_table, view, seats, live, lines)
             except Exception as error:  # a bug in drawing: the table's text still goes out
                 log.error("table %s: its picture failed (%s)", table.id, type(error).__name__)
                 return None
@@ -173,11 +175,11 @@ def scored_hand(table: LiveTable, events: Sequence[Event]) -> HandTricks | None:
     return HandTricks(tricks, seats, game.view(None).players, heading, computers)
 
 
-async def hand_file(hand: HandTricks) -> discord.File | None:
-    """The hand summary as a file to post, drawn off the event loop; ``None`` if drawing
-    failed (the result is posted without it)."""
+async def hand_file(hand: HandTricks, painter: Painter | None = None) -> discord.File | None:
+    """The hand summary as a file to post, drawn off the event loop (by ``painter``; None: in
+    a thread); ``None`` if drawing failed (the result is posted without it)."""
     try:
-        picture = await asyncio.to_thread(
+        picture = await (painter or Painter(0)).draw(
             draw_hand, hand.tricks, hand.seating, hand.players, hand.heading
         )
     except Exception as error:
