@@ -202,11 +202,12 @@ def test_clone_is_independent_after_every_move(name: str, seed: int) -> None:
             acting = rng.choice(probe.to_act())
             probe.apply(acting, rng.choice(probe.legal_moves(acting)))
         assert snapshot(game) == before, f"a move on the clone changed the original (move {count})"
+        # A new clone of the game, still as it was (``before``): after the original's move it
+        # must still be that, which also proves the clone was the game to begin with.
         copy = game.clone()
-        copied = snapshot(copy)
         seat = rng.choice(game.to_act())
         game.apply(seat, rng.choice(game.legal_moves(seat)))
-        assert snapshot(copy) == copied, f"a move on the original changed the clone (move {count})"
+        assert snapshot(copy) == before, f"a move on the original changed the clone (move {count})"
         count += 1
 
 
