@@ -154,6 +154,10 @@ def die_with_parent() -> None:
 
 
 _LIVE: set[BotProcess] = set()  # started and not yet reaped
+# The fake Discord and the test databases speak no TLS, so a bot process started here needs
+# no certificate store: aiohttp loads the system's at import, twice (about 70 ms of CPU, an
+# eighth of a bot process's start).
+NO_CERTIFICATES = {"SSL_CERT_FILE": os.devnull, "SSL_CERT_DIR": os.devnull}
 
 
 @atexit.register
@@ -175,7 +179,7 @@ class BotProcess:
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        full = {**os.environ, **self.env, "PYTHONUNBUFFERED": "1"}
+        full = {**os.environ, **NO_CERTIFICATES, **self.env, "PYTHONUNBUFFERED": "1"}
         with open(self.log_path, "ab") as log:
             self.proc = subprocess.Popen(
                 self.command,

@@ -95,6 +95,9 @@ def _solve(
         won = int(winner % 2 == team)
         if not hands[winner]:
             return won
+        if len(hands[winner]) == 1:  # the last trick: every card is forced
+            last = tuple(((winner + step) % 4, hands[(winner + step) % 4][0]) for step in range(4))
+            return won + int(trick_winner(last, trump, ACE_HIGH) % 2 == team)
         return won + _solve(hands, (), winner, team, trump, fewest)
     results = []
     for card in _legal(hands[turn], trick):

@@ -155,25 +155,34 @@ def best_tricks(state: TrickPlay, team: int, fewest: bool = False) -> int:
     wants fewer tricks) ``team`` taking the fewest and the others forcing the most on it. The
     low hand is a game of its own, not the high one negated: a side that the others could keep
     from every trick may still be unable to avoid one they force on it."""
-    table: dict[tuple[Any, ...], int] = {}
+    # What is known of the tricks ``team`` takes from a trick's start to the end (bounds:
+    # a search cut off proves one side only), by the hands and the leader: the tricks won
+    # before it do not change the rest of the hand, so every way of reaching it shares it.
+    table: dict[tuple[Any, ...], tuple[int, int]] = {}
 
     def search(alpha: int, beta: int) -> int:
+        key: tuple[Any, ...] | None = None
         if not state.trick:
+            won = state.won[team]
             if not state.hands[state.order[0]]:
-                return state.won[team]
-            key = (tuple(state.hands), state.leader, state.won[team])
+                return won
+            key = (*state.hands, state.leader)
             known = table.get(key)
             if known is not None:
-                return known
-        else:
-            key = None
+                low, high = won + known[0], won + known[1]
+                if low == high or low >= beta:
+                    return low
+                if high <= alpha:
+                    return high
+                alpha, beta = max(alpha, low), min(beta, high)
+            window = (alpha, beta)
         maximise = (state.order[state.seat_in_trick] % 2 == team) != fewest
         legal = state.legal()
         best = -1 if maximise else 99
         while legal:
-            low = legal & -legal
-            card = low.bit_length() - 1
-            legal ^= low
+            low_card = legal & -legal
+            card = low_card.bit_length() - 1
+            legal ^= low_card
             saved = (state.hands.copy(), state.trick.copy(), state.order, state.leader)
             saved_turn, saved_won = state.seat_in_trick, state.won.copy()
             state.play(card)
@@ -188,8 +197,16 @@ def best_tricks(state: TrickPlay, team: int, fewest: bool = False) -> int:
                 beta = min(beta, value)
             if alpha >= beta:
                 break
-        if key is not None and alpha < best < beta:
-            table[key] = best
+        if key is not None:
+            won = state.won[team]
+            low, high = table.get(key, (0, 13))
+            if best <= window[0]:  # failed low: at most ``best``
+                high = min(high, best - won)
+            elif best >= window[1]:  # failed high: at least ``best``
+                low = max(low, best - won)
+            else:
+                low = high = best - won
+            table[key] = (low, high)
         return best
 
     return search(-1, 99)

@@ -105,11 +105,12 @@ def seen_events(events: list[Event], seat: int) -> list[tuple[str, str, dict[str
 
 
 def replay(
-    played: Played, seat: int, deal: Deal, moves: list[tuple[int, Move]]
+    played: Played, seat: int, deal: Deal, moves: list[tuple[int, Move]], *, watch: bool = True
 ) -> tuple[Game, list[Any]] | None:
     """The game dealt ``deal`` as its current deal and ``moves`` made in it (the earlier deals and
     moves as played), with what ``seat`` was shown after each of the current deal's moves:
-    its events and its hand. ``None`` when a move is refused."""
+    its events and its hand (not looked at without ``watch``: a replay only to reach a
+    position). ``None`` when a move is refused."""
     game = played.game
     deals = [*game.deals[: len(game.deals) - 1], deal]
     twin = type(game).new(dict(game.options), deals=deals, first_dealer=game.first_dealer)
@@ -117,6 +118,10 @@ def replay(
     try:
         for mover, move in played.moves[: played.start]:
             twin.apply(mover, move)
+        if not watch:
+            for mover, move in moves:
+                twin.apply(mover, move)
+            return twin, shown
         shown.append(twin.view(seat).hand)
         for mover, move in moves:
             events = twin.apply(mover, move)
@@ -185,7 +190,7 @@ def other_move(played: Played, seat: int, rng: random.Random) -> tuple[Deal, lis
     index = rng.choice(places)
     mover, move = current[index]
     deal = played.game.deals[-1]
-    before = replay(played, seat, deal, current[:index])
+    before = replay(played, seat, deal, current[:index], watch=False)
     if before is None:
         return None
     options = [m for m in before[0].legal_moves(mover) if m.action == move.action and m != move]
@@ -322,7 +327,7 @@ def with_other_bids(played: Played, seat: int) -> Game | None:
     for index, (mover, move) in enumerate(moves):
         if mover == seat or move.action != "bid" or mover in shown:
             continue
-        before = replay(played, seat, deal, moves[:index])
+        before = replay(played, seat, deal, moves[:index], watch=False)
         assert before is not None
         others = [
             bid
