@@ -30,19 +30,18 @@ it starts nothing, and lets a test stand in for ``choose_move``).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import importlib
 import logging
 import multiprocessing
 import os
 import random
-import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING
 
+from bot import worker_pools
 from games.levels import choose_move
 from games.players import Player, Seen
 
@@ -82,12 +81,7 @@ def decide(game: Game, seat: int, seed: str, level: str, choose: Chooser = choos
 def _prepare(imports: Sequence[str]) -> None:
     """A new worker's start: lower its priority, import the games (and any modules asked for)
     once, up front, and end with the bot (a killed bot leaves no idle worker behind)."""
-    if hasattr(os, "nice"):  # not on Windows
-        with contextlib.suppress(OSError):
-            os.nice(WORKER_NICENESS)
-    parent = multiprocessing.parent_process()
-    if parent is not None:
-        threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
+    worker_pools.start_worker(WORKER_NICENESS)
     from games.registry import all_games
     from games.search import dds
 
@@ -95,11 +89,6 @@ def _prepare(imports: Sequence[str]) -> None:
     dds.load()  # the hard level's double-dummy solver: imported here, not inside a decision
     for name in imports:
         importlib.import_module(name)
-
-
-def _exit_with(parent: multiprocessing.process.BaseProcess) -> None:
-    parent.join()  # returns when the parent process is gone
-    os._exit(0)
 
 
 def _ready() -> int:
@@ -203,7 +192,7 @@ class Thinker:
         self._pool = None
         self.replaced += 1
         log.warning("computer players: %s; its worker process is replaced", why)
-        _kill(pool)
+        worker_pools.kill(pool)
         if not self._closed:
             self.warm()
 
@@ -213,24 +202,4 @@ class Thinker:
         self._closed = True
         pool, self._pool = self._pool, None
         if pool is not None:
-            # The pool's manager thread reaps the killed workers; once it is done, none is left.
-            # (Its first shutdown, in _kill, forgets the thread: take it before.)
-            manager = getattr(pool, "_executor_manager_thread", None)
-            _kill(pool)
-            await asyncio.get_running_loop().run_in_executor(None, _join, pool, manager)
-
-
-def _kill(pool: ProcessPoolExecutor) -> None:
-    """End the pool's processes at once: a hung search cannot be asked to stop."""
-    processes = dict(getattr(pool, "_processes", None) or {})  # no public way before 3.14
-    for process in processes.values():
-        with contextlib.suppress(Exception):
-            process.kill()
-    pool.shutdown(wait=False, cancel_futures=True)
-
-
-def _join(pool: ProcessPoolExecutor, manager: threading.Thread | None) -> None:
-    with contextlib.suppress(Exception):
-        pool.shutdown(wait=True, cancel_futures=True)
-    if manager is not None:
-        manager.join()
+            await worker_pools.stop(pool)

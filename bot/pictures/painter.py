@@ -18,18 +18,16 @@ drawn in a thread. With ``processes=0`` every picture is drawn in a thread of th
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import multiprocessing
 import os
-import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from bot import worker_pools
 from bot.pictures.table import Picture
-from bot.thinking import _exit_with, _join, _kill
 
 log = logging.getLogger(__name__)
 
@@ -45,12 +43,7 @@ DRAW_SECONDS = 10.0  # a picture takes milliseconds: a worker this late is stuck
 def _prepare() -> None:
     """A new worker's start: lower its priority, end with the bot, and load what every
     picture uses (the fonts, the palette) before the first one is asked for."""
-    if hasattr(os, "nice"):  # not on Windows
-        with contextlib.suppress(OSError):
-            os.nice(PAINTER_NICENESS)
-    parent = multiprocessing.parent_process()
-    if parent is not None:
-        threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
+    worker_pools.start_worker(PAINTER_NICENESS)
     from bot.pictures.table import palette
 
     palette()
@@ -111,13 +104,11 @@ class Painter:
         self._pool = None
         self.replaced += 1
         log.warning("pictures: a worker process %s; it is replaced", why)
-        _kill(pool)
+        worker_pools.kill(pool)
 
     async def close(self) -> None:
         """Stop the workers (a picture under way is abandoned: the bot is stopping)."""
         self._closed = True
         pool, self._pool = self._pool, None
         if pool is not None:
-            manager = getattr(pool, "_executor_manager_thread", None)
-            _kill(pool)
-            await asyncio.get_running_loop().run_in_executor(None, _join, pool, manager)
+            await worker_pools.stop(pool)
