@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from bot.config import Settings
 from bot.store.base import MIGRATIONS_DIR, Migration, load_migrations
-from bot.store.history import HistorySql
+from bot.store.features import StoreFeatures
 from bot.store.interface import (
     ForeignDatabase,
     MoveTaken,
@@ -23,8 +23,6 @@ from bot.store.interface import (
     TournamentsStore,
 )
 from bot.store.moves import SqliteMoves
-from bot.store.privacy import PrivacySql
-from bot.store.reports import ReportsSql
 from bot.store.rows import (
     OPEN_STATUSES,
     Call,
@@ -46,26 +44,9 @@ from bot.store.rows import (
     TournamentRow,
     TurnPing,
 )
-from bot.store.seats import SeatsSql
-from bot.store.settings import SettingsSql
-from bot.store.standings import StandingsSql
-from bot.store.tables import TablesSql
-from bot.store.tournament_invites import TournamentInvitesSql
-from bot.store.tournaments import TournamentsSql
 
 
-class Store(
-    SqliteMoves,
-    TablesSql,
-    SeatsSql,
-    StandingsSql,
-    SettingsSql,
-    HistorySql,
-    PrivacySql,
-    ReportsSql,
-    TournamentsSql,
-    TournamentInvitesSql,
-):
+class Store(SqliteMoves, StoreFeatures):
     """The SQLite backend of :class:`StoreInterface`. Open with :meth:`open`, close with
     :meth:`close`."""
 

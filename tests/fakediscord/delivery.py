@@ -30,17 +30,7 @@ class DeliveryPart(GatewayPart):
         if channel.id in self.dm_channels:
             return await self._deliver_from_dm(user, kind, data, channel, message)
         guild = self.guilds[channel.guild_id]
-        ia = Interaction(
-            id=self.ids.next(),
-            token=Interaction.new_token(),
-            type=kind,
-            user=user,
-            guild_id=guild.id,
-            channel_id=channel.id,
-            payload={},
-            created=self.clock.now(),
-            message_id=message.id if message is not None else None,
-        )
+        ia = self._new_interaction(user, kind, guild.id, channel, message)
         payload: dict[str, Any] = {
             "id": str(ia.id),
             "application_id": str(self.application_id),
@@ -68,6 +58,27 @@ class DeliveryPart(GatewayPart):
             payload["message"] = message.payload()
         return await self._deliver(ia, payload)
 
+    def _new_interaction(
+        self,
+        user: User,
+        kind: int,
+        guild_id: int | None,
+        channel: Channel,
+        message: Message | None,
+    ) -> Interaction:
+        """A new interaction of ``user`` in ``channel`` (``guild_id`` None: a direct message)."""
+        return Interaction(
+            id=self.ids.next(),
+            token=Interaction.new_token(),
+            type=kind,
+            user=user,
+            guild_id=guild_id,
+            channel_id=channel.id,
+            payload={},
+            created=self.clock.now(),
+            message_id=message.id if message is not None else None,
+        )
+
     async def _deliver_from_dm(
         self,
         user: User,
@@ -77,17 +88,7 @@ class DeliveryPart(GatewayPart):
         message: Message | None,
     ) -> tuple[Interaction, float]:
         """An interaction from a direct message with the bot (no guild, no member)."""
-        ia = Interaction(
-            id=self.ids.next(),
-            token=Interaction.new_token(),
-            type=kind,
-            user=user,
-            guild_id=None,
-            channel_id=channel.id,
-            payload={},
-            created=self.clock.now(),
-            message_id=message.id if message is not None else None,
-        )
+        ia = self._new_interaction(user, kind, None, channel, message)
         payload: dict[str, Any] = {
             "id": str(ia.id),
             "application_id": str(self.application_id),

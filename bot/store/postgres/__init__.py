@@ -9,31 +9,12 @@ means one schema in both. Chosen by ``DATABASE_URL`` (:func:`bot.store.open_stor
 
 from __future__ import annotations
 
-from bot.store.history import HistorySql
+from bot.store.features import StoreFeatures
 from bot.store.postgres.base import MIGRATIONS_DIR, load_postgres_migrations, unavailable
 from bot.store.postgres.moves import PostgresMoves
-from bot.store.privacy import PrivacySql
-from bot.store.reports import ReportsSql
-from bot.store.seats import SeatsSql
-from bot.store.settings import SettingsSql
-from bot.store.standings import StandingsSql
-from bot.store.tables import TablesSql
-from bot.store.tournament_invites import TournamentInvitesSql
-from bot.store.tournaments import TournamentsSql
 
 
-class PostgresStore(
-    PostgresMoves,
-    TablesSql,
-    SeatsSql,
-    StandingsSql,
-    SettingsSql,
-    HistorySql,
-    PrivacySql,
-    ReportsSql,
-    TournamentsSql,
-    TournamentInvitesSql,
-):
+class PostgresStore(PostgresMoves, StoreFeatures):
     """The PostgreSQL store. Open with :meth:`open` (a ``postgresql://`` URL), close with
     :meth:`close`."""
 
