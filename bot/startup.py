@@ -123,11 +123,13 @@ def check_database(path: Path) -> None:
         connection.execute("CREATE TABLE startup_write_check (x)")
         connection.execute("ROLLBACK")
     except sqlite3.DatabaseError as error:
-        raise StartupError(_database_problem(where, str(error))) from None
-    finally:
         connection.close()
+        # Only a refused start removes the empty file it made: a usable one may already be open
+        # in another process starting beside this one (shards), which deleting it would break.
         if not existed and path.exists() and path.stat().st_size == 0:
             path.unlink()
+        raise StartupError(_database_problem(where, str(error))) from None
+    connection.close()
 
 
 def _database_problem(where: str, reason: str) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from bot.shards import (
     shard_of,
     share,
 )
+from bot.startup import check_database
 from bot.store import Store
 from tests.bot.backends import BOTH, Backend
 from tests.bot.conftest import Recorder
@@ -203,6 +205,34 @@ async def test_processes_starting_together_on_a_new_database_migrate_it_once(
         for store in stores:
             await store.close()
         assert len(versions) == 1 and versions != {0}
+
+
+def test_one_process_s_start_up_check_leaves_the_new_file_another_has_opened(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two processes on a new file: the second opens it while the first's start-up check still
+    holds it; the check must not delete it, or the second writes to a removed file (SQLite: "disk
+    I/O error", and the launcher stops every process)."""
+    path = tmp_path / "new.sqlite3"
+    connect = sqlite3.connect
+    beside: list[sqlite3.Connection] = []
+
+    def checking(database: Path, timeout: float) -> sqlite3.Connection:
+        connection = connect(database, timeout=timeout)
+        beside.append(connect(path, timeout=5))  # the other process, opening the same new file
+        return connection
+
+    monkeypatch.setattr(sqlite3, "connect", checking)
+    check_database(path)
+    monkeypatch.undo()
+    (other,) = beside
+    try:
+        other.execute("PRAGMA journal_mode=WAL")
+        other.execute("CREATE TABLE written (x)")
+    finally:
+        other.close()
+    with sqlite3.connect(path) as again:
+        assert again.execute("SELECT name FROM sqlite_master").fetchall() == [("written",)]
 
 
 # --- the launcher's split ------------------------------------------------------------------------
