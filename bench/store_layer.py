@@ -31,7 +31,7 @@ Call = Callable[[], Awaitable[object]]
 
 def driver_calls(store: Any, table_id: int) -> tuple[Call, Call]:
     """The read and the write as the hand-written backend code ran them (a table's change
-    written from its assignments, as both backends' ``_update_table`` did)."""
+    written from its assignments, as the backends' own code did)."""
     assignments = "turn_deadline = {}"
     if isinstance(store, PostgresStore):
         seats_sql = "SELECT * FROM seats WHERE table_id = $1 ORDER BY seat"

@@ -3,8 +3,8 @@
 :mod:`bot.store.interface` is the contract (``typing.Protocol``). Each feature's SQL (tables,
 seats, results, standings, settings, history, privacy, reports, tournaments) is written once, a
 mixin of :class:`~bot.store.sql.SqlStore` over the backend's dialect; the SQLite backend is
-:class:`Store`, those mixins and the moves log on :class:`~bot.store.base.SqliteBase` (one
-aiosqlite connection, its transactions and migrations). Typed results are in
+:class:`Store`, those mixins on :class:`~bot.store.base.SqliteBase` (one aiosqlite connection,
+its transactions and migrations) with its one-trip path for a move. Typed results are in
 :mod:`bot.store.rows`. The PostgreSQL backend is :class:`bot.store.postgres.PostgresStore`, the
 same mixins on its own base; :func:`open_store` opens the one the settings choose.
 """

@@ -327,15 +327,10 @@ class SqliteBase(SqlStore):
             raise
 
     @staticmethod
-    async def _returning(
-        db: aiosqlite.Connection, sql: str, params: Sequence[Any]
-    ) -> aiosqlite.Row:
-        """Run one ``... RETURNING *`` statement inside a transaction; its one row (in one trip
-        to the database's thread, as :meth:`_all`)."""
-        rows = list(await db.execute_fetchall(sql, params))
-        if not rows:
-            raise LookupError(f"no row changed by: {sql.split()[0]} ...")
-        return rows[0]
+    def breaks_move_number(error: Exception) -> bool:
+        return isinstance(error, sqlite3.IntegrityError) and "moves.table_id, moves.seq" in str(
+            error
+        )
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
         """Rows of one read-only query (SQLite's own, so no part of the interface); like every

@@ -1,6 +1,5 @@
-"""Every feature of the store whose SQL is written once (:mod:`bot.store.sql`), in one mixin:
-what :class:`bot.store.Store` and :class:`bot.store.postgres.PostgresStore` share beside
-their own moves log."""
+"""The store's features beside the moves log (:mod:`bot.store.moves`), in one mixin: what
+:class:`bot.store.Store` and :class:`bot.store.postgres.PostgresStore` share, in one order."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """Moves: starting a game, the moves log and its deals; the move that ends a game keeps its result
-in the same transaction.
+in the same transaction. Written once for both backends (:mod:`bot.store.sql`), with SQLite's
+one-trip path for the ordinary move (:class:`SqliteMoves`).
 """
 
 from __future__ import annotations
@@ -10,72 +11,45 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-import aiosqlite
-
-from bot.store.base import seat_row, table_row
+from bot.store.base import SqliteBase, seat_row, table_row
 from bot.store.interface import MoveTaken
-from bot.store.results import SqliteResults
+from bot.store.results import ResultsSql
 from bot.store.rows import MoveRow, Result, SeatRow, TableRow
+from bot.store.sql import returning, sqlite_sql
+from bot.store.tables import update_table
 
 INSERT_MOVE = (
     "INSERT INTO moves (table_id, seq, seat, move, user_id, created_at, by_computer)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?)"
+    " VALUES ($1, $2, $3, $4, $5, $6, $7)"
 )
-INSERT_DEAL = "INSERT INTO deals (table_id, deal_index, deal) VALUES (?, ?, ?)"
-SEAT_BACK = "UPDATE seats SET away = 0 WHERE table_id = ? AND seat = ? RETURNING *"
-MOVE_TABLE = (
-    "UPDATE game_tables SET status = COALESCE(?, status), turn_deadline = ?, updated_at = ?"
-    " WHERE id = ? RETURNING *"
-)
+INSERT_DEAL = "INSERT INTO deals (table_id, deal_index, deal) VALUES ($1, $2, $3)"
+SEAT_BACK = "UPDATE seats SET away = 0 WHERE table_id = $1 AND seat = $2 RETURNING *"
+MOVE_TABLE = "status = COALESCE($1, status), turn_deadline = $2, updated_at = $3"
 
 
-def _taken(error: sqlite3.IntegrityError, stored: Sequence[Any]) -> Exception:
-    """The move number is stored already (another process wrote it): :class:`MoveTaken`;
-    another broken constraint is the error itself."""
-    if "moves.table_id, moves.seq" in str(error):
-        return MoveTaken(f"table {stored[0]} already has move {stored[1]}")
-    return error
-
-
-def _insert_move(db: sqlite3.Connection, stored: Sequence[Any]) -> None:
-    try:
-        db.execute(INSERT_MOVE, stored)
-    except sqlite3.IntegrityError as error:
-        raise _taken(error, stored) from None
-
-
-def _one_row(db: sqlite3.Connection, sql: str, params: Sequence[Any]) -> sqlite3.Row:
-    """The one row a ``... RETURNING *`` statement changed."""
-    rows: list[sqlite3.Row] = db.execute(sql, params).fetchall()
-    if not rows:
-        raise LookupError(f"no row changed by: {sql.split()[0]} ...")
-    return rows[0]
-
-
-class SqliteMoves(SqliteResults):
-    """The SQLite moves part of :class:`bot.store.Store`."""
+class MovesSql(ResultsSql):
+    """The moves part of both stores."""
 
     async def start_game(
         self, table_id: int, first_dealer: int, deals: Sequence[dict[str, Any]]
     ) -> TableRow:
         """Lobby to playing; a table no longer in its lobby is refused (LookupError)."""
-        async with self.transaction() as db:
+        async with self.writing() as db:
             row = table_row(
-                await self._returning(
+                await returning(
                     db,
-                    "UPDATE game_tables SET status = 'playing', first_dealer = ?, updated_at = ?"
-                    " WHERE id = ? AND status = 'lobby' RETURNING *",
+                    "UPDATE game_tables SET status = 'playing', first_dealer = $1, updated_at = $2"
+                    " WHERE id = $3 AND status = 'lobby' RETURNING *",
                     (first_dealer, time.time(), table_id),
                 )
             )
-            for index, deal in enumerate(deals):
-                await db.execute(
-                    "INSERT INTO deals (table_id, deal_index, deal) VALUES (?, ?, ?)",
-                    (table_id, index, json.dumps(deal)),
-                )
+            await db.execute_many(
+                INSERT_DEAL,
+                [(table_id, index, json.dumps(deal)) for index, deal in enumerate(deals)],
+            )
             await db.execute(
                 "INSERT INTO seat_holders (table_id, seat, after_move, user_id, name)"
-                " SELECT table_id, seat, 0, user_id, name FROM seats WHERE table_id = ?"
+                " SELECT table_id, seat, 0, user_id, name FROM seats WHERE table_id = $1"
                 " ORDER BY seat",
                 (table_id,),
             )
@@ -99,41 +73,33 @@ class SqliteMoves(SqliteResults):
 
         ``back``: the mover was away and is back in their seat. ``result``: the move ended the
         game; its result is kept in the same transaction, so a crash cannot leave a finished
-        game "playing". ``(table_id, seq)`` is unique: a second writer of the same move fails.
+        game "playing". ``(table_id, seq)`` is unique: a second writer of the same move number
+        (another bot process) is refused as :class:`MoveTaken`, nothing of its move written.
         """
         now = time.time()
         stored = (table_id, seq, seat, json.dumps(move), user_id, now, int(user_id is None))
-        deals = [(table_id, index, json.dumps(deal)) for index, deal in new_deals]
-        table_now = (status, deadline, now, table_id)
-        if result is None:  # nearly every move: the whole transaction in one trip
-
-            def write(db: sqlite3.Connection) -> tuple[TableRow, SeatRow | None]:
-                _insert_move(db, stored)
-                db.executemany(INSERT_DEAL, deals)
-                returned = seat_row(_one_row(db, SEAT_BACK, (table_id, seat))) if back else None
-                return table_row(_one_row(db, MOVE_TABLE, table_now)), returned
-
-            return await self.in_one_trip(write)
-        async with self.transaction() as db:  # the game's last move: its result too
-            await self._run_insert(db, stored)
-            for deal in deals:
-                await db.execute(INSERT_DEAL, deal)
+        async with self.writing() as db:
+            try:
+                await db.execute(INSERT_MOVE, stored)
+            except Exception as error:
+                if self.breaks_move_number(error):
+                    raise MoveTaken(f"table {table_id} already has move {seq}") from None
+                raise
+            if new_deals:  # most moves deal nothing: no trip for them
+                await db.execute_many(
+                    INSERT_DEAL,
+                    [(table_id, index, json.dumps(deal)) for index, deal in new_deals],
+                )
             returned = None
             if back:
-                returned = seat_row(await self._returning(db, SEAT_BACK, (table_id, seat)))
-            row = table_row(await self._returning(db, MOVE_TABLE, table_now))
-            row = await self._close(db, row, result, now)
+                returned = seat_row(await returning(db, SEAT_BACK, (table_id, seat)))
+            row = await update_table(db, table_id, MOVE_TABLE, (status, deadline, now))
+            if result is not None:
+                row = await self._close_in(db, row, result, now)
         return row, returned
 
-    @staticmethod
-    async def _run_insert(db: aiosqlite.Connection, stored: Sequence[Any]) -> None:
-        try:
-            await db.execute(INSERT_MOVE, stored)
-        except sqlite3.IntegrityError as error:
-            raise _taken(error, stored) from None
-
     async def moves(self, table_id: int) -> list[MoveRow]:
-        rows = await self._all("SELECT * FROM moves WHERE table_id = ? ORDER BY seq", (table_id,))
+        rows = await self._all("SELECT * FROM moves WHERE table_id = $1 ORDER BY seq", (table_id,))
         return [
             MoveRow(
                 row["table_id"],
@@ -149,6 +115,70 @@ class SqliteMoves(SqliteResults):
 
     async def deals(self, table_id: int) -> list[dict[str, Any]]:
         rows = await self._all(
-            "SELECT deal FROM deals WHERE table_id = ? ORDER BY deal_index", (table_id,)
+            "SELECT deal FROM deals WHERE table_id = $1 ORDER BY deal_index", (table_id,)
         )
         return [json.loads(row["deal"]) for row in rows]
+
+
+_MOVE_SQL = sqlite_sql(INSERT_MOVE)
+_DEAL_SQL = sqlite_sql(INSERT_DEAL)
+_SEAT_BACK_SQL = sqlite_sql(SEAT_BACK)
+_TABLE_SQL = sqlite_sql(f"UPDATE game_tables SET {MOVE_TABLE} WHERE id = $4 RETURNING *")
+
+
+def _one_row(db: sqlite3.Connection, sql: str, params: Sequence[Any]) -> sqlite3.Row:
+    """The one row a ``... RETURNING *`` statement changed."""
+    rows: list[sqlite3.Row] = db.execute(sql, params).fetchall()
+    if not rows:
+        raise LookupError(f"no row changed by: {sql.split()[0]} ...")
+    return rows[0]
+
+
+class SqliteMoves(MovesSql, SqliteBase):
+    """The moves on SQLite: an ordinary move (one that ends no game) is written in one trip to
+    the connection's thread (:meth:`SqliteBase.in_one_trip`) instead of one a statement."""
+
+    async def append_move(
+        self,
+        table_id: int,
+        seq: int,
+        seat: int,
+        move: dict[str, Any],
+        user_id: int | None,
+        new_deals: Sequence[tuple[int, dict[str, Any]]] = (),
+        status: str | None = None,
+        deadline: float | None = None,
+        *,
+        back: bool = False,
+        result: Result | None = None,
+    ) -> tuple[TableRow, SeatRow | None]:
+        if result is not None:  # the game's last move: its result too, statement by statement
+            return await super().append_move(
+                table_id,
+                seq,
+                seat,
+                move,
+                user_id,
+                new_deals,
+                status,
+                deadline,
+                back=back,
+                result=result,
+            )
+        now = time.time()
+        stored = (table_id, seq, seat, json.dumps(move), user_id, now, int(user_id is None))
+        deals = [(table_id, index, json.dumps(deal)) for index, deal in new_deals]
+
+        def write(db: sqlite3.Connection) -> tuple[TableRow, SeatRow | None]:
+            try:
+                db.execute(_MOVE_SQL, stored)
+            except sqlite3.IntegrityError as error:
+                if self.breaks_move_number(error):
+                    raise MoveTaken(f"table {table_id} already has move {seq}") from None
+                raise
+            db.executemany(_DEAL_SQL, deals)
+            returned = seat_row(_one_row(db, _SEAT_BACK_SQL, (table_id, seat))) if back else None
+            table = table_row(_one_row(db, _TABLE_SQL, (status, deadline, now, table_id)))
+            return table, returned
+
+        return await self.in_one_trip(write)

@@ -9,11 +9,8 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import aiosqlite
-
 from bot.ratings import Rating, month_of, rate
 from bot.records import GameRecord, SeatInfo, SeatRecord, build_record, rating_note
-from bot.store.base import SqliteBase, SqliteDb
 from bot.store.interface import StoreUnavailable
 from bot.store.rows import Call, Result, TableRow
 from bot.store.sql import Db, Dialect, SqlStore
@@ -261,14 +258,3 @@ async def _rate(db: Db, dialect: Dialect, table: TableRow, record: GameRecord, n
                 now,
             ),
         )
-
-
-class SqliteResults(ResultsSql, SqliteBase):
-    """The results on SQLite's base, as the moves log (:mod:`bot.store.moves`) extends them: a
-    game's last move closes its table inside the move's own transaction, whose connection it
-    hands to :meth:`_close`."""
-
-    async def _close(
-        self, db: aiosqlite.Connection, table: TableRow, result: Result, now: float
-    ) -> TableRow:
-        return await self._close_in(SqliteDb(db), table, result, now)

@@ -209,3 +209,9 @@ class SqlStore(ABC):
     @abstractmethod
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Row]:
         """The rows of one read outside any transaction of its own (it takes no lock)."""
+
+    @staticmethod
+    @abstractmethod
+    def breaks_move_number(error: Exception) -> bool:
+        """``error`` is the moves log's unique key, one move number of a table, refusing a
+        second writer of that move (another bot process)."""

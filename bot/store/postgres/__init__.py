@@ -2,19 +2,24 @@
 
 The same feature modules as the SQLite :class:`bot.store.Store` (their SQL written once,
 :mod:`bot.store.sql`), on :class:`~bot.store.postgres.base.PostgresBase` (a pool, its
-transactions and migrations), with the moves log of its own; the schema is
-``data/migrations_postgres/``, numbered as SQLite's ``data/migrations/`` so that one version
-means one schema in both. Chosen by ``DATABASE_URL`` (:func:`bot.store.open_store`).
+transactions and migrations); the schema is ``data/migrations_postgres/``, numbered as SQLite's
+``data/migrations/`` so that one version means one schema in both. Chosen by ``DATABASE_URL``
+(:func:`bot.store.open_store`).
 """
 
 from __future__ import annotations
 
 from bot.store.features import StoreFeatures
-from bot.store.postgres.base import MIGRATIONS_DIR, load_postgres_migrations, unavailable
-from bot.store.postgres.moves import PostgresMoves
+from bot.store.moves import MovesSql
+from bot.store.postgres.base import (
+    MIGRATIONS_DIR,
+    PostgresBase,
+    load_postgres_migrations,
+    unavailable,
+)
 
 
-class PostgresStore(PostgresMoves, StoreFeatures):
+class PostgresStore(MovesSql, StoreFeatures, PostgresBase):
     """The PostgreSQL store. Open with :meth:`open` (a ``postgresql://`` URL), close with
     :meth:`close`."""
 

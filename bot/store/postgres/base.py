@@ -19,13 +19,13 @@ from typing import Any, Self
 
 import asyncpg
 
-from bot.store.base import MARKER_TABLE, Migration, load_migrations, table_row
+from bot.store.base import MARKER_TABLE, Migration, load_migrations
 from bot.store.interface import ForeignDatabase, StoreUnavailable
-from bot.store.rows import TableRow
 from bot.store.sql import POSTGRES, Row, SqlStore, Writing
 
 MIGRATIONS_DIR = Path(__file__).resolve().parents[3] / "data" / "migrations_postgres"
 VERSIONS_TABLE = "schema_migrations"  # one row per migration applied
+MOVE_NUMBER_KEY = "moves_table_id_seq_key"  # UNIQUE (table_id, seq) of the moves log
 VERSIONS_DDL = (
     f"CREATE TABLE IF NOT EXISTS {VERSIONS_TABLE} (version INTEGER PRIMARY KEY,"
     " name TEXT NOT NULL, applied_at DOUBLE PRECISION NOT NULL)"
@@ -203,23 +203,10 @@ class PostgresBase(SqlStore):
             raise
 
     @staticmethod
-    async def _returning(db: asyncpg.Connection, sql: str, params: Sequence[Any]) -> asyncpg.Record:
-        """Run one ``... RETURNING *`` statement inside a transaction; its one row."""
-        row = await db.fetchrow(sql, *params)
-        if row is None:
-            raise LookupError(f"no row changed by: {sql.split()[0]} ...")
-        return row
-
-    async def _update_table(
-        self, db: asyncpg.Connection, table_id: int, assignments: str, params: Sequence[Any]
-    ) -> TableRow:
-        """``assignments`` use ``$1``..``$n`` for ``params``; the table's id comes after."""
-        return table_row(
-            await self._returning(
-                db,
-                f"UPDATE game_tables SET {assignments} WHERE id = ${len(params) + 1} RETURNING *",
-                (*params, table_id),
-            )
+    def breaks_move_number(error: Exception) -> bool:
+        return (
+            isinstance(error, asyncpg.UniqueViolationError)
+            and error.constraint_name == MOVE_NUMBER_KEY
         )
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[asyncpg.Record]:
