@@ -1,7 +1,7 @@
 """Duplicate-deal matches between two computer levels: who plays the same cards better.
 
 ``python -m bench.match GAME --a LEVEL --b LEVEL --deals N [--players K] [--games G] [--seed S]
-[--jobs J] [--progress]``
+[--jobs J] [--progress] [--log FILE]``
 
 Duplicate: every deal is played twice from the same seeded game (same cards, same dealer), once
 with level a in the seats ``X`` and b in the others, once with the sides swapped. Luck of the
@@ -34,6 +34,13 @@ cards cancels in the pair; what is left is how the levels play them.
 ``--jobs J`` spreads the deals over J processes; every figure but the times is the same as in
 one process, so a long match can use every core.
 
+``--log FILE`` keeps each finished deal as a line of FILE: a match stopped part way (a 300-deal
+match of the hard level takes hours) goes on from where it stopped when started again with the
+same log, and reports over all its deals. The log's first line names the match (game, levels,
+options, seed, full games) and the code of the levels (a hash of ``games/`` and
+``bench/hard_today.py``): a log of another match, or of the same match under other code, is
+refused rather than mixed in.
+
 Random sources are fixed by the seed: each seat has its own ``Random`` per deal, the same in both
 plays (so a level against itself plays identical games and the mean difference is exactly 0),
 and the order of simultaneous seats (Thunee's Jodhi claims) comes from one more.
@@ -43,13 +50,16 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import hashlib
+import json
 import math
 import random
 import statistics
 import time
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from bench.hard_today import LEVELS, choose_move
@@ -241,28 +251,41 @@ def match(
     seed: int = 0,
     jobs: int = 1,
     progress: bool = False,
+    log: Path | None = None,
 ) -> Result:
     """Play ``deals`` duplicate deals of ``name`` between levels ``a`` and ``b``, over ``jobs``
-    processes (the figures other than the times do not depend on ``jobs``)."""
+    processes (the figures other than the times do not depend on ``jobs``); with ``log``, the
+    deals already in it are taken from it and each new one is added as it finishes."""
     if name not in SCORERS:
         raise KeyError(f"no hand score for {name!r} (known: {', '.join(sorted(SCORERS))})")
     full = min(deals, 100) if games is None else min(games, deals)
-    arguments = [(name, a, b, index, options, seed, index < full) for index in range(deals)]
-    played: list[Deal] = []
+    kept = {} if log is None else read_log(log, match_header(name, a, b, options, seed, full))
+    arguments = [
+        (name, a, b, index, options, seed, index < full)
+        for index in range(deals)
+        if index not in kept
+    ]
+    played: dict[int, Deal] = {index: kept[index] for index in range(deals) if index in kept}
     with contextlib.ExitStack() as stack:
-        if jobs > 1:
+        writer = None if log is None else stack.enter_context(log.open("a", encoding="utf-8"))
+        if jobs > 1 and arguments:
             pool = stack.enter_context(ProcessPoolExecutor(jobs))
             results = pool.map(play_deal, *zip(*arguments, strict=True))
         else:
             results = (play_deal(*argument) for argument in arguments)
-        for index, deal in enumerate(results):  # in the deals' order, as they come
-            played.append(deal)
+        for argument, deal in zip(arguments, results, strict=True):  # in order, as they come
+            index = argument[3]
+            played[index] = deal
+            if writer is not None:
+                writer.write(json.dumps({"index": index, **asdict(deal)}) + "\n")
+                writer.flush()
             if progress:  # one line per deal, so a long match stopped early still tells
                 print(f"deal {index}: {deal.difference:+.2f}", flush=True)
+    ordered = [played[index] for index in sorted(played)]
     result = Result(
-        [deal.difference for deal in played], 0.0, 2 * full, {a: [], b: []}, {a: [], b: []}
+        [deal.difference for deal in ordered], 0.0, 2 * full, {a: [], b: []}, {a: [], b: []}
     )
-    for deal in played:
+    for deal in ordered:
         result.wins += deal.wins
         if deal.point_difference is not None:
             result.point_differences.append(deal.point_difference)
@@ -270,6 +293,60 @@ def match(
             result.times[level] += deal.times[level]
             result.cpu_times[level] += deal.cpu_times[level]
     return result
+
+
+def code_hash() -> str:
+    """A hash of the levels' code (``games/`` and the frozen baseline): what a deal's figures
+    depend on besides the match itself."""
+    root = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256()
+    for path in sorted([*(root / "games").rglob("*.py"), root / "bench" / "hard_today.py"]):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def match_header(
+    name: str, a: str, b: str, options: Mapping[str, Any] | None, seed: int, full: int
+) -> dict[str, Any]:
+    """What a match log's first line says: the deals' figures depend on these alone."""
+    return {
+        "game": name,
+        "a": a,
+        "b": b,
+        "options": dict(options or {}),
+        "seed": seed,
+        "full_games": full,
+        "code": code_hash(),
+    }
+
+
+class OtherMatch(ValueError):
+    """A match log of another match, or of this one under other code."""
+
+
+def read_log(log: Path, header: dict[str, Any]) -> dict[int, Deal]:
+    """The deals a log holds for this match (a new or empty log gets the header);
+    :class:`OtherMatch` when it is another match's, or this one's under other code."""
+    if not log.exists() or log.stat().st_size == 0:
+        log.write_text(json.dumps(header) + "\n", encoding="utf-8")
+        return {}
+    text = log.read_text(encoding="utf-8")
+    if not text.endswith("\n"):  # the match was stopped mid-line: the next deal starts afresh
+        with log.open("a", encoding="utf-8") as writer:
+            writer.write("\n")
+    first, *lines = text.splitlines()
+    found = json.loads(first)
+    if found != header:
+        changed = ", ".join(key for key in header if found.get(key) != header[key])
+        raise OtherMatch(f"{log} is the log of another match (it differs in: {changed})")
+    kept: dict[int, Deal] = {}
+    for line in lines:
+        with contextlib.suppress(ValueError):  # a line cut short when the match was stopped
+            row = json.loads(line)
+            index = row.pop("index")
+            kept[index] = Deal(**row)
+    return kept
 
 
 def percentile(values: Sequence[float], share: float) -> float:
@@ -321,19 +398,26 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1, help="processes (same figures, faster)")
     parser.add_argument("--progress", action="store_true", help="print each deal's difference")
+    parser.add_argument(
+        "--log", type=Path, default=None, help="keep each deal here; go on from the deals in it"
+    )
     args = parser.parse_args(argv)
     options: dict[str, Any] = {} if args.players is None else {"players": args.players}
-    result = match(
-        args.game,
-        args.a,
-        args.b,
-        args.deals,
-        options=options,
-        games=args.games,
-        seed=args.seed,
-        jobs=args.jobs,
-        progress=args.progress,
-    )
+    try:
+        result = match(
+            args.game,
+            args.a,
+            args.b,
+            args.deals,
+            options=options,
+            games=args.games,
+            seed=args.seed,
+            jobs=args.jobs,
+            progress=args.progress,
+            log=args.log,
+        )
+    except OtherMatch as error:
+        parser.error(str(error))
     print(report(args.game, args.a, args.b, options, result))
 
 
