@@ -14,6 +14,7 @@ import re
 import signal
 import socket
 import sqlite3
+import subprocess
 import sys
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -21,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from bot.app import COGS
 from tests.conftest import REPO, die_with_parent
 from tests.discord import table_driver as drive
 from tests.fakediscord import FakeDiscord
@@ -575,3 +577,24 @@ async def test_play_shows_why_the_bot_did_not_start() -> None:
     assert proc.returncode == 1
     assert "cannot start: LOG_LEVEL must be one of" in text
     assert "bot.log" not in text and "Traceback" not in text
+
+
+# --- what a start loads ---
+LAZY = ("games.search",)  # loaded where first needed, never by a start
+
+
+def test_a_start_does_not_load_the_search() -> None:
+    """The bot and every cog it loads import without what only a hard decision needs:
+    every start (a restart too) would pay for it, and the bot's process may never use it (its
+    computers think in worker processes)."""
+    code = (
+        "import importlib, sys, bot.__main__, bot.app\n"
+        "for name in bot.app.COGS: importlib.import_module(name)\n"
+        "print(' '.join(sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True
+    )
+    loaded = set(done.stdout.split())
+    assert set(COGS) <= loaded
+    assert not [name for name in loaded if name.startswith(LAZY)], done.stdout
