@@ -583,18 +583,21 @@ async def test_play_shows_why_the_bot_did_not_start() -> None:
 LAZY = ("games.search",)  # loaded where first needed, never by a start
 
 
-def test_a_start_does_not_load_the_search() -> None:
-    """The bot and every cog it loads import without what only a hard decision needs:
-    every start (a restart too) would pay for it, and the bot's process may never use it (its
-    computers think in worker processes)."""
+def test_a_start_loads_neither_the_search_nor_the_phrases() -> None:
+    """The bot and every cog it loads import without what only a hard decision needs, and
+    without compiling the games' phrases for other languages: every start (a restart too)
+    would pay for them, and the bot's process may never use them (its computers think in
+    worker processes; a server read in English translates nothing)."""
     code = (
         "import importlib, sys, bot.__main__, bot.app\n"
         "for name in bot.app.COGS: importlib.import_module(name)\n"
-        "print(' '.join(sys.modules))"
+        "from cogs.engine_words import _phrases\n"
+        "print(_phrases.cache_info().currsize, ' '.join(sys.modules))"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True
     )
-    loaded = set(done.stdout.split())
-    assert set(COGS) <= loaded
+    compiled, *loaded = done.stdout.split()
+    assert set(COGS) <= set(loaded)
     assert not [name for name in loaded if name.startswith(LAZY)], done.stdout
+    assert compiled == "0", "phrases compiled at start"
