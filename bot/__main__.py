@@ -13,8 +13,8 @@ import sys
 from dotenv import find_dotenv, load_dotenv
 
 from bot.config import Settings, SettingsError
+from bot.console import EXIT_CANNOT_START, EXIT_INTERRUPTED, configure_logging, say
 from bot.launcher import launch
-from bot.startup import EXIT_CANNOT_START, EXIT_INTERRUPTED, configure_logging, say, serve
 
 
 def arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -46,6 +46,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.processes is not None:
             return asyncio.run(launch(settings, args.processes))
+        from bot.startup import serve  # the bot itself: its launcher never loads it
+
         return asyncio.run(serve(settings))
     except KeyboardInterrupt:  # Ctrl-C before the handlers were installed or after they left
         say("stopped at once: every move was already saved")

@@ -26,8 +26,8 @@ import sys
 from dataclasses import dataclass
 
 from bot.config import Settings
+from bot.console import EXIT_CANNOT_START, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, say
 from bot.shards import Shards
-from bot.startup import EXIT_CANNOT_START, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, say
 
 log = logging.getLogger("bot.launcher")
 

@@ -6,8 +6,7 @@
 - Discord unreachable: one warning line per attempt, retried with a growing delay.
 - One Ctrl-C or SIGTERM: stop the timers and computer turns, send pending table edits, disconnect,
   close the database, one line. A second one stops at once (every move is already committed).
-- Logging: only what an admin can act on. Libraries that log payloads at DEBUG (aiosqlite logs
-  every statement with its values: deals, bid cards) are capped at INFO.
+- Logging: only what an admin can act on (bot.console: the lines, the exit codes, the log).
 """
 
 from __future__ import annotations
@@ -18,7 +17,6 @@ import logging
 import os
 import signal
 import sqlite3
-import sys
 from pathlib import Path
 
 import aiohttp
@@ -26,15 +24,19 @@ import discord
 
 from bot.app import CardTableBot, create_bot
 from bot.config import Settings
+from bot.console import (
+    EXIT_CANNOT_START,
+    EXIT_FAILED,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    describe_network_error,
+    say,
+)
 from bot.store import ForeignDatabase, StoreInterface
 from bot.store import open_store as open_chosen_store
 
 log = logging.getLogger("bot")
 
-EXIT_OK = 0
-EXIT_FAILED = 1
-EXIT_CANNOT_START = 2
-EXIT_INTERRUPTED = 130
 RETRY_FIRST_SECONDS = 2.0
 RETRY_MAX_SECONDS = 60.0
 STOPPED_LINE = "stopped: table updates sent, database closed, disconnected from Discord"
@@ -42,56 +44,6 @@ STOPPED_LINE = "stopped: table updates sent, database closed, disconnected from 
 
 class StartupError(Exception):
     """The bot cannot start; the message is one line naming the setting and the fix."""
-
-
-def say(line: str) -> None:
-    """A line the admin must see whatever LOG_LEVEL says (start refusals, the stop line)."""
-    print(line, file=sys.stderr, flush=True)
-
-
-# --- logging ----------------------------------------------------------------------------------
-class _OneLineReconnect(logging.Filter):
-    """discord.py logs each gateway reconnect with a full traceback; keep the one fact."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if record.exc_info and record.getMessage().startswith("Attempting a reconnect"):
-            error = record.exc_info[1]
-            record.msg = "lost the connection to Discord (%s); reconnecting in %.1f s"
-            record.args = (describe_network_error(error), *(record.args or (0.0,)))[:2]
-            record.exc_info = None
-            record.exc_text = None
-            record.levelno, record.levelname = logging.WARNING, "WARNING"
-        return True
-
-
-def configure_logging(settings: Settings) -> None:
-    level = settings.log_level_number
-    # With shards, each line says whose it is (several processes may share one output).
-    where = f" [{settings.shards.describe()}]" if settings.shards is not None else ""
-    logging.basicConfig(
-        level=level,
-        format=f"%(asctime)s %(levelname)s{where} %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
-    # discord.py's INFO lines (login, shard and session ids) are only worth it when debugging.
-    logging.getLogger("discord").setLevel(
-        logging.INFO if level <= logging.DEBUG else max(level, logging.WARNING)
-    )
-    # aiosqlite's DEBUG lines carry every statement's parameters: hands, deals, bid cards.
-    logging.getLogger("aiosqlite").setLevel(max(level, logging.INFO))
-    logging.getLogger("discord.client").addFilter(_OneLineReconnect())
-
-
-def describe_network_error(error: BaseException | None) -> str:
-    """A short reason for a failed connection, without the stack."""
-    if isinstance(error, aiohttp.ClientConnectorError):
-        return f"{error.host}:{error.port}: {error.os_error.strerror or error.os_error}"
-    if isinstance(error, TimeoutError):
-        return "timed out"
-    if error is None:
-        return "unknown error"
-    text = str(error) or type(error).__name__
-    return text.splitlines()[0]
 
 
 # --- the database -------------------------------------------------------------------------------

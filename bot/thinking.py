@@ -87,6 +87,7 @@ def _prepare(imports: Sequence[str]) -> None:
 
     all_games()
     dds.load()  # the hard level's double-dummy solver: imported here, not inside a decision
+    importlib.import_module("games.search.hard")  # the hard level's search, likewise
     for name in imports:
         importlib.import_module(name)
 

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING
 
 from games import players
 from games.players import LEVELS, Player, easy_noise, noisy, seen_for
-from games.search import hard
 
 if TYPE_CHECKING:
     from games.base import Game, Move
@@ -40,6 +39,8 @@ def level_player(game: Game, level: str) -> Player:
     if level == "easy":
         return noisy(players.player_for(game), easy_noise(game))
     if level == "hard":
+        from games.search import hard  # the search loads on a hard seat's first decision
+
         return hard.choose
     raise UnknownLevel(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
 

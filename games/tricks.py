@@ -133,9 +133,27 @@ def deal_round(deck: Sequence[str], players: int, first: int) -> Deal:
     return Deal(tuple(hands))
 
 
+# Each card's place in a sorted hand, per suit order and strength table (by identity: the
+# tables are the games' module constants, kept here so that an identity is never reused).
+_PLACES: dict[tuple[str, int], tuple[Mapping[str, int], dict[str, int]]] = {}
+
+
 def sort_hand(cards: Iterable[str], suit_order: str, strength: Mapping[str, int]) -> list[str]:
-    """Cards for display: by suit in ``suit_order``, strongest first within a suit."""
-    return sorted(cards, key=lambda card: (suit_order.index(card[1]), -strength[card]))
+    """Cards for display: by suit in ``suit_order``, strongest first within a suit.
+
+    Every view sorts its hands, so each card's place is worked out once per suit order and
+    strength table (card by card, the sort was a third of a Tarneeb seat's view at the deal)."""
+    known = _PLACES.get((suit_order, id(strength)))
+    if known is None or known[0] is not strength:
+        if len(_PLACES) >= 64:  # tables made on the fly (tests): the memo stays small
+            _PLACES.clear()
+        high, low = max(strength.values(), default=0), min(strength.values(), default=0)
+        places = {  # by suit, then strongest first: one number to compare
+            card: suit_order.index(card[1]) * (high - low + 1) + high - value
+            for card, value in strength.items()
+        }
+        known = _PLACES[suit_order, id(strength)] = (strength, places)
+    return sorted(cards, key=known[1].__getitem__)
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from bot import i18n
 from cogs.engine_words import bidcards, common, hints, session, tarneeb, thunee, tunge
@@ -45,20 +45,26 @@ def _compiled(phrases: Iterable[Phrase]) -> Compiled:
 
 # The phrases one game says its own way, tried first for that game's texts (by game name).
 IN_GAME: Mapping[str, tuple[Phrase, ...]] = {"thunee": thunee.IN_GAME}
-_IN_GAME = {name: _compiled(phrases) for name, phrases in IN_GAME.items()}
-_COMPILED = _compiled(
-    (
-        *common.PHRASES,
-        *tarneeb.PHRASES,
-        *bidcards.PHRASES,
-        *thunee.PHRASES,
-        *tunge.PHRASES,
-        *hints.PHRASES,
-        *session.PHRASES,
-        *thunee.HINT_PHRASES,
-        *tunge.HINT_PHRASES,
-    )
+_EVERYONES: tuple[Phrase, ...] = (
+    *common.PHRASES,
+    *tarneeb.PHRASES,
+    *bidcards.PHRASES,
+    *thunee.PHRASES,
+    *tunge.PHRASES,
+    *hints.PHRASES,
+    *session.PHRASES,
+    *thunee.HINT_PHRASES,
+    *tunge.HINT_PHRASES,
 )
+
+
+@cache
+def _phrases(game: str | None = None) -> Compiled:
+    """``game``'s own phrases (none for most games), or everyone's (``None``), compiled on first
+    use: a few hundred patterns that a start, and a bot read in English alone, never need."""
+    return _compiled(_EVERYONES if game is None else IN_GAME.get(game, ()))
+
+
 # The games' own words written alone (move labels): the same in every language.
 _OWN = re.compile(thunee.OWN_LABELS)
 
@@ -76,13 +82,13 @@ def said(lang: str, text: str, game: str | None = None) -> str:
     matches), as ``game`` (a game's name) says it; seat placeholders are kept for the names."""
     if lang == i18n.ENGLISH or not text or _OWN.fullmatch(text):
         return text
-    worded = _phrased(lang, text, _IN_GAME.get(game or "", ()))
+    worded = _phrased(lang, text, _phrases(game)) if game else None
     if worded is not None:
         return worded
     own = i18n.translator_for(lang).gettext(text)  # the session layer's lines are catalogue texts
     if own != text:
         return own
-    return _phrased(lang, text, _COMPILED) or text
+    return _phrased(lang, text, _phrases()) or text
 
 
 def _phrased(lang: str, text: str, phrases: Compiled) -> str | None:
@@ -103,4 +109,6 @@ def _phrased(lang: str, text: str, phrases: Compiled) -> str | None:
 
 def matched(text: str) -> bool:
     """Whether a phrase knows this English text (the tests look for texts left over)."""
-    return bool(_OWN.fullmatch(text)) or any(pattern.fullmatch(text) for pattern, _, _ in _COMPILED)
+    return bool(_OWN.fullmatch(text)) or any(
+        pattern.fullmatch(text) for pattern, _, _ in _phrases()
+    )

@@ -14,6 +14,7 @@ import re
 import signal
 import socket
 import sqlite3
+import subprocess
 import sys
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -21,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from bot.app import COGS
 from tests.conftest import REPO, die_with_parent
 from tests.discord import table_driver as drive
 from tests.fakediscord import FakeDiscord
@@ -575,3 +577,33 @@ async def test_play_shows_why_the_bot_did_not_start() -> None:
     assert proc.returncode == 1
     assert "cannot start: LOG_LEVEL must be one of" in text
     assert "bot.log" not in text and "Traceback" not in text
+
+
+# --- what a start loads ---
+LAZY = ("games.search",)  # loaded where first needed, never by a start
+THE_BOT = ("discord", "aiohttp", "bot.app", "bot.store", "bot.startup", "games")
+
+
+def test_a_start_loads_neither_the_search_nor_the_phrases() -> None:
+    """The bot and every cog it loads import without what only a hard decision needs, and
+    without compiling the games' phrases for other languages: every start (a restart too)
+    would pay for them, and the bot's process may never use them (its computers think in
+    worker processes; a server read in English translates nothing). ``python -m bot`` itself
+    loads none of the bot until it serves: the launcher of ``--processes`` only starts and
+    watches the bot processes, and a start refused for its settings ends at once."""
+    code = (
+        "import importlib, sys, bot.__main__\n"
+        "launcher = ','.join(sys.modules)\n"
+        "import bot.app\n"
+        "for name in bot.app.COGS: importlib.import_module(name)\n"
+        "from cogs.engine_words import _phrases\n"
+        "print(launcher, _phrases.cache_info().currsize, ' '.join(sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True
+    )
+    launcher, compiled, *loaded = done.stdout.split()
+    assert not [name for name in launcher.split(",") if name.startswith(THE_BOT)], launcher
+    assert set(COGS) <= set(loaded)
+    assert not [name for name in loaded if name.startswith(LAZY)], done.stdout
+    assert compiled == "0", "phrases compiled at start"

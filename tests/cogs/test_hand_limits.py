@@ -23,7 +23,7 @@ from bot.store import SeatRow, TableRow
 from cogs.card_faces import FACES, emoji_name
 from cogs.hand_data import components_of
 from cogs.hand_watch import STALE_NOTE
-from cogs.play import hand_content, hand_message
+from cogs.play import hand_message, hand_parts
 from cogs.render import sequence_ranks
 from games.base import Option, OptionError
 from games.registry import GAMES as OFFERED
@@ -113,7 +113,7 @@ def offered(components: list[dict[str, Any]]) -> set[str]:
 def check_hand(table: LiveTable, seat: int, note: str | None, prefix: str = "") -> None:
     embed, view = hand_message(table, seat, note, prefix)
     components = view.to_components()
-    _, parts = hand_content(table, seat, note, prefix)
+    parts = hand_parts(table, seat, prefix)  # hand_content's parts, without its embed again
     assert components_of(parts) == components, "the data a hand is sent as is its view's"
     body = {"embeds": [embed.to_dict()], "components": components, "flags": 64}
     errors = check_message(dict(body), creating=True, allow_ephemeral=True)

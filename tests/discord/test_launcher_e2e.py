@@ -11,7 +11,10 @@ import random
 import re
 import signal
 import sys
+import time
 from pathlib import Path
+
+import pytest
 
 from tests.conftest import TEST_IDENTIFY_SECONDS, BotProcess, bot_processes
 from tests.discord.table_driver import (
@@ -38,6 +41,27 @@ def pids(launcher: BotProcess) -> dict[int, list[int]]:
     for number, _, pid in STARTED.findall(launcher.output()):
         found.setdefault(int(number), []).append(int(pid))
     return found
+
+
+def exited(launcher: BotProcess) -> bool:
+    return launcher.proc is not None and launcher.proc.poll() is not None
+
+
+async def both_connected(fake: FakeDiscord, launcher: BotProcess) -> None:
+    """Both shards connected and the commands published; fails as soon as the launcher has
+    exited (a launcher that cannot start would otherwise cost the whole wait)."""
+    try:
+        await fake.wait_for(lambda: fake.connected_shards == {0, 1} or exited(launcher), 60)
+        # Process 0 published the commands.
+        await fake.wait_for(lambda: fake.global_commands or exited(launcher), 30)
+        if not exited(launcher):
+            await fake.quiet(idle=0.3, timeout=30)
+    except TimeoutError:
+        pass
+    else:
+        if not exited(launcher):
+            return
+    raise AssertionError(f"the processes did not connect:\n{launcher.output()}")
 
 
 async def open_table_in(fake: FakeDiscord, host: FakeUser, channel: Channel) -> int:
@@ -82,12 +106,7 @@ async def test_two_processes_one_killed_restarted_the_other_untouched(
     command = [sys.executable, "-m", "bot", "--processes", "2"]
     with bot_processes(env, tmp_path, command) as start_launcher:
         launcher = start_launcher()
-        try:
-            await fake.wait_for(lambda: fake.connected_shards == {0, 1}, 60)
-            await fake.wait_for(lambda: fake.global_commands, 30)  # process 0 published them
-            await fake.quiet(idle=0.3, timeout=30)
-        except TimeoutError:
-            raise AssertionError(f"the processes did not connect:\n{launcher.output()}") from None
+        await both_connected(fake, launcher)
         first = pids(launcher)
         assert sorted(first) == [0, 1] and all(len(p) == 1 for p in first.values())
 
@@ -141,3 +160,16 @@ def _zombie(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z"
     except OSError:
         return True
+
+
+async def test_a_launcher_that_exits_fails_the_wait_at_once(
+    fake_discord: FakeDiscord, bot_env: dict[str, str], tmp_path: Path
+) -> None:
+    """The connection wait gives up when the launcher has exited, not a minute later."""
+    command = [sys.executable, "-c", "print('cannot start: DISCORD_TOKEN is not set')"]
+    with bot_processes(bot_env, tmp_path, command) as start_launcher:
+        launcher = start_launcher()
+        began = time.monotonic()
+        with pytest.raises(AssertionError, match="the processes did not connect:\ncannot start"):
+            await both_connected(fake_discord, launcher)
+        assert time.monotonic() - began < 30, "waited as if the launcher still ran"

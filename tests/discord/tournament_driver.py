@@ -74,9 +74,13 @@ async def play_out(
     rng = random.Random(7)
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    while (await bot.store.get_tournament(tournament_id)).status == "running":
+    moved = False
+    while True:
+        if not moved:  # a round changes only once its tables wait for nobody: read it again
+            if (await bot.store.get_tournament(tournament_id)).status != "running":
+                break
+            rounds = await bot.store.tournament_rounds(tournament_id)
         assert loop.time() < deadline, "the tournament did not end in time"
-        rounds = await bot.store.tournament_rounds(tournament_id)
         number = rounds[-1].paired.number if rounds else 0
         if stop_after is not None and number >= stop_after:
             tables = [bot.sessions.find(t) for t in rounds[-1].table_ids]

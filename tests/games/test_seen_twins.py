@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -54,6 +54,9 @@ class Played:
     game: Game
     moves: list[tuple[int, Move]]
     start: int  # index in ``moves`` of the current deal's first move
+    # The game replayed to the start of the current deal, dealt each deal a replay was asked
+    # for (by :func:`replay`, which goes on from a copy: the earlier deals are replayed once).
+    dealt: dict[Deal, Game] = field(default_factory=dict)
 
 
 def plays(
@@ -112,12 +115,15 @@ def replay(
     its events and its hand (not looked at without ``watch``: a replay only to reach a
     position). ``None`` when a move is refused."""
     game = played.game
-    deals = [*game.deals[: len(game.deals) - 1], deal]
-    twin = type(game).new(dict(game.options), deals=deals, first_dealer=game.first_dealer)
     shown: list[Any] = []
     try:
-        for mover, move in played.moves[: played.start]:
-            twin.apply(mover, move)
+        if deal not in played.dealt:
+            deals = [*game.deals[: len(game.deals) - 1], deal]
+            start = type(game).new(dict(game.options), deals=deals, first_dealer=game.first_dealer)
+            for mover, move in played.moves[: played.start]:
+                start.apply(mover, move)
+            played.dealt[deal] = start
+        twin = played.dealt[deal].clone()
         if not watch:
             for mover, move in moves:
                 twin.apply(mover, move)

@@ -98,6 +98,24 @@ def test_sort_hand_and_play_moves() -> None:
     assert PLAY["JS"].get("card") == "JS"
 
 
+@given(
+    hand=st.lists(st.sampled_from(DECK), unique=True, max_size=13),
+    suit_order=st.permutations("SHDC").map("".join),
+    order=st.sampled_from(["23456789TJQKA", "A23456789TJQK", "789TJQKA", "TAQ9KJ"]),
+    fresh=st.booleans(),
+)
+def test_a_sorted_hand_goes_by_suit_then_strongest_first(
+    hand: list[str], suit_order: str, order: str, fresh: bool
+) -> None:
+    """The same order as comparing the cards one by one, for the games' tables and for tables
+    made on the fly (the places are kept per table)."""
+    shared = {"23456789TJQKA": ACE_HIGH, "A23456789TJQK": ACE_LOW}
+    strength = shared[order] if order in shared and not fresh else strength_table(order)
+    hand = [card for card in hand if card in strength]
+    expected = sorted(hand, key=lambda card: (suit_order.index(card[1]), -strength[card]))
+    assert sort_hand(hand, suit_order, strength) == expected
+
+
 def test_records_give_the_summary_shape() -> None:
     full = TrickRecord.of([(1, "2S"), (2, "AS"), (3, "KS"), (0, "QS")], winner=2)
     short = TrickRecord.of([(1, "2S"), (2, "AS"), (0, "QS")], winner=2, points=11)
