@@ -78,7 +78,7 @@ def hand_parts(
     moves = tuple(game.legal_moves(seat)) if playing else ()
     return HandParts(
         table.id,
-        tuple(game.view(seat).hand or ()),
+        tuple(table.view(seat).hand or ()),
         moves,
         tuple(said(lang, game.move_label(m, seat), game.name) for m in moves),
         table.options_mark(seat),

@@ -55,7 +55,7 @@ def showing(table: LiveTable, lang: str) -> tuple[TableView, Seating, bool] | No
     game = table.game
     if game is None or table.row.status in ("lobby", "cancelled"):
         return None
-    view = game.view(None)
+    view = table.view(None)
     seats = seating(table, lang)
     live = game.status == "in_progress" and table.row.status == "playing"
     return view, seats, live
@@ -161,7 +161,7 @@ def scored_hand(table: LiveTable, events: Sequence[Event]) -> HandTricks | None:
     seats = seating(table)
     heading = f"{seats.title} · hand {len(done)}: the tricks"
     computers = any(h.user_id is None for h in table.holders) or any(seats.away)
-    return HandTricks(tricks, seats, game.view(None).players, heading, computers)
+    return HandTricks(tricks, seats, table.view(None).players, heading, computers)
 
 
 async def hand_file(hand: HandTricks, painter: Painter | None = None) -> discord.File | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -12,10 +13,12 @@ from typing import Any
 import pytest
 
 import tests.games.tiny_game  # noqa: F401  (registers the reference game)
+from bench.picture import showcase
 from bot.clock import ManualClock
 from bot.config import Secret, Settings
 from bot.sessions import LiveTable, SessionManager, UserError, parse_options
 from games.base import Event, Move
+from games.levels import choose_move
 from tests.bot.backends import BOTH, Backend
 from tests.bot.faults import until
 
@@ -265,3 +268,34 @@ def test_parse_options() -> None:
     }
     with pytest.raises(UserError, match="name=value"):
         parse_options("players")
+
+
+def test_a_tables_views_are_computed_once_a_game_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move's table edit, its picture and each open hand read the same views: each is
+    computed once per game state, and again once the game moved (a new game object, as a
+    stored move swaps in, or the same one moved on), never one state behind."""
+    table, seat = showcase()
+    game = table.game
+    assert game is not None
+    computed: list[int | None] = []
+    real = type(game).view
+
+    def counted(self: Any, who: int | None) -> Any:
+        computed.append(who)
+        return real(self, who)
+
+    monkeypatch.setattr(type(game), "view", counted)
+    public, own = table.view(None), table.view(seat)
+    assert table.view(None) is public and table.view(seat) is own
+    assert computed == [None, seat]
+    assert public == real(game, None) and own == real(game, seat)
+
+    rng = random.Random(1)
+    moved = game.clone()
+    moved.apply(seat, choose_move(moved, seat, rng))
+    table.game = moved  # a stored move: the clone that moved is swapped in
+    assert table.view(None) == real(moved, None) != public
+    mover = moved.to_act()[0]
+    moved.apply(mover, choose_move(moved, mover, rng))  # the same game moved on
+    assert table.view(None) == real(moved, None)
+    assert table.view(mover) == real(moved, mover)
