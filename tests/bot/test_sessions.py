@@ -299,3 +299,38 @@ def test_a_tables_views_are_computed_once_a_game_state(monkeypatch: pytest.Monke
     moved.apply(mover, choose_move(moved, mover, rng))  # the same game moved on
     assert table.view(None) == real(moved, None)
     assert table.view(mover) == real(moved, mover)
+
+
+async def test_a_move_that_leaves_no_person_waited_on_starts_no_turn_timer(
+    manager: SessionManager,
+) -> None:
+    """After a move the turn timer is armed only when a person is waited on: a move that leaves
+    the computer to act stored no deadline, and cancels the timer running instead of starting
+    one that would find nothing to time."""
+    table = await manager.create_table(
+        guild_id=1, channel_id=2, host_id=HOST, host_name="H", game="tiny"
+    )
+    await manager.add_computer(table.id, HOST)
+    await manager.start(table.id, HOST)
+    checked = False
+    for _ in range(3):  # the host's three cards; the computer answers each in between
+        await until(
+            lambda: (
+                table.game is not None
+                and (table.game.status == "finished" or 0 in table.game.to_act())
+            ),
+            "the host's turn or the end",
+        )
+        game = table.game
+        assert game is not None
+        if game.status == "finished":
+            break
+        await until(lambda: table.timer is not None, "the host's turn is timed")
+        timer = table.timer
+        assert timer is not None and table.row.turn_deadline is not None
+        await manager.submit(table.id, HOST, table.moves, game.legal_moves(0)[0])
+        if table.id in manager.tables and table.row.turn_deadline is None:  # the computer's turn
+            assert table.timer is timer, "no new timer"
+            assert timer.done() or timer.cancelling(), "the host's timer is stopped"
+            checked = True
+    assert checked, "a move of the host left the computer to act"
