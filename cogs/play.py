@@ -28,7 +28,7 @@ from cogs.engine_words import said
 from cogs.errors import Errors, answer, answer_in, data_of, guarded, patiently
 from cogs.hand_clicks import dispatch_lightly
 from cogs.hand_data import RED_SUITS, components_of
-from cogs.hand_requests import edit_original, update_clicked
+from cogs.hand_requests import edit_original, send_ephemeral, update_clicked
 from cogs.hand_watch import STALE_NOTE, restart_note, started, stop_all, watch
 from cogs.interactions import bot_of
 from cogs.items import ByTable
@@ -286,7 +286,7 @@ async def send_hand(
     elif interaction.response.is_done():
         await interaction.followup.send(embed=embed, view=view_of(parts), ephemeral=True)
     else:
-        await interaction.response.send_message(embed=embed, view=view_of(parts), ephemeral=True)
+        await send_ephemeral(interaction, embed, components_of(parts))
     shown = shown_key(embed, parts)
     remember_hand(bot_of(interaction), table.id, interaction.user.id, interaction, shown, lang)
 
