@@ -103,7 +103,8 @@ class Painter:
                 pool = self._current()
                 future = asyncio.wrap_future(pool.submit(draw, *args))
                 try:
-                    return await asyncio.wait_for(future, DRAW_SECONDS)
+                    async with asyncio.timeout(DRAW_SECONDS):  # no task made, as wait_for makes
+                        return await future
                 except TimeoutError:
                     self._replace(pool, "did not answer")
                     break
