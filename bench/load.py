@@ -28,7 +28,8 @@ computer-player workers and their picture worker apart: the picture worker's is 
 of its own) per move a person was told was accepted and per move stored while
 people played (theirs and the computers'), and the requests the fake Discord received per
 accepted move, by kind (table-message edits, hand edits, interaction answers, followups, channel
-posts).
+posts); the pictures it received (table pictures, hand summaries) per accepted move, their
+bytes, and the picture worker's CPU per picture.
 
 ``make load`` runs a short version (20 tables, one minute).
 """
@@ -132,6 +133,13 @@ class Report:
     workers_cpu_share: float = 0.0  # the computer players' worker processes
     pictures_cpu_share: float = 0.0  # the table pictures' worker process (bot.pictures.painter)
     pictures_cpu_ms_per_accepted_move: float = 0.0
+    # Pictures the fake Discord received while people played (table pictures with table edits
+    # and posts, hand summaries with results): the worker draws about one per upload (a table
+    # that moved while drawn is drawn again), so its CPU per upload is nearly per drawing.
+    pictures_uploaded: dict[str, int] = field(default_factory=dict)
+    pictures_per_accepted_move: float = 0.0
+    pictures_cpu_ms_per_upload: float = 0.0
+    picture_kb_per_accepted_move: float = 0.0
     database_cpu_share: float = 0.0  # the PostgreSQL server's processes (SQLite: in the bot's)
     database_cpu_ms_per_accepted_move: float = 0.0
     computer_timeouts: int = 0  # decisions that ran out of time (the first legal move was played)
@@ -431,6 +439,20 @@ def split_pictures(
     return cpu_used(start, seen) - drawn, drawn
 
 
+def pictures_sent(fake: FakeDiscord, since: float) -> tuple[Counter[str], int]:
+    """The pictures the bot uploaded since ``since``, by file name (``table.png``,
+    ``hand.png``), and their bytes."""
+    names: Counter[str] = Counter()
+    size = 0
+    for record in fake.requests:
+        if record.at < since or record.status >= 300 or not isinstance(record.body, dict):
+            continue
+        for sent in record.body.get("__files__") or ():
+            names[str(sent.get("filename"))] += 1
+            size += int(sent.get("size") or 0)
+    return names, size
+
+
 def requests_by_kind(fake: FakeDiscord, since: float) -> Counter[str]:
     """The requests the bot sent since ``since``, by kind (:data:`REQUEST_KINDS`, else "other")."""
     counts: Counter[str] = Counter()
@@ -634,8 +656,14 @@ async def run_on(args: argparse.Namespace, rng: random.Random, database: Databas
             report.bot_cpu_ms_per_move = round(cpu * 1000 / played_moves, 2)
         report.workers_cpu_share = round(workers / elapsed, 3)
         report.pictures_cpu_share = round(drawn / elapsed, 3)
+        uploads, upload_bytes = pictures_sent(fake, play_start)
+        report.pictures_uploaded = dict(uploads.most_common())
+        if uploads:
+            report.pictures_cpu_ms_per_upload = round(drawn * 1000 / uploads.total(), 2)
         if accepted:
             report.pictures_cpu_ms_per_accepted_move = round(drawn * 1000 / accepted, 2)
+            report.pictures_per_accepted_move = round(uploads.total() / accepted, 2)
+            report.picture_kb_per_accepted_move = round(upload_bytes / 1000 / accepted, 1)
         report.database_cpu_share = round(server / elapsed, 3)
         if accepted:
             report.database_cpu_ms_per_accepted_move = round(server * 1000 / accepted, 2)
@@ -699,6 +727,12 @@ def lines(report: Report) -> Iterator[str]:
             f"table pictures' worker process CPU: {report.pictures_cpu_share:.0%} of one core,"
             f" {report.pictures_cpu_ms_per_accepted_move} ms per accepted click (beside the bot's"
             " own above)"
+        )
+    if report.pictures_uploaded:
+        yield (
+            f"pictures uploaded: {report.pictures_uploaded}, {report.pictures_per_accepted_move}"
+            f" per accepted click ({report.picture_kb_per_accepted_move} KB);"
+            f" picture worker CPU {report.pictures_cpu_ms_per_upload} ms per picture uploaded"
         )
     yield (
         f"computer players' worker processes CPU: {report.workers_cpu_share:.0%} of one core;"

@@ -251,7 +251,8 @@ class Board:
                 return
             pending.changed.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(pending.changed.wait(), left)
+                async with asyncio.timeout(left):  # no task made, as wait_for makes one
+                    await pending.changed.wait()
 
     async def flush(self) -> None:
         """Send every pending edit now, waiting for no computer (a shutdown)."""

@@ -4,7 +4,8 @@
 A hand is drawn about twice a click (the click's answer, the refresh once the computers played),
 and its dozen buttons and menus as ui objects cost more than the rest of its edit. The data is
 the view's exactly: tests/cogs/test_hand_limits.py compares the two on every hand it draws, card
-pictures included. The view stays for what discord.py sends itself (a hand first shown).
+pictures included. The view stays for what discord.py sends itself (a followup after a deferred
+answer, the last edit of a hand about to go stale).
 """
 
 from __future__ import annotations

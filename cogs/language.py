@@ -40,10 +40,11 @@ async def reader_language(interaction: discord.Interaction) -> str:
     if sessions is None:
         return i18n.choose(None, None, client)
     try:
-        return await asyncio.wait_for(
-            sessions.reader_language(interaction.guild_id, interaction.user.id, client),
-            LOOKUP_SECONDS,
-        )
+        async with asyncio.timeout(LOOKUP_SECONDS):  # no task made, as wait_for makes one
+            lang: str = await sessions.reader_language(
+                interaction.guild_id, interaction.user.id, client
+            )
+            return lang
     except Exception as error:  # the database is down: the answer must still go out
         log.warning("reader language unknown (%s): the client's", type(error).__name__)
         return i18n.choose(None, None, client)
@@ -56,9 +57,9 @@ async def public_language(interaction: discord.Interaction) -> str:
     if sessions is None or interaction.guild_id is None:
         return i18n.ENGLISH
     try:
-        return await asyncio.wait_for(
-            sessions.server_language(interaction.guild_id), LOOKUP_SECONDS
-        )
+        async with asyncio.timeout(LOOKUP_SECONDS):
+            lang: str = await sessions.server_language(interaction.guild_id)
+            return lang
     except Exception as error:
         log.warning("server language unknown (%s): English", type(error).__name__)
         return i18n.ENGLISH

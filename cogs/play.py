@@ -28,7 +28,7 @@ from cogs.engine_words import said
 from cogs.errors import Errors, answer, answer_in, data_of, guarded, patiently
 from cogs.hand_clicks import dispatch_lightly
 from cogs.hand_data import RED_SUITS, components_of
-from cogs.hand_requests import edit_original, update_clicked
+from cogs.hand_requests import edit_original, send_ephemeral, update_clicked
 from cogs.hand_watch import STALE_NOTE, restart_note, started, stop_all, watch
 from cogs.interactions import bot_of
 from cogs.items import ByTable
@@ -78,7 +78,7 @@ def hand_parts(
     moves = tuple(game.legal_moves(seat)) if playing else ()
     return HandParts(
         table.id,
-        tuple(game.view(seat).hand or ()),
+        tuple(table.view(seat).hand or ()),
         moves,
         tuple(said(lang, game.move_label(m, seat), game.name) for m in moves),
         table.options_mark(seat),
@@ -286,7 +286,7 @@ async def send_hand(
     elif interaction.response.is_done():
         await interaction.followup.send(embed=embed, view=view_of(parts), ephemeral=True)
     else:
-        await interaction.response.send_message(embed=embed, view=view_of(parts), ephemeral=True)
+        await send_ephemeral(interaction, embed, components_of(parts))
     shown = shown_key(embed, parts)
     remember_hand(bot_of(interaction), table.id, interaction.user.id, interaction, shown, lang)
 

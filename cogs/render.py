@@ -381,7 +381,7 @@ def _table_embed(
     events or two; the picture and its alt text show the rest."""
     game = table.game
     assert game is not None
-    view = game.view(None)
+    view = table.view(None)
     status = game.status
     abandoned = table.row.status == "abandoned"
     live = status == "in_progress" and not abandoned
@@ -750,7 +750,7 @@ def hand_embed(
     game = table.game
     assert game is not None
     names = shown_names(table.names)
-    view = game.view(seat)
+    view = table.view(seat)
     embed = discord.Embed(
         title=_(lang, "Your hand · table #{table}", table=table.id), colour=discord.Colour.gold()
     )

@@ -18,7 +18,7 @@ import discord
 
 from bot import i18n
 from bot.i18n import _
-from bot.pictures import Picture, Seating, draw_table, picture_key
+from bot.pictures import Picture, Seating, draw_table
 from bot.pictures.hand import draw_hand
 from bot.pictures.painter import Painter
 from bot.sessions import LiveTable
@@ -29,7 +29,11 @@ from games.views import TableView, TrickView
 FILENAME = "table.png"
 HAND_FILENAME = "hand.png"
 IMAGE_URL = f"attachment://{FILENAME}"
-Drawn = tuple[str, Picture]
+# What a picture shows: the public view, the seats, whether the game is live. Compared as
+# they are (views are frozen dataclasses): writing a view out as text cost more than drawing
+# decisions did.
+Key = tuple[TableView, Seating, bool]
+Drawn = tuple[Key, Picture]
 REDRAWS = 3  # a table that moved while its picture was drawn is drawn again, this often
 
 log = logging.getLogger(__name__)
@@ -51,7 +55,7 @@ def showing(table: LiveTable, lang: str) -> tuple[TableView, Seating, bool] | No
     game = table.game
     if game is None or table.row.status in ("lobby", "cancelled"):
         return None
-    view = game.view(None)
+    view = table.view(None)
     seats = seating(table, lang)
     live = game.status == "in_progress" and table.row.status == "playing"
     return view, seats, live
@@ -69,21 +73,7 @@ class TablePictures:
     def __init__(self, painter: Painter | None = None) -> None:
         self.painter = painter or Painter(0)  # None: drawn in a thread (tests)
         self._drawn: dict[int, Drawn] = {}
-        self._on_message: dict[int, str] = {}  # table id → key of the picture its message has
-        # table id → the last view, seats and liveness keyed, and their key: a table is looked
-        # at twice an edit and more often than it moves, and comparing views is much cheaper
-        # than writing one out as the key's text
-        self._keyed: dict[int, tuple[TableView, Seating, bool, str]] = {}
-
-    def _key(self, table_id: int, view: TableView, seats: Seating, live: bool) -> str:
-        """:func:`~bot.pictures.picture_key` of what the table shows, written out only when it
-        is not what the table showed when last asked."""
-        last = self._keyed.get(table_id)
-        if last is not None and last[2] == live and last[1] == seats and last[0] == view:
-            return last[3]
-        key = picture_key(view, seats, live)
-        self._keyed[table_id] = (view, seats, live, key)
-        return key
+        self._on_message: dict[int, Key] = {}  # table id → key of the picture its message has
 
     async def draw(self, table: LiveTable, lang: str = i18n.ENGLISH) -> Drawn | None:
         """The table's picture as the table is when this returns (drawn again only if what it
@@ -94,7 +84,7 @@ class TablePictures:
             if shown is None:
                 return None
             view, seats, live = shown
-            key = self._key(table.id, view, seats, live)
+            key = (view, seats, live)
             drawn = self._drawn.get(table.id)
             if drawn is not None and drawn[0] == key:
                 return drawn
@@ -133,7 +123,6 @@ class TablePictures:
         """A closed table's message changes no more."""
         self._drawn.pop(table_id, None)
         self._on_message.pop(table_id, None)
-        self._keyed.pop(table_id, None)
 
 
 # --- the hand summary posted with a hand's result -------------------------------------------------
@@ -172,7 +161,7 @@ def scored_hand(table: LiveTable, events: Sequence[Event]) -> HandTricks | None:
     seats = seating(table)
     heading = f"{seats.title} · hand {len(done)}: the tricks"
     computers = any(h.user_id is None for h in table.holders) or any(seats.away)
-    return HandTricks(tricks, seats, game.view(None).players, heading, computers)
+    return HandTricks(tricks, seats, table.view(None).players, heading, computers)
 
 
 async def hand_file(hand: HandTricks, painter: Painter | None = None) -> discord.File | None:

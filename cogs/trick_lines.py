@@ -69,7 +69,7 @@ class TrickLines:
         if plays is None:  # first look (after a restart): the cards of the trick under way
             plays = self.plays[table.id] = {}
             if table.game is not None and not any(e.kind == "trick_won" for e in events):
-                trick = getattr(table.game.view(None), "trick", None) or ()
+                trick = getattr(table.view(None), "trick", None) or ()
                 plays.update({int(s): str(c) for s, c in trick})
         out = []
         for event in events:

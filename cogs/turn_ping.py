@@ -74,6 +74,19 @@ class _TablePings:
     task: asyncio.Task[None] | None = None
 
 
+def settled(state: _TablePings, table: LiveTable) -> bool:
+    """Whether reconciling ``table``'s pings would post and delete nothing now: every ping
+    posted is for a turn still wanted, and every turn wanted has its ping or was declined.
+    The turns no longer wanted are dropped from those declined, as a reconciling would."""
+    if state.posted is None or state.dirty or table.row.status != "playing":
+        return False
+    wanted = wanted_turns(table)
+    if any(wanted.get(user_id) != ping.turn for user_id, ping in state.posted.items()):
+        return False
+    state.declined = {u: t for u, t in state.declined.items() if wanted.get(u) == t}
+    return all(u in state.posted or state.declined.get(u) == t for u, t in wanted.items())
+
+
 class TurnPings:
     """Posts and deletes the turn pings of every table (the Board calls :meth:`changed`)."""
 
@@ -90,8 +103,11 @@ class TurnPings:
         if state is None:
             state = self.states[table.id] = _TablePings(table)
         state.table = table
+        running = state.task is not None and not state.task.done()
+        if not running and settled(state, table):
+            return  # most changes (a computer's move, a table edit) change no ping
         state.dirty = True
-        if state.task is None or state.task.done():
+        if not running:
             state.task = asyncio.get_running_loop().create_task(self._run(state))
 
     async def _run(self, state: _TablePings) -> None:

@@ -42,11 +42,27 @@ DRAW_SECONDS = 10.0  # a picture takes milliseconds: a worker this late is stuck
 
 def _prepare() -> None:
     """A new worker's start: lower its priority, end with the bot, and load what every
-    picture uses (the fonts, the palette) before the first one is asked for."""
+    picture uses (the fonts, the palette, the cards at their sizes) before the first one is
+    asked for."""
     worker_pools.start_worker(PAINTER_NICENESS)
-    from bot.pictures.table import palette
+    warm()
+
+
+def warm() -> None:
+    """Choose the palette and scale every card to the sizes the pictures show it at: scaled
+    as they first came up, the cards cost a new worker half a second of its first minute's
+    pictures (each card's first picture waiting for it)."""
+    from bot.card_art import BACK_NAME
+    from bot.pictures import sprites
+    from bot.pictures.hand import CARD_H
+    from bot.pictures.table import FAN_H, SMALL_H, TRICK_H, palette
+    from games.cards import make_deck
 
     palette()
+    for card in (*make_deck(), BACK_NAME):
+        for height in (FAN_H, SMALL_H, TRICK_H, CARD_H):
+            sprites.card(card, height)
+    sprites.back(SMALL_H + 4)  # Tunge's stock
 
 
 def _ready() -> int:
@@ -87,7 +103,8 @@ class Painter:
                 pool = self._current()
                 future = asyncio.wrap_future(pool.submit(draw, *args))
                 try:
-                    return await asyncio.wait_for(future, DRAW_SECONDS)
+                    async with asyncio.timeout(DRAW_SECONDS):  # no task made, as wait_for makes
+                        return await future
                 except TimeoutError:
                     self._replace(pool, "did not answer")
                     break

@@ -146,7 +146,7 @@ class MovesPart(ClosingPart):
 
     def _after_move(self, table: LiveTable, events: Sequence[Event]) -> None:
         if self._announce(table, events):
-            self._schedule(table)
+            self._schedule(table, moved=True)
 
     def _announce(self, table: LiveTable, events: Sequence[Event]) -> bool:
         """Tell the presenter about a committed move; False (and the table let go) if it ended."""

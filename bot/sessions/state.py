@@ -150,5 +150,6 @@ class SessionState:
         """Replay the table's stored moves through the rules: the restore part's work."""
         raise NotImplementedError
 
-    def _schedule(self, table: LiveTable) -> None:
-        """Wake the table's computer and timer after a change: the turns part's work."""
+    def _schedule(self, table: LiveTable, moved: bool = False) -> None:
+        """Wake the table's computer and timer after a change (``moved``: a stored move): the
+        turns part's work."""

@@ -19,19 +19,33 @@ log = logging.getLogger(__name__)
 class TurnsPart(MovesPart):
     """Turns: the computer's turns (the table's worker) and the turn timer of the people to act."""
 
-    def _schedule(self, table: LiveTable) -> None:
-        """Wake the table's worker (computer turns) and re-arm its turn timer, independently."""
+    def _schedule(self, table: LiveTable, moved: bool = False) -> None:
+        """Wake the table's worker (computer turns) and re-arm its turn timer, independently
+        (``moved``: right after a stored move, see :meth:`_arm_after_move`)."""
         if self._closing or table.row.status != "playing" or self.tables.get(table.id) is not table:
             return
         table.wake = True
         if table.worker is None or table.worker.done():
             table.worker = asyncio.get_running_loop().create_task(self._work(table))
-        self._arm(table)
+        if moved:
+            self._arm_after_move(table)
+        else:
+            self._arm(table)
 
     def _arm(self, table: LiveTable) -> None:
         if table.timer is not None and not table.timer.done():
             table.timer.cancel()
         table.timer = asyncio.get_running_loop().create_task(self._keep_time(table))
+
+    def _arm_after_move(self, table: LiveTable) -> None:
+        """Re-arm the turn timer right after a move was stored. The move stored the turn's
+        deadline with it, None when no person is waited on (computers to act); a new timer
+        would then find nothing to time and stop at once, so the old one is cancelled and
+        none started: most moves are computers' and cost no timer task."""
+        if table.row.turn_deadline is not None:
+            self._arm(table)
+        elif table.timer is not None and not table.timer.done():
+            table.timer.cancel()
 
     async def _work(self, table: LiveTable) -> None:
         """Play computer turns until none is due. A failure (the database refusing the move)
@@ -87,7 +101,7 @@ class TurnsPart(MovesPart):
             events = await self._commit(table, seat, move, None)
         if not self._announce(table, events):
             return False
-        self._arm(table)
+        self._arm_after_move(table)
         await asyncio.sleep(0)
         return True
 

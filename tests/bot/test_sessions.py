@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -12,10 +13,12 @@ from typing import Any
 import pytest
 
 import tests.games.tiny_game  # noqa: F401  (registers the reference game)
+from bench.picture import showcase
 from bot.clock import ManualClock
 from bot.config import Secret, Settings
 from bot.sessions import LiveTable, SessionManager, UserError, parse_options
 from games.base import Event, Move
+from games.levels import choose_move
 from tests.bot.backends import BOTH, Backend
 from tests.bot.faults import until
 
@@ -265,3 +268,69 @@ def test_parse_options() -> None:
     }
     with pytest.raises(UserError, match="name=value"):
         parse_options("players")
+
+
+def test_a_tables_views_are_computed_once_a_game_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move's table edit, its picture and each open hand read the same views: each is
+    computed once per game state, and again once the game moved (a new game object, as a
+    stored move swaps in, or the same one moved on), never one state behind."""
+    table, seat = showcase()
+    game = table.game
+    assert game is not None
+    computed: list[int | None] = []
+    real = type(game).view
+
+    def counted(self: Any, who: int | None) -> Any:
+        computed.append(who)
+        return real(self, who)
+
+    monkeypatch.setattr(type(game), "view", counted)
+    public, own = table.view(None), table.view(seat)
+    assert table.view(None) is public and table.view(seat) is own
+    assert computed == [None, seat]
+    assert public == real(game, None) and own == real(game, seat)
+
+    rng = random.Random(1)
+    moved = game.clone()
+    moved.apply(seat, choose_move(moved, seat, rng))
+    table.game = moved  # a stored move: the clone that moved is swapped in
+    assert table.view(None) == real(moved, None) != public
+    mover = moved.to_act()[0]
+    moved.apply(mover, choose_move(moved, mover, rng))  # the same game moved on
+    assert table.view(None) == real(moved, None)
+    assert table.view(mover) == real(moved, mover)
+
+
+async def test_a_move_that_leaves_no_person_waited_on_starts_no_turn_timer(
+    manager: SessionManager,
+) -> None:
+    """After a move the turn timer is armed only when a person is waited on: a move that leaves
+    the computer to act stored no deadline, and cancels the timer running instead of starting
+    one that would find nothing to time."""
+    table = await manager.create_table(
+        guild_id=1, channel_id=2, host_id=HOST, host_name="H", game="tiny"
+    )
+    await manager.add_computer(table.id, HOST)
+    await manager.start(table.id, HOST)
+    checked = False
+    for _ in range(3):  # the host's three cards; the computer answers each in between
+        await until(
+            lambda: (
+                table.game is not None
+                and (table.game.status == "finished" or 0 in table.game.to_act())
+            ),
+            "the host's turn or the end",
+        )
+        game = table.game
+        assert game is not None
+        if game.status == "finished":
+            break
+        await until(lambda: table.timer is not None, "the host's turn is timed")
+        timer = table.timer
+        assert timer is not None and table.row.turn_deadline is not None
+        await manager.submit(table.id, HOST, table.moves, game.legal_moves(0)[0])
+        if table.id in manager.tables and table.row.turn_deadline is None:  # the computer's turn
+            assert table.timer is timer, "no new timer"
+            assert timer.done() or timer.cancelling(), "the host's timer is stopped"
+            checked = True
+    assert checked, "a move of the host left the computer to act"

@@ -10,8 +10,11 @@ from typing import Any
 import discord
 import pytest
 
+import bot.pictures as pictures_module
+import bot.pictures.table as pictures_table
 import cogs.table_picture as table_picture
 from bench.picture import showcase
+from bot.pictures import picture_key
 from cogs.table_picture import IMAGE_URL, TablePictures, scored_hand
 from games.base import Event
 from games.levels import choose_move
@@ -82,25 +85,28 @@ def test_only_a_scored_trick_hand_has_a_summary() -> None:
     assert scored_hand(table, [secret]) is None, "only a public result"
 
 
-async def test_the_key_is_written_out_only_when_what_the_table_shows_changed(
-    monkeypatch: pytest.MonkeyPatch,
+async def test_what_a_table_shows_is_compared_as_it_is_never_written_out(
+    monkeypatch: pytest.MonkeyPatch, drawn_in: list[str]
 ) -> None:
-    """A table is looked at twice an edit: the second look compares the view, not its text."""
+    """A table is looked at twice an edit and more often than it moves: the views are compared
+    (frozen dataclasses), not written out as text, and a picture is drawn only when what it
+    shows changed (a move, another language)."""
     written: list[str] = []
-    real = table_picture.picture_key
 
     def spy(*args: Any, **kwargs: Any) -> str:
-        written.append(real(*args, **kwargs))
+        written.append(picture_key(*args, **kwargs))
         return written[-1]
 
-    monkeypatch.setattr(table_picture, "picture_key", spy)
+    for module in (pictures_module, pictures_table, table_picture):
+        monkeypatch.setattr(module, "picture_key", spy, raising=False)
     table, seat = showcase()
     pictures = TablePictures()
     first = await pictures.draw(table)
     again = await pictures.draw(table)
-    assert first is again and len(written) == 1
+    assert first is not None and first is again and len(drawn_in) == 1
     assert table.game is not None
     table.game.apply(seat, choose_move(table.game, seat, random.Random(1)))
     moved = await pictures.draw(table)
-    assert moved is not None and moved[0] != first[0] and len(written) == 2
-    assert await pictures.draw(table, "ar") is not moved and len(written) == 3, "another language"
+    assert moved is not None and moved[0] != first[0] and len(drawn_in) == 2
+    assert await pictures.draw(table, "ar") is not moved and len(drawn_in) == 3, "another language"
+    assert written == []

@@ -122,3 +122,27 @@ async def test_a_restart_keeps_the_recent_log_and_says_to_reopen_hands(
     hand = await show_hand(alice, table_id)
     assert "<:c_" in str(hand.embeds[0]["description"])
     assert "Traceback" not in second.output()
+
+
+async def test_a_hand_first_shown_files_no_view_and_its_controls_still_play(
+    fake_discord: FakeDiscord, running_bot: Any
+) -> None:
+    """A hand is sent as the plain data of its controls, each dispatched by its custom id:
+    discord.py files no view for it (nor a 15-minute timer), and a click on it plays."""
+    store = running_bot._connection._view_store
+    alice = fake_discord.user("alice")
+    table_id = await open_table(fake_discord, alice, "tarneeb")
+    await fill_with_computers(fake_discord, alice, table_id)
+    await start(fake_discord, alice, table_id)
+    hand = await show_hand(alice, table_id)
+    assert hand.id not in store._synced_message_views and hand.id not in store._views
+    assert hand.buttons(), "the hand's cards"
+    table = running_bot.sessions.find(table_id)
+    before = table.moves
+    rng = random.Random(3)
+    for _ in range(50):  # the computers play up to alice's turn; then she moves on this hand
+        if await act(alice, fake_discord.messages[hand.id], rng) is not None:
+            break
+        await settle(fake_discord)
+    await fake_discord.wait_for(lambda: table.moves > before, timeout=10)
+    assert fake_discord.errors == []
