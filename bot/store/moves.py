@@ -9,6 +9,7 @@ import json
 import sqlite3
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bot.store.base import SqliteBase, seat_row, table_row
@@ -25,6 +26,26 @@ INSERT_MOVE = (
 INSERT_DEAL = "INSERT INTO deals (table_id, deal_index, deal) VALUES ($1, $2, $3)"
 SEAT_BACK = "UPDATE seats SET away = 0 WHERE table_id = $1 AND seat = $2 RETURNING *"
 MOVE_TABLE = "status = COALESCE($1, status), turn_deadline = $2, updated_at = $3"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveWrite:
+    """The rows one accepted move writes, as statement parameters."""
+
+    table_id: int
+    seq: int
+    seat: int
+    move: tuple[Any, ...]  # the moves log's row
+    deals: list[tuple[int, int, str]]  # the deals it caused to be shuffled
+    back: bool  # its mover was away and is back in the seat
+    changes: tuple[str | None, float | None, float]  # the table's status, deadline, update time
+
+    @property
+    def seat_key(self) -> tuple[int, int]:
+        return self.table_id, self.seat
+
+    def taken(self) -> MoveTaken:
+        return MoveTaken(f"table {self.table_id} already has move {self.seq}")
 
 
 class MovesSql(ResultsSql):
@@ -77,23 +98,34 @@ class MovesSql(ResultsSql):
         (another bot process) is refused as :class:`MoveTaken`, nothing of its move written.
         """
         now = time.time()
-        stored = (table_id, seq, seat, json.dumps(move), user_id, now, int(user_id is None))
+        written = MoveWrite(
+            table_id,
+            seq,
+            seat,
+            (table_id, seq, seat, json.dumps(move), user_id, now, int(user_id is None)),
+            [(table_id, index, json.dumps(deal)) for index, deal in new_deals],
+            back,
+            (status, deadline, now),
+        )
+        return await self._write_move(written, result, now)
+
+    async def _write_move(
+        self, written: MoveWrite, result: Result | None, now: float
+    ) -> tuple[TableRow, SeatRow | None]:
+        """Write :meth:`append_move`'s rows in one transaction, statement by statement."""
         async with self.writing() as db:
             try:
-                await db.execute(INSERT_MOVE, stored)
+                await db.execute(INSERT_MOVE, written.move)
             except Exception as error:
                 if self.breaks_move_number(error):
-                    raise MoveTaken(f"table {table_id} already has move {seq}") from None
+                    raise written.taken() from None
                 raise
-            if new_deals:  # most moves deal nothing: no trip for them
-                await db.execute_many(
-                    INSERT_DEAL,
-                    [(table_id, index, json.dumps(deal)) for index, deal in new_deals],
-                )
+            if written.deals:  # most moves deal nothing: no trip for them
+                await db.execute_many(INSERT_DEAL, written.deals)
             returned = None
-            if back:
-                returned = seat_row(await returning(db, SEAT_BACK, (table_id, seat)))
-            row = await update_table(db, table_id, MOVE_TABLE, (status, deadline, now))
+            if written.back:
+                returned = seat_row(await returning(db, SEAT_BACK, written.seat_key))
+            row = await update_table(db, written.table_id, MOVE_TABLE, written.changes)
             if result is not None:
                 row = await self._close_in(db, row, result, now)
         return row, returned
@@ -138,47 +170,22 @@ class SqliteMoves(MovesSql, SqliteBase):
     """The moves on SQLite: an ordinary move (one that ends no game) is written in one trip to
     the connection's thread (:meth:`SqliteBase.in_one_trip`) instead of one a statement."""
 
-    async def append_move(
-        self,
-        table_id: int,
-        seq: int,
-        seat: int,
-        move: dict[str, Any],
-        user_id: int | None,
-        new_deals: Sequence[tuple[int, dict[str, Any]]] = (),
-        status: str | None = None,
-        deadline: float | None = None,
-        *,
-        back: bool = False,
-        result: Result | None = None,
+    async def _write_move(
+        self, written: MoveWrite, result: Result | None, now: float
     ) -> tuple[TableRow, SeatRow | None]:
         if result is not None:  # the game's last move: its result too, statement by statement
-            return await super().append_move(
-                table_id,
-                seq,
-                seat,
-                move,
-                user_id,
-                new_deals,
-                status,
-                deadline,
-                back=back,
-                result=result,
-            )
-        now = time.time()
-        stored = (table_id, seq, seat, json.dumps(move), user_id, now, int(user_id is None))
-        deals = [(table_id, index, json.dumps(deal)) for index, deal in new_deals]
+            return await super()._write_move(written, result, now)
 
         def write(db: sqlite3.Connection) -> tuple[TableRow, SeatRow | None]:
             try:
-                db.execute(_MOVE_SQL, stored)
+                db.execute(_MOVE_SQL, written.move)
             except sqlite3.IntegrityError as error:
                 if self.breaks_move_number(error):
-                    raise MoveTaken(f"table {table_id} already has move {seq}") from None
+                    raise written.taken() from None
                 raise
-            db.executemany(_DEAL_SQL, deals)
-            returned = seat_row(_one_row(db, _SEAT_BACK_SQL, (table_id, seat))) if back else None
-            table = table_row(_one_row(db, _TABLE_SQL, (status, deadline, now, table_id)))
-            return table, returned
+            db.executemany(_DEAL_SQL, written.deals)
+            back = _one_row(db, _SEAT_BACK_SQL, written.seat_key) if written.back else None
+            table = _one_row(db, _TABLE_SQL, (*written.changes, written.table_id))
+            return table_row(table), None if back is None else seat_row(back)
 
         return await self.in_one_trip(write)
