@@ -32,7 +32,6 @@ from __future__ import annotations
 import asyncio
 import importlib
 import logging
-import multiprocessing
 import os
 import random
 import time
@@ -120,12 +119,7 @@ class Thinker:
 
     def _current(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                max_workers=self.processes,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_prepare,
-                initargs=(self.imports,),
-            )
+            self._pool = worker_pools.spawn_pool(self.processes, _prepare, self.imports)
             self._started = self._pool.submit(_ready)  # done once a worker is up
         return self._pool
 

@@ -8,7 +8,23 @@ import contextlib
 import multiprocessing
 import os
 import threading
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+
+def spawn_pool(
+    processes: int, prepare: Callable[..., None], *arguments: Any
+) -> ProcessPoolExecutor:
+    """A pool of ``processes`` fresh interpreters (spawned: a fork would copy the bot's event
+    loop and connections), each running ``prepare(*arguments)`` first (it calls
+    :func:`start_worker`)."""
+    return ProcessPoolExecutor(
+        max_workers=processes,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=prepare,
+        initargs=arguments,
+    )
 
 
 def start_worker(niceness: int) -> None:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -81,11 +80,7 @@ class Painter:
 
     def _current(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                max_workers=self.processes,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_prepare,
-            )
+            self._pool = worker_pools.spawn_pool(self.processes, _prepare)
         return self._pool
 
     def warm(self) -> None:
